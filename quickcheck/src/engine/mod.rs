@@ -1,0 +1,62 @@
+//! The engine: choice sequences, generation and shrinking.
+//!
+//! A test case *is* its choice sequence. Generators draw bounded integer
+//! choices from a [`ChoiceSource`](source::ChoiceSource), which records them
+//! with spans; the runner generates test cases until one fails, and the
+//! shrinker edits the failing sequence and replays the generators on each
+//! edit, keeping edits that still fail the same way. Every value the shrinker
+//! reports is therefore one the generators could have produced.
+//!
+//! | module | owns |
+//! | --- | --- |
+//! | [`source`] | the choice source: drawing, recording, replaying |
+//! | [`spans`] | which choices each draw made |
+//! | [`order`] | shortlex order and the zig-zag integer order |
+//! | [`random`] | seeded, platform-independent randomness |
+//! | [`unwind`] | discards, overruns and silent panic capture |
+//! | [`run`] | the run: generation, then shrinking the first failure |
+//! | [`shrink`] | the shrinker and its passes |
+
+pub(crate) mod order;
+pub(crate) mod random;
+pub(crate) mod run;
+pub(crate) mod shrink;
+pub(crate) mod source;
+pub(crate) mod spans;
+pub(crate) mod unwind;
+
+use crate::generate::Generator;
+use source::ChoiceSource;
+use unwind::{Caught, catch};
+
+/// How many discarded attempts in a row make [`sample`] give up.
+const SAMPLE_ATTEMPTS: u32 = 1000;
+
+/// Draws `count` values with full-size random choices; see
+/// [`Generator::sample`].
+pub(crate) fn sample<G: Generator>(generator: &G, count: usize, seed: u64) -> Vec<G::Value> {
+    let mut source = ChoiceSource::new();
+    let mut stream = 0;
+    let mut values = Vec::with_capacity(count);
+    while values.len() < count {
+        let mut attempts = 0;
+        let value = loop {
+            source.start_random(random::for_example(seed, stream), 1.0);
+            stream += 1;
+            match catch(|| source.draw(generator)) {
+                Ok(value) => break value,
+                Err(Caught::Stop(_)) => {
+                    attempts += 1;
+                    assert!(
+                        attempts < SAMPLE_ATTEMPTS,
+                        "Generator::sample: {SAMPLE_ATTEMPTS} attempts in a row were discarded; \
+                         a filter or assume in the generator rejects (almost) everything"
+                    );
+                }
+                Err(Caught::Panic(panic)) => panic!("Generator::sample: the generator panicked: {}", panic.message),
+            }
+        };
+        values.push(value);
+    }
+    values
+}

@@ -1,0 +1,182 @@
+//! A run: generate test cases until one fails or enough pass, then shrink.
+
+use std::future::Future;
+
+use crate::engine::random;
+use crate::engine::shrink::{Execute, Shrinker};
+use crate::engine::source::ChoiceSource;
+use crate::engine::spans::Spans;
+use crate::engine::unwind::{Caught, Panic, Stop, catch};
+use crate::generate::Generator;
+use crate::property::{Cancellation, Failure};
+
+/// Examples up to this index grow from the simplest to full size.
+const RAMP: u64 = 10;
+
+/// How a property body judged one value: `Ok(Ok(()))` passed, `Ok(Err(_))`
+/// failed by returning, `Err(_)` discarded or panicked.
+pub(crate) type BodyResult = Result<Result<(), Failure>, Caught>;
+
+/// A property body as the engine calls it: one value in, one awaited
+/// verdict out. Synchronous bodies return a ready future.
+pub(crate) trait Body<T> {
+    fn call(&mut self, value: T) -> impl Future<Output = BodyResult>;
+}
+
+/// What running one test case came to.
+#[derive(Debug)]
+pub(crate) enum Case {
+    Pass,
+    /// A filter or `assume` rejected it, or it needed too many choices.
+    Discard,
+    Fail(Failure),
+    /// The generator panicked: a bug in the generator, not a counterexample.
+    GeneratorPanic(Panic),
+}
+
+/// The settings a run needs, resolved from the options and the environment.
+#[derive(Clone, Debug)]
+pub(crate) struct Settings {
+    pub(crate) runs: u64,
+    pub(crate) seed: u64,
+    pub(crate) max_shrinks: u64,
+    pub(crate) max_discard_ratio: u64,
+    /// Run only this example index (a replay token's second half).
+    pub(crate) replay_index: Option<u64>,
+    pub(crate) cancellation: Option<Cancellation>,
+}
+
+/// How a run ended.
+#[derive(Debug)]
+pub(crate) enum End {
+    Passed,
+    Falsified { index: u64, original: Vec<u64>, minimal: Vec<u64>, failure: Failure },
+    Exhausted,
+    GenerationFailed { index: u64, panic: Panic },
+    Cancelled,
+}
+
+/// A finished run with its counts.
+#[derive(Debug)]
+pub(crate) struct Summary {
+    pub(crate) end: End,
+    pub(crate) passed: u64,
+    pub(crate) discards: u64,
+    pub(crate) shrinks: u64,
+    pub(crate) shrink_attempts: u64,
+}
+
+/// Runs the generator and the body; owns the reusable choice source.
+pub(crate) struct Runner<'a, G, B> {
+    generator: &'a G,
+    body: &'a mut B,
+    settings: &'a Settings,
+    source: ChoiceSource,
+}
+
+impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
+    pub(crate) fn new(generator: &'a G, body: &'a mut B, settings: &'a Settings) -> Self {
+        Runner { generator, body, settings, source: ChoiceSource::new() }
+    }
+
+    /// Generates until `runs` examples pass, one fails, too many are
+    /// discarded, or the run is cancelled; shrinks a failure.
+    pub(crate) async fn run(&mut self) -> Summary {
+        let mut summary = Summary { end: End::Passed, passed: 0, discards: 0, shrinks: 0, shrink_attempts: 0 };
+        let (first, last) = match self.settings.replay_index {
+            Some(index) => (index, index),
+            None => (0, u64::MAX),
+        };
+        let discard_limit = self.settings.max_discard_ratio.saturating_mul(self.settings.runs.max(1));
+        for index in first..=last {
+            if self.cancelled() {
+                summary.end = End::Cancelled;
+                return summary;
+            }
+            if summary.passed >= self.settings.runs {
+                break;
+            }
+            if summary.discards >= discard_limit {
+                summary.end = End::Exhausted;
+                return summary;
+            }
+            self.start_example(index);
+            match self.run_case().await {
+                Case::Pass => summary.passed += 1,
+                Case::Discard => summary.discards += 1,
+                Case::GeneratorPanic(panic) => {
+                    summary.end = End::GenerationFailed { index, panic };
+                    return summary;
+                }
+                Case::Fail(failure) => {
+                    let original = self.source.choices().to_vec();
+                    let spans = self.source.spans().clone();
+                    let mut shrinker = Shrinker::new(self, original.clone(), spans, failure, self.settings.max_shrinks);
+                    shrinker.shrink().await;
+                    summary.shrinks = shrinker.shrinks();
+                    summary.shrink_attempts = shrinker.attempts();
+                    let (minimal, failure) = shrinker.into_best();
+                    summary.end = End::Falsified { index, original, minimal, failure };
+                    return summary;
+                }
+            }
+        }
+        if self.settings.replay_index.is_some() && summary.passed == 0 {
+            summary.end = End::Exhausted;
+        }
+        summary
+    }
+
+    /// Prepares example `index` of the run: the first is the simplest test
+    /// case, the next few grow to full size.
+    fn start_example(&mut self, index: u64) {
+        if index == 0 {
+            self.source.start_simplest();
+        } else {
+            let scale = (index as f64 / RAMP as f64).min(1.0);
+            self.source.start_random(random::for_example(self.settings.seed, index), scale);
+        }
+    }
+
+    /// Draws a value and runs the body on it.
+    async fn run_case(&mut self) -> Case {
+        let (generator, source) = (self.generator, &mut self.source);
+        let value = match catch(|| source.draw(generator)) {
+            Ok(value) => value,
+            Err(Caught::Stop(_)) => return Case::Discard,
+            Err(Caught::Panic(panic)) => return Case::GeneratorPanic(panic),
+        };
+        match self.body.call(value).await {
+            Ok(Ok(())) => Case::Pass,
+            Ok(Err(failure)) => Case::Fail(failure),
+            Err(Caught::Stop(Stop::Discard | Stop::Overrun)) => Case::Discard,
+            Err(Caught::Panic(panic)) => Case::Fail(Failure::from_panic(panic)),
+        }
+    }
+
+    /// Rebuilds the value a choice sequence describes, for the report.
+    pub(crate) fn regenerate(&mut self, choices: &[u64]) -> Option<G::Value> {
+        self.source.start_replay(choices);
+        let (generator, source) = (self.generator, &mut self.source);
+        catch(|| source.draw(generator)).ok()
+    }
+
+    fn cancelled(&self) -> bool {
+        self.settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled)
+    }
+}
+
+impl<G: Generator, B: Body<G::Value>> Execute for Runner<'_, G, B> {
+    async fn execute(&mut self, choices: &[u64]) -> Case {
+        self.source.start_replay(choices);
+        self.run_case().await
+    }
+
+    fn recorded(&self) -> (&[u64], &Spans) {
+        (self.source.choices(), self.source.spans())
+    }
+
+    fn cancelled(&self) -> bool {
+        Runner::cancelled(self)
+    }
+}

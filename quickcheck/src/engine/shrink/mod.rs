@@ -1,0 +1,167 @@
+//! The shrinker: from a failing choice sequence to a minimal one.
+//!
+//! The shrinker knows nothing of values. It holds the smallest failing
+//! sequence found so far (the *best*) with its spans, proposes edits of it —
+//! delete a span, zero a span, lower a choice, swap two siblings — and asks
+//! the runner to replay each edit through the real generators and body. An
+//! edit is kept when it fails *the same way* (same origin: the same panic
+//! location, or the same kind of returned failure) and is shortlex-smaller,
+//! so the best only ever moves down a well-founded order and shrinking always
+//! ends. The passes run in a loop until a full sweep improves nothing, or the
+//! budget runs out.
+//!
+//! Nothing is run twice: every sequence tried (and every sequence a replay
+//! actually consumed) is remembered, and an edit that is not smaller than the
+//! best is rejected before it runs.
+
+mod passes;
+
+use std::cmp::Ordering;
+use std::collections::HashSet;
+
+use crate::engine::order::shortlex;
+use crate::engine::run::Case;
+use crate::engine::spans::Spans;
+use crate::property::Failure;
+
+/// The most replays one shrink may spend, whatever `max_shrinks` says; a
+/// shrink that reaches it stops with the best found so far.
+const MAX_ATTEMPTS: u64 = 200_000;
+
+/// What the shrinker needs from the runner: replay a sequence, and show what
+/// the replay recorded.
+pub(crate) trait Execute {
+    /// Replays `choices` exactly (drawing past the end is an overrun).
+    async fn execute(&mut self, choices: &[u64]) -> Case;
+    /// The choices and spans the last replay recorded.
+    fn recorded(&self) -> (&[u64], &Spans);
+    /// Whether the user asked the run to stop.
+    fn cancelled(&self) -> bool;
+}
+
+pub(crate) struct Shrinker<'r, E> {
+    executor: &'r mut E,
+    best: Vec<u64>,
+    spans: Spans,
+    failure: Failure,
+    tried: HashSet<Vec<u64>>,
+    /// The buffer candidates are built in, reused across attempts.
+    candidate: Vec<u64>,
+    shrinks: u64,
+    attempts: u64,
+    max_shrinks: u64,
+}
+
+impl<'r, E: Execute> Shrinker<'r, E> {
+    pub(crate) fn new(executor: &'r mut E, best: Vec<u64>, spans: Spans, failure: Failure, max_shrinks: u64) -> Self {
+        let mut tried = HashSet::new();
+        tried.insert(best.clone());
+        Shrinker { executor, best, spans, failure, tried, candidate: Vec::new(), shrinks: 0, attempts: 0, max_shrinks }
+    }
+
+    /// Runs every pass until none improves the best, or the budget is spent.
+    pub(crate) async fn shrink(&mut self) {
+        loop {
+            let before = self.shrinks;
+            self.remove_discarded().await;
+            self.delete_spans().await;
+            self.delete_blocks().await;
+            self.zero_spans().await;
+            self.replace_with_descendants().await;
+            self.minimize_choices().await;
+            self.lower_duplicates().await;
+            self.redistribute_pairs().await;
+            self.sort_siblings().await;
+            if self.shrinks == before || self.exhausted() {
+                return;
+            }
+        }
+    }
+
+    pub(crate) fn shrinks(&self) -> u64 {
+        self.shrinks
+    }
+
+    pub(crate) fn attempts(&self) -> u64 {
+        self.attempts
+    }
+
+    pub(crate) fn into_best(self) -> (Vec<u64>, Failure) {
+        (self.best, self.failure)
+    }
+
+    fn exhausted(&self) -> bool {
+        self.shrinks >= self.max_shrinks || self.attempts >= MAX_ATTEMPTS || self.executor.cancelled()
+    }
+
+    /// Builds a candidate with `edit` (given the best and an empty buffer)
+    /// and tries it. Returns whether the best improved.
+    async fn try_edit(&mut self, edit: impl FnOnce(&[u64], &mut Vec<u64>)) -> bool {
+        let mut candidate = std::mem::take(&mut self.candidate);
+        candidate.clear();
+        edit(&self.best, &mut candidate);
+        let improved = self.consider(&candidate).await;
+        self.candidate = candidate;
+        improved
+    }
+
+    /// Tries the best with `range` replaced by `replacement`.
+    async fn try_replace(&mut self, range: std::ops::Range<usize>, replacement: &[u64]) -> bool {
+        self.try_edit(|best, candidate| {
+            candidate.extend_from_slice(&best[..range.start]);
+            candidate.extend_from_slice(replacement);
+            candidate.extend_from_slice(&best[range.end..]);
+        })
+        .await
+    }
+
+    /// Tries the best with the choices in `range` deleted.
+    async fn try_delete(&mut self, range: std::ops::Range<usize>) -> bool {
+        self.try_replace(range, &[]).await
+    }
+
+    /// Tries the best with choice `position` set to `value`.
+    async fn try_set(&mut self, position: usize, value: u64) -> bool {
+        self.try_edit(|best, candidate| {
+            candidate.extend_from_slice(best);
+            candidate[position] = value;
+        })
+        .await
+    }
+
+    /// Runs `candidate` unless it cannot win, and adopts it if it fails the
+    /// same way and is smaller.
+    async fn consider(&mut self, candidate: &[u64]) -> bool {
+        if self.exhausted() || shortlex(candidate, &self.best) != Ordering::Less {
+            return false;
+        }
+        if !self.tried.insert(candidate.to_vec()) {
+            return false;
+        }
+        self.attempts += 1;
+        let Case::Fail(failure) = self.executor.execute(candidate).await else {
+            return false;
+        };
+        if !failure.same_origin(&self.failure) {
+            return false;
+        }
+        // The replay may have consumed less than the candidate, or replaced
+        // misaligned choices: what it recorded is the real test case.
+        let (recorded, spans) = self.executor.recorded();
+        if shortlex(recorded, &self.best) != Ordering::Less {
+            return false;
+        }
+        self.best.clear();
+        self.best.extend_from_slice(recorded);
+        self.spans.copy_from(spans);
+        self.failure = failure;
+        self.shrinks += 1;
+        if self.best.len() < candidate.len() {
+            self.tried.insert(self.best.clone());
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,372 @@
+//! The shrink passes. Each proposes one family of edits of the best sequence.
+//!
+//! Loops walk the best by position and re-read it after every attempt,
+//! because a successful edit replaces it (often with a shorter sequence).
+//! Positions past its new end are skipped rather than restarted, so a pass
+//! never does much more work on success than on failure; the outer loop runs
+//! it again.
+
+use std::ops::Range;
+
+use super::{Execute, Shrinker};
+use crate::engine::order::shortlex;
+
+/// The longest run of choices `delete_blocks` removes at once.
+const MAX_BLOCK: usize = 8;
+
+/// How far apart two choices may be for `redistribute_pairs`.
+const PAIR_DISTANCE: usize = 4;
+
+/// How many later spans `minimize_choices` tries to delete together with
+/// lowering a choice.
+const DEPENDENT_SPANS: usize = 16;
+
+impl<E: Execute> Shrinker<'_, E> {
+    /// Deletes every rejected filter attempt and skipped duplicate at once.
+    pub(super) async fn remove_discarded(&mut self) {
+        let mut discarded: Vec<Range<usize>> = Vec::new();
+        for span in 0..self.spans.len() {
+            let range = self.spans.range(span);
+            let inside_previous = discarded.last().is_some_and(|previous| range.start < previous.end);
+            if self.spans.is_discarded(span) && !range.is_empty() && !inside_previous {
+                discarded.push(range);
+            }
+        }
+        if discarded.is_empty() {
+            return;
+        }
+        self.try_edit(|best, candidate| {
+            let mut from = 0;
+            for range in &discarded {
+                candidate.extend_from_slice(&best[from..range.start]);
+                from = range.end;
+            }
+            candidate.extend_from_slice(&best[from..]);
+        })
+        .await;
+    }
+
+    /// Deletes whole spans, last first: list elements, optional parts,
+    /// entire arguments.
+    pub(super) async fn delete_spans(&mut self) {
+        let mut span = self.spans.len();
+        while span > 0 {
+            span -= 1;
+            if span >= self.spans.len() {
+                continue;
+            }
+            let range = self.spans.range(span);
+            if !range.is_empty() {
+                self.try_delete(range).await;
+            }
+        }
+    }
+
+    /// Deletes runs of 1 to 8 consecutive choices, wherever they are. This
+    /// reaches edits spans do not line up with, such as merging two adjacent
+    /// collections by deleting the first one's "stop" choice and the outer
+    /// "go on" choice between them. A failed deletion is retried with the
+    /// choice before it lowered by one, for a length drawn before its items.
+    pub(super) async fn delete_blocks(&mut self) {
+        for size in (1..=MAX_BLOCK).rev() {
+            let mut start = self.best.len().saturating_sub(size);
+            loop {
+                if start + size <= self.best.len() && !self.try_delete(start..start + size).await && start > 0 {
+                    let before = start - 1;
+                    if self.best[before] > 0 {
+                        let lowered = self.best[before] - 1;
+                        self.try_edit(|best, candidate| {
+                            candidate.extend_from_slice(&best[..before]);
+                            candidate.push(lowered);
+                            candidate.extend_from_slice(&best[start + size..]);
+                        })
+                        .await;
+                    }
+                }
+                if start == 0 {
+                    break;
+                }
+                start -= 1;
+            }
+        }
+    }
+
+    /// Replaces each span by its simplest form: every choice 0.
+    pub(super) async fn zero_spans(&mut self) {
+        let mut span = 0;
+        while span < self.spans.len() {
+            let range = self.spans.range(span);
+            if range.end <= self.best.len() && self.best[range.clone()].iter().any(|&choice| choice != 0) {
+                let zeros = range.len();
+                self.try_edit(|best, candidate| {
+                    candidate.extend_from_slice(&best[..range.start]);
+                    candidate.resize(range.start + zeros, 0);
+                    candidate.extend_from_slice(&best[range.end..]);
+                })
+                .await;
+            }
+            span += 1;
+        }
+    }
+
+    /// Replaces a span by a smaller descendant drawn by the same kind of
+    /// generator: a tree by one of its subtrees, an expression by an operand.
+    pub(super) async fn replace_with_descendants(&mut self) {
+        let mut span = 0;
+        while span < self.spans.len() {
+            let outer = self.spans.range(span);
+            let label = self.spans.label(span);
+            let inner: Vec<Range<usize>> = self
+                .spans
+                .descendants(span)
+                .filter(|&descendant| self.spans.label(descendant) == label)
+                .map(|descendant| self.spans.range(descendant))
+                .filter(|range| range.len() < outer.len())
+                .collect();
+            for range in inner {
+                let replacement = self.best[range].to_vec();
+                if self.try_replace(outer.clone(), &replacement).await {
+                    break;
+                }
+            }
+            span += 1;
+        }
+    }
+
+    /// Lowers each choice as far as it goes: straight to 0, else by binary
+    /// search. A choice that cannot go lower on its own is retried one lower
+    /// together with deleting a later span, for sizes drawn before the items
+    /// they count.
+    pub(super) async fn minimize_choices(&mut self) {
+        let mut position = 0;
+        while position < self.best.len() {
+            let original = self.best[position];
+            if original > 0 && !self.try_set(position, 0).await {
+                let mut works = original;
+                let mut fails = 0;
+                while fails + 1 < works && position < self.best.len() {
+                    let middle = fails + (works - fails) / 2;
+                    if self.try_set(position, middle).await {
+                        works = middle;
+                    } else {
+                        fails = middle;
+                    }
+                }
+                if position < self.best.len() && self.best[position] == original {
+                    self.lower_with_deletion(position).await;
+                }
+            }
+            position += 1;
+        }
+    }
+
+    async fn lower_with_deletion(&mut self, position: usize) {
+        let lowered = self.best[position] - 1;
+        let later: Vec<Range<usize>> = (0..self.spans.len())
+            .map(|span| self.spans.range(span))
+            .filter(|range| range.start > position && !range.is_empty())
+            .take(DEPENDENT_SPANS)
+            .collect();
+        for range in later {
+            let improved = self
+                .try_edit(|best, candidate| {
+                    candidate.extend_from_slice(&best[..range.start]);
+                    candidate[position] = lowered;
+                    candidate.extend_from_slice(&best[range.end..]);
+                })
+                .await;
+            if improved {
+                return;
+            }
+        }
+    }
+
+    /// Lowers equal choices together, for values that must stay equal.
+    pub(super) async fn lower_duplicates(&mut self) {
+        let mut by_value: Vec<(u64, usize)> =
+            self.best.iter().enumerate().filter(|&(_, &choice)| choice > 1).map(|(at, &choice)| (choice, at)).collect();
+        by_value.sort_unstable();
+        let groups: Vec<(u64, Vec<usize>)> = by_value
+            .chunk_by(|a, b| a.0 == b.0)
+            .filter(|group| group.len() > 1)
+            .map(|group| (group[0].0, group.iter().map(|&(_, at)| at).collect()))
+            .collect();
+        for (value, positions) in groups {
+            let intact = |best: &[u64]| positions.iter().all(|&at| best.get(at) == Some(&value));
+            if !intact(&self.best) {
+                continue;
+            }
+            let set_all = |target: u64| {
+                let positions = &positions;
+                move |best: &[u64], candidate: &mut Vec<u64>| {
+                    candidate.extend_from_slice(best);
+                    for &at in positions {
+                        candidate[at] = target;
+                    }
+                }
+            };
+            if self.try_edit(set_all(0)).await {
+                continue;
+            }
+            let (mut fails, mut works) = (0, value);
+            while fails + 1 < works && intact_or_lowered(&self.best, &positions, works) {
+                let middle = fails + (works - fails) / 2;
+                if self.try_edit(set_all(middle)).await {
+                    works = middle;
+                } else {
+                    fails = middle;
+                }
+            }
+        }
+    }
+
+    /// Moves value from one choice to a later one nearby, for properties that
+    /// need a total: `a + b > 1000` ends on `(0, 1001)` rather than at some
+    /// split of it. Tried both as plain indices and as zig-zag magnitudes, so
+    /// signed integers keep their signs.
+    pub(super) async fn redistribute_pairs(&mut self) {
+        for first in 0..self.best.len() {
+            for second in first + 1..=first + PAIR_DISTANCE {
+                if second >= self.best.len() || self.best[first] == 0 {
+                    break;
+                }
+                for moves in [Move::Plain, Move::ZigZag] {
+                    self.redistribute(first, second, moves).await;
+                }
+            }
+        }
+    }
+
+    async fn redistribute(&mut self, first: usize, second: usize, moves: Move) {
+        let (from, to) = (self.best[first], self.best[second]);
+        let length = self.best.len();
+        let most = moves.capacity(from);
+        let attempt = async |shrinker: &mut Self, amount: u64| {
+            let Some((lowered, raised)) = moves.apply(from, to, amount) else { return false };
+            shrinker
+                .try_edit(|best, candidate| {
+                    candidate.extend_from_slice(best);
+                    candidate[first] = lowered;
+                    candidate[second] = raised;
+                })
+                .await
+        };
+        // One step first: most pairs are unrelated, and this rejects them in one replay.
+        if most == 0 || !attempt(self, 1).await || attempt(self, most).await {
+            return;
+        }
+        let (mut works, mut fails) = (1, most);
+        while works + 1 < fails && self.best.len() == length {
+            let middle = works + (fails - works) / 2;
+            if attempt(self, middle).await {
+                works = middle;
+            } else {
+                fails = middle;
+            }
+        }
+    }
+
+    /// Sorts runs of sibling spans drawn by the same kind of generator (list
+    /// elements, tuple fields), or failing that swaps neighbours that are out
+    /// of order, so equal structures end in a canonical order.
+    pub(super) async fn sort_siblings(&mut self) {
+        let mut parent = 0;
+        while parent < self.spans.len() {
+            for run in self.sibling_runs(parent) {
+                self.sort_run(&run).await;
+            }
+            parent += 1;
+        }
+    }
+
+    /// Maximal runs of adjacent children of `parent` with one label.
+    fn sibling_runs(&self, parent: usize) -> Vec<Vec<Range<usize>>> {
+        let mut runs: Vec<Vec<Range<usize>>> = Vec::new();
+        let mut previous: Option<(usize, &'static str)> = None;
+        for child in self.spans.children(parent) {
+            let range = self.spans.range(child);
+            let label = self.spans.label(child);
+            match (previous, runs.last_mut()) {
+                (Some((end, last_label)), Some(run)) if end == range.start && last_label == label => {
+                    run.push(range.clone())
+                }
+                _ => runs.push(vec![range.clone()]),
+            }
+            previous = Some((range.end, label));
+        }
+        runs.retain(|run| run.len() > 1 && run.last().is_some_and(|last| last.end <= self.best.len()));
+        runs
+    }
+
+    async fn sort_run(&mut self, run: &[Range<usize>]) {
+        let whole = run[0].start..run[run.len() - 1].end;
+        let mut sorted: Vec<Range<usize>> = run.to_vec();
+        sorted.sort_by(|a, b| shortlex(&self.best[a.clone()], &self.best[b.clone()]));
+        if sorted != run {
+            let replacement: Vec<u64> =
+                sorted.iter().flat_map(|range| self.best[range.clone()].iter().copied()).collect();
+            if self.try_replace(whole.clone(), &replacement).await {
+                return;
+            }
+        }
+        for pair in run.windows(2) {
+            let (left, right) = (pair[0].clone(), pair[1].clone());
+            if right.end > self.best.len() || shortlex(&self.best[right.clone()], &self.best[left.clone()]).is_ge() {
+                continue;
+            }
+            let mut replacement = self.best[right.clone()].to_vec();
+            replacement.extend_from_slice(&self.best[left.clone()]);
+            if self.try_replace(left.start..right.end, &replacement).await {
+                return;
+            }
+        }
+    }
+}
+
+/// Whether every position still holds a value no greater than `bound` (the
+/// group was lowered together and still lines up).
+fn intact_or_lowered(best: &[u64], positions: &[usize], bound: u64) -> bool {
+    let first = positions.first().and_then(|&at| best.get(at));
+    positions.iter().all(|&at| best.get(at) == first) && first.is_some_and(|&value| value <= bound)
+}
+
+/// How `redistribute_pairs` reads two choices.
+#[derive(Clone, Copy, Debug)]
+enum Move {
+    /// As plain numbers: move `amount` from one to the other.
+    Plain,
+    /// As zig-zag indices of signed values (0, 1, −1, 2, −2, …): move
+    /// `amount` of magnitude, keeping each sign.
+    ZigZag,
+}
+
+impl Move {
+    /// The most that can be moved out of a choice.
+    fn capacity(self, from: u64) -> u64 {
+        match self {
+            Move::Plain => from,
+            Move::ZigZag => from.div_ceil(2),
+        }
+    }
+
+    fn apply(self, from: u64, to: u64, amount: u64) -> Option<(u64, u64)> {
+        match self {
+            Move::Plain => Some((from.checked_sub(amount)?, to.checked_add(amount)?)),
+            Move::ZigZag => {
+                let (from_magnitude, from_positive) = (from.div_ceil(2), from % 2 == 1);
+                let (to_magnitude, to_positive) = (to.div_ceil(2), to % 2 == 1 || to == 0);
+                let lowered = zig_zag(from_magnitude.checked_sub(amount)?, from_positive)?;
+                let raised = zig_zag(to_magnitude.checked_add(amount)?, to_positive)?;
+                Some((lowered, raised))
+            }
+        }
+    }
+}
+
+fn zig_zag(magnitude: u64, positive: bool) -> Option<u64> {
+    match (magnitude, positive) {
+        (0, _) => Some(0),
+        (_, true) => magnitude.checked_mul(2)?.checked_sub(1),
+        (_, false) => magnitude.checked_mul(2),
+    }
+}

@@ -1,0 +1,78 @@
+//! The shrinker against hand-written test functions over raw choices.
+
+use super::*;
+use crate::engine::unwind::{Location, Panic};
+use crate::property::complete_now;
+
+/// Runs a predicate over the raw choices; a choice sequence "fails" when the
+/// predicate says so.
+struct Predicate<F> {
+    failing: F,
+    recorded: Vec<u64>,
+    spans: Spans,
+    runs: u64,
+}
+
+impl<F: Fn(&[u64]) -> bool> Execute for Predicate<F> {
+    async fn execute(&mut self, choices: &[u64]) -> Case {
+        self.runs += 1;
+        self.recorded = choices.to_vec();
+        if (self.failing)(choices) { Case::Fail(failure()) } else { Case::Pass }
+    }
+
+    fn recorded(&self) -> (&[u64], &Spans) {
+        (&self.recorded, &self.spans)
+    }
+
+    fn cancelled(&self) -> bool {
+        false
+    }
+}
+
+fn failure() -> Failure {
+    Failure::from_panic(Panic {
+        message: "failed".into(),
+        location: Some(Location { file: "test.rs".into(), line: 1, column: 1 }),
+    })
+}
+
+fn shrink(start: &[u64], failing: impl Fn(&[u64]) -> bool) -> (Vec<u64>, u64) {
+    let mut executor = Predicate { failing, recorded: Vec::new(), spans: Spans::default(), runs: 0 };
+    let mut shrinker = Shrinker::new(&mut executor, start.to_vec(), Spans::default(), failure(), 10_000);
+    complete_now(shrinker.shrink());
+    let (best, _) = shrinker.into_best();
+    (best, executor.runs)
+}
+
+#[test]
+fn a_total_moves_into_one_choice_and_the_rest_is_deleted() {
+    let (best, _) = shrink(&[50, 60, 7], |choices| choices.iter().sum::<u64>() > 100);
+    assert_eq!(best, vec![101]);
+}
+
+#[test]
+fn a_threshold_is_found_by_binary_search() {
+    let (best, runs) = shrink(&[u64::MAX - 3], |choices| choices.first().is_some_and(|&c| c >= 123_456_789));
+    assert_eq!(best, vec![123_456_789]);
+    assert!(runs < 200, "{runs} replays");
+}
+
+#[test]
+fn equal_choices_are_lowered_together() {
+    let (best, _) = shrink(&[9, 40, 3, 40], |choices| choices.len() == 4 && choices[1] == choices[3] && choices[1] > 5);
+    assert_eq!(best, vec![0, 6, 0, 6]);
+}
+
+#[test]
+fn nothing_is_replayed_twice() {
+    use std::cell::RefCell;
+    let seen = RefCell::new(HashSet::new());
+    let repeated = RefCell::new(0);
+    shrink(&[30, 1, 90, 4, 4], |choices| {
+        if !seen.borrow_mut().insert(choices.to_vec()) {
+            *repeated.borrow_mut() += 1;
+        }
+        choices.iter().filter(|&&c| c > 3).count() >= 2
+    });
+    assert_eq!(*repeated.borrow(), 0);
+}

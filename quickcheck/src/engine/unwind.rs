@@ -1,0 +1,172 @@
+//! Ending a test case early, and catching panics without printing them.
+//!
+//! A test case ends early in three ways: a filter or `assume` discards it, it
+//! needs more choices than it may make (an overrun), or code panics. The first
+//! two unwind with a private marker through [`std::panic::resume_unwind`],
+//! which skips the panic hook, so generators can return plain values instead
+//! of threading a `Result` through every combinator.
+//!
+//! Real panics are expected by the hundred while shrinking, so their output is
+//! silenced. The hook is installed once for the process and is scoped per
+//! thread: it stays quiet only on a thread that is inside [`catch`] at the
+//! time, and hands every other panic to the hook that was there before, so
+//! tests running in parallel are not disturbed.
+
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+
+/// Why a test case stopped before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// A filter or `assume` rejected the example.
+    Discard,
+    /// The case needed more choices than it may make.
+    Overrun,
+}
+
+impl Stop {
+    /// Ends the current test case.
+    pub(crate) fn raise(self) -> ! {
+        panic::resume_unwind(Box::new(self))
+    }
+}
+
+/// Where a panic happened.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Location {
+    /// The source file, as the compiler names it.
+    pub file: String,
+    /// The line, from 1.
+    pub line: u32,
+    /// The column, from 1.
+    pub column: u32,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// A panic caught while running generators or a property body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Panic {
+    pub(crate) message: String,
+    pub(crate) location: Option<Location>,
+}
+
+/// How a caught piece of code ended, when it did not return.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Caught {
+    Stop(Stop),
+    Panic(Panic),
+}
+
+thread_local! {
+    static SILENCED: Cell<u32> = const { Cell::new(0) };
+    static LAST_PANIC: RefCell<Option<Panic>> = const { RefCell::new(None) };
+}
+
+static INSTALL: Once = Once::new();
+
+fn install_hook() {
+    INSTALL.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if SILENCED.with(Cell::get) == 0 {
+                return previous(info);
+            }
+            let record = Panic {
+                message: payload_message(info.payload()),
+                location: info.location().map(|location| Location {
+                    file: location.file().to_owned(),
+                    line: location.line(),
+                    column: location.column(),
+                }),
+            };
+            LAST_PANIC.with(|last| *last.borrow_mut() = Some(record));
+        }));
+    });
+}
+
+/// Runs `f`, turning a discard, an overrun or a panic into a [`Caught`]
+/// without printing anything.
+pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Caught> {
+    install_hook();
+    SILENCED.with(|silenced| silenced.set(silenced.get() + 1));
+    let result = panic::catch_unwind(AssertUnwindSafe(f));
+    SILENCED.with(|silenced| silenced.set(silenced.get() - 1));
+    result.map_err(classify)
+}
+
+fn classify(payload: Box<dyn Any + Send>) -> Caught {
+    if let Some(stop) = payload.downcast_ref::<Stop>() {
+        return Caught::Stop(*stop);
+    }
+    let recorded = LAST_PANIC.with(|last| last.borrow_mut().take());
+    Caught::Panic(recorded.unwrap_or_else(|| Panic {
+        // A panic raised with resume_unwind never reached the hook.
+        message: payload_message(payload.as_ref()),
+        location: None,
+    }))
+}
+
+fn payload_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_owned()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "Box<dyn Any>".to_owned()
+    }
+}
+
+/// Wraps a future so that each poll runs inside [`catch`]. Silencing is set
+/// per poll, so it follows the task across threads on any executor. The
+/// future is boxed so that pinning needs no unsafe code.
+pub(crate) struct CatchUnwind<F> {
+    inner: std::pin::Pin<Box<F>>,
+}
+
+impl<F> CatchUnwind<F> {
+    pub(crate) fn new(inner: F) -> CatchUnwind<F> {
+        CatchUnwind { inner: Box::pin(inner) }
+    }
+}
+
+impl<F: Future> Future for CatchUnwind<F> {
+    type Output = Result<F::Output, Caught>;
+
+    fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
+        let inner = self.inner.as_mut();
+        match catch(|| inner.poll(cx)) {
+            Ok(std::task::Poll::Pending) => std::task::Poll::Pending,
+            Ok(std::task::Poll::Ready(value)) => std::task::Poll::Ready(Ok(value)),
+            Err(caught) => std::task::Poll::Ready(Err(caught)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panics_are_caught_with_their_location() {
+        let caught = catch(|| panic!("boom {}", 7)).unwrap_err();
+        let Caught::Panic(record) = caught else { panic!("expected a panic, got {caught:?}") };
+        assert_eq!(record.message, "boom 7");
+        let location = record.location.expect("a location");
+        assert!(location.file.ends_with("unwind.rs"), "{location}");
+    }
+
+    #[test]
+    fn stops_are_told_apart_from_panics() {
+        assert_eq!(catch(|| Stop::Discard.raise()), Err(Caught::Stop(Stop::Discard)));
+        assert_eq!(catch(|| Stop::Overrun.raise()), Err(Caught::Stop(Stop::Overrun)));
+        assert_eq!(catch(|| 5), Ok(5));
+    }
+}

@@ -1,0 +1,255 @@
+//! Fixed values, and choices between values or generators.
+//!
+//! Every choice here shrinks towards its first option, so list the simplest
+//! value or the base case first.
+
+use crate::engine::random::Draws;
+use crate::engine::source::ChoiceSource;
+use crate::generate::Generator;
+
+/// The generator returned by [`constant`].
+#[derive(Clone, Copy, Debug)]
+pub struct Constant<T> {
+    value: T,
+}
+
+/// Always `value`. Makes no choices.
+pub fn constant<T: Clone>(value: T) -> Constant<T> {
+    Constant { value }
+}
+
+impl<T: Clone> Generator for Constant<T> {
+    type Value = T;
+
+    fn generate(&self, _: &mut ChoiceSource) -> T {
+        self.value.clone()
+    }
+
+    fn label(&self) -> &'static str {
+        "constant"
+    }
+}
+
+/// The generator returned by [`elements`].
+#[derive(Clone, Debug)]
+pub struct Elements<T> {
+    items: Vec<T>,
+}
+
+/// One of `items`, uniformly. Shrinks towards the first.
+///
+/// # Panics
+///
+/// At the call, if `items` is empty.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let colours = generate::elements(["red", "green", "blue"]);
+/// assert!(colours.sample(10, 1).iter().all(|c| ["red", "green", "blue"].contains(c)));
+/// ```
+#[track_caller]
+pub fn elements<T: Clone>(items: impl IntoIterator<Item = T>) -> Elements<T> {
+    let items: Vec<T> = items.into_iter().collect();
+    assert!(!items.is_empty(), "generate::elements: no items to choose from; pass at least one");
+    Elements { items }
+}
+
+impl<T: Clone> Generator for Elements<T> {
+    type Value = T;
+
+    fn generate(&self, source: &mut ChoiceSource) -> T {
+        let last = self.items.len() as u64 - 1;
+        self.items[source.choose(last, |random| random.up_to(last)) as usize].clone()
+    }
+
+    fn label(&self) -> &'static str {
+        "elements"
+    }
+}
+
+/// Several generators of one value type to choose between: a tuple of up to
+/// eight generators, or a `Vec` of them. The argument of [`one_of`].
+pub trait Alternatives {
+    /// The value type every alternative produces.
+    type Value;
+    /// How many alternatives there are.
+    fn count(&self) -> usize;
+    /// Draws from alternative `index`.
+    fn draw_alternative(&self, index: usize, source: &mut ChoiceSource) -> Self::Value;
+}
+
+/// Generators paired with weights: a tuple of up to eight `(weight,
+/// generator)` pairs, or a `Vec` of them. The argument of [`frequency`].
+pub trait WeightedAlternatives {
+    /// The value type every alternative produces.
+    type Value;
+    /// How many alternatives there are.
+    fn count(&self) -> usize;
+    /// The weight of alternative `index`.
+    fn weight(&self, index: usize) -> u32;
+    /// Draws from alternative `index`.
+    fn draw_alternative(&self, index: usize, source: &mut ChoiceSource) -> Self::Value;
+}
+
+impl<G: Generator> Alternatives for Vec<G> {
+    type Value = G::Value;
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn draw_alternative(&self, index: usize, source: &mut ChoiceSource) -> G::Value {
+        source.draw(&self[index])
+    }
+}
+
+impl<G: Generator> WeightedAlternatives for Vec<(u32, G)> {
+    type Value = G::Value;
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn weight(&self, index: usize) -> u32 {
+        self[index].0
+    }
+    fn draw_alternative(&self, index: usize, source: &mut ChoiceSource) -> G::Value {
+        source.draw(&self[index].1)
+    }
+}
+
+macro_rules! alternatives {
+    ($count:literal; $first:ident $($rest:ident)*; $($index:tt)*) => {
+        impl<$first: Generator, $($rest: Generator<Value = $first::Value>),*> Alternatives for ($first, $($rest,)*) {
+            type Value = $first::Value;
+            fn count(&self) -> usize {
+                $count
+            }
+            fn draw_alternative(&self, index: usize, source: &mut ChoiceSource) -> Self::Value {
+                match index {
+                    $($index => source.draw(&self.$index),)*
+                    _ => unreachable!("alternative {index} of {}", $count),
+                }
+            }
+        }
+
+        impl<$first: Generator, $($rest: Generator<Value = $first::Value>),*> WeightedAlternatives
+            for ((u32, $first), $((u32, $rest),)*)
+        {
+            type Value = $first::Value;
+            fn count(&self) -> usize {
+                $count
+            }
+            fn weight(&self, index: usize) -> u32 {
+                match index {
+                    $($index => self.$index.0,)*
+                    _ => unreachable!("alternative {index} of {}", $count),
+                }
+            }
+            fn draw_alternative(&self, index: usize, source: &mut ChoiceSource) -> Self::Value {
+                match index {
+                    $($index => source.draw(&self.$index.1),)*
+                    _ => unreachable!("alternative {index} of {}", $count),
+                }
+            }
+        }
+    };
+}
+
+alternatives!(1; A; 0);
+alternatives!(2; A B; 0 1);
+alternatives!(3; A B C; 0 1 2);
+alternatives!(4; A B C D; 0 1 2 3);
+alternatives!(5; A B C D E; 0 1 2 3 4);
+alternatives!(6; A B C D E F; 0 1 2 3 4 5);
+alternatives!(7; A B C D E F G; 0 1 2 3 4 5 6);
+alternatives!(8; A B C D E F G H; 0 1 2 3 4 5 6 7);
+
+/// The generator returned by [`one_of`].
+#[derive(Clone, Debug)]
+pub struct OneOf<A> {
+    alternatives: A,
+}
+
+/// Draws from one of several generators, picked uniformly. Shrinks towards
+/// the first.
+///
+/// # Panics
+///
+/// At the call, if given an empty `Vec`.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let small_or_large = generate::one_of((generate::between(0, 9), generate::between(1000, 1009)));
+/// assert!(small_or_large.sample(20, 1).iter().all(|n| *n < 10 || *n >= 1000));
+/// ```
+#[track_caller]
+pub fn one_of<A: Alternatives>(alternatives: A) -> OneOf<A> {
+    assert!(alternatives.count() > 0, "generate::one_of: no generators to choose from; pass at least one");
+    OneOf { alternatives }
+}
+
+impl<A: Alternatives> Generator for OneOf<A> {
+    type Value = A::Value;
+
+    fn generate(&self, source: &mut ChoiceSource) -> A::Value {
+        let last = self.alternatives.count() as u64 - 1;
+        let index = source.choose(last, |random| random.up_to(last));
+        self.alternatives.draw_alternative(index as usize, source)
+    }
+
+    fn label(&self) -> &'static str {
+        "one_of"
+    }
+}
+
+/// The generator returned by [`frequency`].
+#[derive(Clone, Debug)]
+pub struct Frequency<A> {
+    alternatives: A,
+    total: u64,
+}
+
+/// Draws from one of several generators, each picked in proportion to its
+/// weight. Shrinks towards the first, whatever the weights.
+///
+/// # Panics
+///
+/// At the call, if there are no alternatives or every weight is 0.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let mostly_small = generate::frequency(((9, generate::between(0, 9)), (1, generate::constant(1000))));
+/// let values = mostly_small.sample(200, 1);
+/// assert!(values.iter().filter(|&&n| n == 1000).count() < 60);
+/// ```
+#[track_caller]
+pub fn frequency<A: WeightedAlternatives>(alternatives: A) -> Frequency<A> {
+    let total: u64 = (0..alternatives.count()).map(|index| u64::from(alternatives.weight(index))).sum();
+    assert!(
+        total > 0,
+        "generate::frequency: every weight is 0, so nothing can be drawn; give one alternative a positive weight"
+    );
+    Frequency { alternatives, total }
+}
+
+impl<A: WeightedAlternatives> Generator for Frequency<A> {
+    type Value = A::Value;
+
+    fn generate(&self, source: &mut ChoiceSource) -> A::Value {
+        let last = self.alternatives.count() as u64 - 1;
+        let index = source.choose(last, |random| {
+            let mut ticket = random.up_to(self.total - 1);
+            let mut index = 0;
+            loop {
+                let weight = u64::from(self.alternatives.weight(index));
+                if ticket < weight {
+                    return index as u64;
+                }
+                ticket -= weight;
+                index += 1;
+            }
+        });
+        self.alternatives.draw_alternative(index as usize, source)
+    }
+
+    fn label(&self) -> &'static str {
+        "frequency"
+    }
+}

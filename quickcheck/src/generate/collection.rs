@@ -1,0 +1,207 @@
+//! Collections with a length drawn element by element.
+//!
+//! A collection decides after each element whether to go on, with one
+//! boolean choice, so its length is geometric: short collections are common
+//! and long ones rarer, and deleting an element's choices from a test case
+//! deletes exactly that element. Each element is a span of its own (the
+//! "go on" choice and the element's choices), which is what lets the shrinker
+//! delete, sort and merge elements.
+
+use std::collections::VecDeque;
+use std::marker::PhantomData;
+use std::ops::{Bound, RangeBounds};
+
+use crate::engine::source::ChoiceSource;
+use crate::generate::Generator;
+
+/// The label of the span around one element of a collection.
+pub(crate) const ELEMENT: &str = "collection element";
+
+/// The default longest collection.
+const DEFAULT_MAX: usize = 64;
+
+/// The length bounds of a collection, and the draw of "one more element?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Lengths {
+    pub(crate) min: usize,
+    pub(crate) max: usize,
+}
+
+impl Default for Lengths {
+    fn default() -> Lengths {
+        Lengths { min: 0, max: DEFAULT_MAX }
+    }
+}
+
+impl Lengths {
+    #[track_caller]
+    pub(crate) fn with_min(self, min: usize) -> Lengths {
+        Lengths { min, max: self.max.max(min) }.checked()
+    }
+
+    #[track_caller]
+    pub(crate) fn with_max(self, max: usize) -> Lengths {
+        Lengths { min: self.min.min(max), max }.checked()
+    }
+
+    #[track_caller]
+    pub(crate) fn within(range: impl RangeBounds<usize>) -> Lengths {
+        let min = match range.start_bound() {
+            Bound::Included(&n) => n,
+            Bound::Excluded(&n) => n.saturating_add(1),
+            Bound::Unbounded => 0,
+        };
+        let max = match range.end_bound() {
+            Bound::Included(&n) => n,
+            Bound::Excluded(&n) => {
+                assert!(n > 0, "collection length range ..0 is empty: a collection cannot be shorter than 0");
+                n - 1
+            }
+            Bound::Unbounded => min.max(DEFAULT_MAX),
+        };
+        Lengths { min, max }.checked()
+    }
+
+    #[track_caller]
+    fn checked(self) -> Lengths {
+        assert!(
+            self.min <= self.max,
+            "collection length range {}..={} is empty: the minimum length is greater than the maximum",
+            self.min,
+            self.max
+        );
+        self
+    }
+
+    /// The chance of one more element once the minimum is reached. The mean
+    /// length aims at `min + 5` (or `2 * min` when larger), never above the
+    /// middle of the range; early examples of a run aim lower.
+    pub(crate) fn continue_probability(&self, scale: f64) -> f64 {
+        let middle = (self.max - self.min) as f64 / 2.0;
+        let extra = (self.min.max(5) as f64).min(middle) * scale;
+        extra / (extra + 1.0)
+    }
+
+    /// Opens the span of the next element and decides whether it exists.
+    /// Returns `false`, with the span closed, when the collection ends.
+    pub(crate) fn next_element(&self, source: &mut ChoiceSource, length: usize, probability: f64) -> bool {
+        if length >= self.max {
+            return false;
+        }
+        source.open_span(ELEMENT);
+        if length >= self.min && !source.boolean(probability) {
+            source.close_span();
+            return false;
+        }
+        true
+    }
+}
+
+/// Builder methods for the length bounds, shared by every collection type.
+macro_rules! length_builders {
+    () => {
+        /// Sets the shortest length (default 0); raises the longest to match
+        /// if needed.
+        #[track_caller]
+        pub fn min_length(mut self, min: usize) -> Self {
+            self.lengths = self.lengths.with_min(min);
+            self
+        }
+
+        /// Sets the longest length (default 64); lowers the shortest to match
+        /// if needed.
+        #[track_caller]
+        pub fn max_length(mut self, max: usize) -> Self {
+            self.lengths = self.lengths.with_max(max);
+            self
+        }
+
+        /// Sets both bounds from a range such as `1..=10` or `3..`.
+        ///
+        /// # Panics
+        ///
+        /// At the call, if the range is empty.
+        #[track_caller]
+        pub fn length(mut self, range: impl std::ops::RangeBounds<usize>) -> Self {
+            self.lengths = crate::generate::collection::Lengths::within(range);
+            self
+        }
+    };
+}
+pub(crate) use length_builders;
+
+/// A generator of a collection of values from one element generator: a
+/// `Vec`, a `VecDeque` or a `String`, from [`vec`], [`vec_deque`] or
+/// [`string_of`](crate::generate::string_of).
+///
+/// Lengths default to 0 to 64 with a mean of about 5 (see
+/// [`Lengths`](Collection::length)); shrinking removes elements and shrinks
+/// the rest, towards the shortest collection of the simplest elements.
+#[derive(Clone, Copy, Debug)]
+pub struct Collection<G, C> {
+    element: G,
+    lengths: Lengths,
+    _collection: PhantomData<fn() -> C>,
+}
+
+impl<G, C> Collection<G, C> {
+    pub(crate) fn new(element: G, lengths: Lengths) -> Collection<G, C> {
+        Collection { element, lengths, _collection: PhantomData }
+    }
+
+    length_builders!();
+}
+
+impl<G: Generator, C: Default + Extend<G::Value>> Generator for Collection<G, C> {
+    type Value = C;
+
+    fn generate(&self, source: &mut ChoiceSource) -> C {
+        let mut collection = C::default();
+        let probability = self.lengths.continue_probability(source.scale());
+        let mut length = 0;
+        while self.lengths.next_element(source, length, probability) {
+            collection.extend(std::iter::once(source.draw(&self.element)));
+            source.close_span();
+            length += 1;
+        }
+        collection
+    }
+
+    fn label(&self) -> &'static str {
+        "collection"
+    }
+}
+
+/// A `Vec` of values from `element`.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let lists = generate::vec(generate::between(0, 9)).length(1..=3);
+/// assert!(lists.sample(20, 1).iter().all(|list| (1..=3).contains(&list.len())));
+/// ```
+pub fn vec<G: Generator>(element: G) -> Collection<G, Vec<G::Value>> {
+    Collection::new(element, Lengths::default())
+}
+
+/// A `VecDeque` of values from `element`.
+pub fn vec_deque<G: Generator>(element: G) -> Collection<G, VecDeque<G::Value>> {
+    Collection::new(element, Lengths::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mean_length_follows_the_rule() {
+        let default = Lengths::default();
+        let p = default.continue_probability(1.0);
+        assert!((p / (1.0 - p) - 5.0).abs() < 1e-9);
+        let long = Lengths { min: 20, max: 64 };
+        let p = long.continue_probability(1.0);
+        assert!((p / (1.0 - p) - 20.0).abs() < 1e-9);
+        let narrow = Lengths { min: 0, max: 4 };
+        let p = narrow.continue_probability(1.0);
+        assert!((p / (1.0 - p) - 2.0).abs() < 1e-9);
+    }
+}

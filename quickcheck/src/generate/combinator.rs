@@ -1,0 +1,133 @@
+//! The adapters behind [`Generator`]'s methods.
+
+use std::marker::PhantomData;
+
+use crate::engine::source::ChoiceSource;
+use crate::engine::unwind::Stop;
+use crate::generate::Generator;
+
+/// How many times a filter draws before it discards the example.
+const FILTER_ATTEMPTS: u32 = 10;
+
+/// The generator returned by [`Generator::map`].
+#[derive(Clone, Copy, Debug)]
+pub struct Map<G, F> {
+    inner: G,
+    function: F,
+}
+
+impl<G, F> Map<G, F> {
+    pub(crate) fn new(inner: G, function: F) -> Map<G, F> {
+        Map { inner, function }
+    }
+}
+
+impl<G: Generator, U, F: Fn(G::Value) -> U> Generator for Map<G, F> {
+    type Value = U;
+
+    #[inline]
+    fn generate(&self, source: &mut ChoiceSource) -> U {
+        (self.function)(self.inner.generate(source))
+    }
+
+    fn label(&self) -> &'static str {
+        self.inner.label()
+    }
+}
+
+/// The generator returned by [`Generator::map_into`].
+#[derive(Debug)]
+pub struct MapInto<G, U> {
+    inner: G,
+    _into: PhantomData<fn() -> U>,
+}
+
+impl<G: Clone, U> Clone for MapInto<G, U> {
+    fn clone(&self) -> Self {
+        MapInto { inner: self.inner.clone(), _into: PhantomData }
+    }
+}
+
+impl<G, U> MapInto<G, U> {
+    pub(crate) fn new(inner: G) -> MapInto<G, U> {
+        MapInto { inner, _into: PhantomData }
+    }
+}
+
+impl<G: Generator, U> Generator for MapInto<G, U>
+where
+    G::Value: Into<U>,
+{
+    type Value = U;
+
+    #[inline]
+    fn generate(&self, source: &mut ChoiceSource) -> U {
+        self.inner.generate(source).into()
+    }
+
+    fn label(&self) -> &'static str {
+        self.inner.label()
+    }
+}
+
+/// The generator returned by [`Generator::filter`].
+#[derive(Clone, Copy, Debug)]
+pub struct Filter<G, F> {
+    inner: G,
+    predicate: F,
+}
+
+impl<G, F> Filter<G, F> {
+    pub(crate) fn new(inner: G, predicate: F) -> Filter<G, F> {
+        Filter { inner, predicate }
+    }
+}
+
+impl<G: Generator, F: Fn(&G::Value) -> bool> Generator for Filter<G, F> {
+    type Value = G::Value;
+
+    fn generate(&self, source: &mut ChoiceSource) -> G::Value {
+        for _ in 0..FILTER_ATTEMPTS {
+            let attempt = source.open_span(self.inner.label());
+            let value = self.inner.generate(source);
+            source.close_span();
+            if (self.predicate)(&value) {
+                return value;
+            }
+            // The rejected draw's choices stay in the sequence, so the test
+            // case still replays; the mark lets the shrinker drop them.
+            source.discard_span(attempt);
+        }
+        Stop::Discard.raise()
+    }
+
+    fn label(&self) -> &'static str {
+        "filter"
+    }
+}
+
+/// The generator returned by [`Generator::flat_map`].
+#[derive(Clone, Copy, Debug)]
+pub struct FlatMap<G, F> {
+    inner: G,
+    function: F,
+}
+
+impl<G, F> FlatMap<G, F> {
+    pub(crate) fn new(inner: G, function: F) -> FlatMap<G, F> {
+        FlatMap { inner, function }
+    }
+}
+
+impl<G: Generator, H: Generator, F: Fn(G::Value) -> H> Generator for FlatMap<G, F> {
+    type Value = H::Value;
+
+    fn generate(&self, source: &mut ChoiceSource) -> H::Value {
+        let first = source.draw(&self.inner);
+        source.draw(&(self.function)(first))
+    }
+
+    fn label(&self) -> &'static str {
+        "flat_map"
+    }
+}

@@ -1,0 +1,252 @@
+//! Collections of distinct elements: sets, maps and unique vectors.
+//!
+//! The length counts distinct elements (or keys). Each new element draws up
+//! to ten candidates, skipping duplicates; a skipped candidate's span is
+//! marked discarded so the shrinker can drop it in one step. Once the
+//! collection holds its minimum, ten skips end it, so a small domain caps the
+//! size instead of failing (`hash_set(boolean())` stops at two elements).
+//! Before the minimum, ten skips discard the example.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::hash::{BuildHasher, Hash};
+use std::marker::PhantomData;
+
+use crate::engine::source::ChoiceSource;
+use crate::engine::unwind::Stop;
+use crate::generate::Generator;
+use crate::generate::collection::{Lengths, length_builders};
+
+/// How many duplicates in a row end the collection (or discard the example).
+const SKIPS: u32 = 10;
+
+/// The label of a span around one candidate element.
+const CANDIDATE: &str = "distinct candidate";
+
+/// Fills a distinct collection. `add` draws one candidate and reports whether
+/// it was new.
+fn fill(source: &mut ChoiceSource, lengths: &Lengths, mut add: impl FnMut(&mut ChoiceSource) -> bool) {
+    let probability = lengths.continue_probability(source.scale());
+    let mut length = 0;
+    'elements: while lengths.next_element(source, length, probability) {
+        let mut skips = 0;
+        loop {
+            let candidate = source.open_span(CANDIDATE);
+            let added = add(source);
+            source.close_span();
+            if added {
+                break;
+            }
+            source.discard_span(candidate);
+            skips += 1;
+            if skips == SKIPS {
+                source.close_span();
+                if length >= lengths.min {
+                    break 'elements;
+                }
+                Stop::Discard.raise();
+            }
+        }
+        source.close_span();
+        length += 1;
+    }
+}
+
+/// A collection that can tell a new element from one it holds.
+pub trait DistinctCollection: Default {
+    /// The element type.
+    type Element;
+    /// Adds `element` unless an equal one is present; returns whether it was
+    /// added.
+    fn insert_new(&mut self, element: Self::Element) -> bool;
+}
+
+impl<T: Eq + Hash, S: BuildHasher + Default> DistinctCollection for HashSet<T, S> {
+    type Element = T;
+    fn insert_new(&mut self, element: T) -> bool {
+        self.insert(element)
+    }
+}
+
+impl<T: Ord> DistinctCollection for BTreeSet<T> {
+    type Element = T;
+    fn insert_new(&mut self, element: T) -> bool {
+        self.insert(element)
+    }
+}
+
+impl<T: PartialEq> DistinctCollection for Vec<T> {
+    type Element = T;
+    fn insert_new(&mut self, element: T) -> bool {
+        // A linear scan keeps the draw free of hashing; unique vectors are short.
+        if self.contains(&element) {
+            return false;
+        }
+        self.push(element);
+        true
+    }
+}
+
+/// A generator of sets and unique vectors, from [`hash_set`], [`btree_set`]
+/// or [`unique_vec`]. Lengths work as for [`Collection`](crate::generate::Collection).
+#[derive(Clone, Copy, Debug)]
+pub struct Distinct<G, C> {
+    element: G,
+    lengths: Lengths,
+    _collection: PhantomData<fn() -> C>,
+}
+
+impl<G, C> Distinct<G, C> {
+    length_builders!();
+}
+
+impl<G: Generator, C: DistinctCollection<Element = G::Value>> Generator for Distinct<G, C> {
+    type Value = C;
+
+    fn generate(&self, source: &mut ChoiceSource) -> C {
+        let mut collection = C::default();
+        fill(source, &self.lengths, |source| collection.insert_new(source.draw(&self.element)));
+        collection
+    }
+
+    fn label(&self) -> &'static str {
+        "distinct collection"
+    }
+}
+
+fn distinct<G, C>(element: G) -> Distinct<G, C> {
+    Distinct { element, lengths: Lengths::default(), _collection: PhantomData }
+}
+
+/// A `HashSet` of values from `element`. The draw never depends on hash
+/// order, so a seed gives the same set everywhere (its `Debug` order may
+/// differ; use [`btree_set`] where that matters).
+pub fn hash_set<G: Generator>(element: G) -> Distinct<G, HashSet<G::Value>>
+where
+    G::Value: Eq + Hash,
+{
+    distinct(element)
+}
+
+/// A `BTreeSet` of values from `element`.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// // A domain of two values caps the size rather than failing.
+/// let sets = generate::btree_set(generate::boolean());
+/// assert!(sets.sample(50, 1).iter().all(|set| set.len() <= 2));
+/// ```
+pub fn btree_set<G: Generator>(element: G) -> Distinct<G, BTreeSet<G::Value>>
+where
+    G::Value: Ord,
+{
+    distinct(element)
+}
+
+/// A `Vec` of pairwise distinct values from `element`.
+pub fn unique_vec<G: Generator>(element: G) -> Distinct<G, Vec<G::Value>>
+where
+    G::Value: PartialEq,
+{
+    distinct(element)
+}
+
+/// A map that can tell a new key from one it holds.
+pub trait DistinctMapCollection: Default {
+    /// The key type.
+    type Key;
+    /// The value type.
+    type Value;
+    /// Whether `key` is present.
+    fn holds(&self, key: &Self::Key) -> bool;
+    /// Inserts an entry whose key is not present.
+    fn insert_entry(&mut self, key: Self::Key, value: Self::Value);
+}
+
+impl<K: Eq + Hash, V, S: BuildHasher + Default> DistinctMapCollection for HashMap<K, V, S> {
+    type Key = K;
+    type Value = V;
+    fn holds(&self, key: &K) -> bool {
+        self.contains_key(key)
+    }
+    fn insert_entry(&mut self, key: K, value: V) {
+        self.insert(key, value);
+    }
+}
+
+impl<K: Ord, V> DistinctMapCollection for BTreeMap<K, V> {
+    type Key = K;
+    type Value = V;
+    fn holds(&self, key: &K) -> bool {
+        self.contains_key(key)
+    }
+    fn insert_entry(&mut self, key: K, value: V) {
+        self.insert(key, value);
+    }
+}
+
+/// A generator of maps with distinct keys, from [`hash_map`] or
+/// [`btree_map`]. A duplicate key is skipped before its value is drawn.
+#[derive(Clone, Copy, Debug)]
+pub struct DistinctMap<K, V, C> {
+    keys: K,
+    values: V,
+    lengths: Lengths,
+    _collection: PhantomData<fn() -> C>,
+}
+
+impl<K, V, C> DistinctMap<K, V, C> {
+    length_builders!();
+}
+
+impl<K, V, C> Generator for DistinctMap<K, V, C>
+where
+    K: Generator,
+    V: Generator,
+    C: DistinctMapCollection<Key = K::Value, Value = V::Value>,
+{
+    type Value = C;
+
+    fn generate(&self, source: &mut ChoiceSource) -> C {
+        let mut map = C::default();
+        fill(source, &self.lengths, |source| {
+            let key = source.draw(&self.keys);
+            if map.holds(&key) {
+                return false;
+            }
+            let value = source.draw(&self.values);
+            map.insert_entry(key, value);
+            true
+        });
+        map
+    }
+
+    fn label(&self) -> &'static str {
+        "distinct map"
+    }
+}
+
+fn distinct_map<K, V, C>(keys: K, values: V) -> DistinctMap<K, V, C> {
+    DistinctMap { keys, values, lengths: Lengths::default(), _collection: PhantomData }
+}
+
+/// A `HashMap` with keys from `keys` and values from `values`.
+pub fn hash_map<K: Generator, V: Generator>(keys: K, values: V) -> DistinctMap<K, V, HashMap<K::Value, V::Value>>
+where
+    K::Value: Eq + Hash,
+{
+    distinct_map(keys, values)
+}
+
+/// A `BTreeMap` with keys from `keys` and values from `values`.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let maps = generate::btree_map(generate::between(0, 3), generate::boolean());
+/// assert!(maps.sample(50, 1).iter().all(|map| map.len() <= 4));
+/// ```
+pub fn btree_map<K: Generator, V: Generator>(keys: K, values: V) -> DistinctMap<K, V, BTreeMap<K::Value, V::Value>>
+where
+    K::Value: Ord,
+{
+    distinct_map(keys, values)
+}

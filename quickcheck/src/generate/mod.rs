@@ -1,0 +1,217 @@
+//! Generators: descriptions of how to build values from choices.
+//!
+//! A [`Generator`] turns choices drawn from a [`ChoiceSource`] into a value.
+//! Generators are plain values with concrete types, composed with methods in
+//! the style of [`Iterator`] ([`map`](Generator::map),
+//! [`filter`](Generator::filter), [`flat_map`](Generator::flat_map)), so a
+//! property's whole generator is one monomorphised type and drawing a value
+//! makes no dynamic calls. [`BoxedGenerator`] erases the type where that is
+//! needed: recursion, or a collection of differently-built generators.
+//!
+//! The functions of this module build the generators:
+//!
+//! | function | produces |
+//! | --- | --- |
+//! | [`integer`], [`between`] | any integer type, whole range or inclusive range |
+//! | [`boolean`], [`character`], [`char_between`], [`string`], [`string_of`] | booleans, `char`s and `String`s |
+//! | [`constant`], [`elements`], [`one_of`], [`frequency`] | fixed values and choices between generators |
+//! | tuples, [`zip`], [`build`], [`sequence`], [`array`] | several values at once |
+//! | [`vec`], [`vec_deque`], [`hash_set`], [`btree_set`], [`hash_map`], [`btree_map`], [`unique_vec`], [`shuffle`] | collections |
+//! | [`option`], [`result`] | `Option` and `Result` |
+//! | [`from`], [`deferred`], [`recursive`] | dependent draws and recursive types |
+//!
+//! Every generator shrinks for free: the shrinker edits the recorded choices
+//! and draws again, so a shrunk value is always one the generator could have
+//! produced, through every `map`, `filter` and `flat_map`.
+
+mod boxed;
+mod choice;
+mod collection;
+mod combinator;
+mod distinct;
+mod from;
+mod integer;
+mod option;
+mod recursive;
+mod shuffle;
+mod text;
+mod tuple;
+
+pub use boxed::BoxedGenerator;
+pub use choice::{
+    Alternatives, Constant, Elements, Frequency, OneOf, WeightedAlternatives, constant, elements, frequency, one_of,
+};
+pub use collection::{Collection, vec, vec_deque};
+pub use combinator::{Filter, FlatMap, Map, MapInto};
+pub use distinct::{
+    Distinct, DistinctCollection, DistinctMap, DistinctMapCollection, btree_map, btree_set, hash_map, hash_set,
+    unique_vec,
+};
+pub use from::{FromFn, from};
+pub use integer::{Integer, IntegerValue, between, integer};
+pub use option::{OptionOf, ResultOf, option, result};
+pub use recursive::{Deferred, deferred, recursive};
+pub use shuffle::{Shuffle, shuffle};
+pub use text::{Boolean, CharBetween, Character, boolean, char_between, character, string, string_of};
+pub use tuple::{Array, Build, BuildFunction, Sequence, array, build, sequence, zip};
+
+use crate::engine::source::ChoiceSource;
+
+/// A description of how to build a value of type [`Generator::Value`] from
+/// the choices of a [`ChoiceSource`].
+///
+/// Implement it for your own generator types by drawing from the other
+/// generators with [`ChoiceSource::draw`]; most of the time
+/// [`from`] or [`map`](Generator::map) over existing generators is shorter.
+///
+/// ```
+/// use quickcheck::{ChoiceSource, Generator, generate};
+///
+/// /// Points with both coordinates in 0..=100.
+/// struct Points;
+///
+/// impl Generator for Points {
+///     type Value = (u8, u8);
+///
+///     fn generate(&self, source: &mut ChoiceSource) -> (u8, u8) {
+///         let coordinate = generate::between(0u8, 100);
+///         (source.draw(&coordinate), source.draw(&coordinate))
+///     }
+/// }
+///
+/// assert!(Points.sample(50, 3).iter().all(|&(x, y)| x <= 100 && y <= 100));
+/// ```
+pub trait Generator {
+    /// The type of the values this generator produces.
+    type Value;
+
+    /// Builds one value from choices drawn from `source`.
+    ///
+    /// Call it through [`ChoiceSource::draw`], which records the draw as a
+    /// span, rather than directly.
+    fn generate(&self, source: &mut ChoiceSource) -> Self::Value;
+
+    /// The label of this generator's spans. Spans with equal labels were
+    /// drawn by the same kind of generator, which tells the shrinker which
+    /// parts of a test case it may swap or substitute for one another.
+    fn label(&self) -> &'static str {
+        std::any::type_name::<Self>()
+    }
+
+    /// Transforms every value with `function`.
+    ///
+    /// ```
+    /// use quickcheck::{Generator, generate};
+    /// let evens = generate::between(0, 50).map(|n| n * 2);
+    /// assert!(evens.sample(20, 1).iter().all(|n| n % 2 == 0));
+    /// ```
+    fn map<U, F: Fn(Self::Value) -> U>(self, function: F) -> Map<Self, F>
+    where
+        Self: Sized,
+    {
+        Map::new(self, function)
+    }
+
+    /// Converts every value with [`Into`], for example into a `Box`, an `Rc`,
+    /// an `Arc` or a wider integer.
+    ///
+    /// ```
+    /// use std::rc::Rc;
+    /// use quickcheck::{Generator, generate};
+    /// let shared = generate::string().map_into::<Rc<str>>();
+    /// assert_eq!(shared.sample(5, 1).len(), 5);
+    /// ```
+    fn map_into<U>(self) -> MapInto<Self, U>
+    where
+        Self: Sized,
+        Self::Value: Into<U>,
+    {
+        MapInto::new(self)
+    }
+
+    /// Keeps only the values for which `predicate` holds.
+    ///
+    /// A rejected value is drawn again, up to a limit; after that the whole
+    /// example is discarded. Prefer a generator that only produces valid
+    /// values: a filter that rejects most values makes a property
+    /// [`Exhausted`](crate::Outcome::Exhausted).
+    ///
+    /// ```
+    /// use quickcheck::{Generator, generate};
+    /// let odd = generate::integer::<i32>().filter(|n| n % 2 != 0);
+    /// assert!(odd.sample(20, 1).iter().all(|n| n % 2 != 0));
+    /// ```
+    fn filter<F: Fn(&Self::Value) -> bool>(self, predicate: F) -> Filter<Self, F>
+    where
+        Self: Sized,
+    {
+        Filter::new(self, predicate)
+    }
+
+    /// Draws a value, builds a second generator from it and draws from that:
+    /// dependent generation.
+    ///
+    /// ```
+    /// use quickcheck::{Generator, generate};
+    /// // A length, then a vector of exactly that length.
+    /// let lists = generate::between(1usize, 5)
+    ///     .flat_map(|length| generate::vec(generate::boolean()).length(length..=length));
+    /// assert!(lists.sample(20, 1).iter().all(|list| (1..=5).contains(&list.len())));
+    /// ```
+    fn flat_map<H: Generator, F: Fn(Self::Value) -> H>(self, function: F) -> FlatMap<Self, F>
+    where
+        Self: Sized,
+    {
+        FlatMap::new(self, function)
+    }
+
+    /// Erases this generator's type, for recursion or for storing generators
+    /// of different types together.
+    fn boxed<'a>(self) -> BoxedGenerator<'a, Self::Value>
+    where
+        Self: Sized + 'a,
+    {
+        BoxedGenerator::new(self)
+    }
+
+    /// Draws `count` values with the root seed `seed`, to look at what a
+    /// generator produces. The same seed gives the same values on every
+    /// machine.
+    ///
+    /// # Panics
+    ///
+    /// If the generator panics, or discards every attempt at some value (a
+    /// filter that rejects everything).
+    ///
+    /// ```
+    /// use quickcheck::{Generator, generate};
+    /// let values = generate::between(1, 6).sample(10, 42);
+    /// assert_eq!(values, generate::between(1, 6).sample(10, 42));
+    /// assert!(values.iter().all(|v| (1..=6).contains(v)));
+    /// ```
+    fn sample(&self, count: usize, seed: u64) -> Vec<Self::Value>
+    where
+        Self: Sized,
+    {
+        crate::engine::sample(self, count, seed)
+    }
+}
+
+/// Generators behind references and smart pointers are generators too.
+macro_rules! forward_generator {
+    ($($pointer:ty),*) => {$(
+        impl<G: Generator + ?Sized> Generator for $pointer {
+            type Value = G::Value;
+
+            fn generate(&self, source: &mut ChoiceSource) -> G::Value {
+                (**self).generate(source)
+            }
+
+            fn label(&self) -> &'static str {
+                (**self).label()
+            }
+        }
+    )*};
+}
+
+forward_generator!(&G, Box<G>, std::rc::Rc<G>, std::sync::Arc<G>);

@@ -1,0 +1,55 @@
+//! `Option` and `Result`.
+
+use crate::engine::random::Draws;
+use crate::engine::source::ChoiceSource;
+use crate::generate::Generator;
+
+/// The generator returned by [`option`].
+#[derive(Clone, Copy, Debug)]
+pub struct OptionOf<G> {
+    inner: G,
+}
+
+/// `None` about one draw in ten, otherwise `Some` of a value from `inner`.
+/// Shrinks to `None`.
+pub fn option<G: Generator>(inner: G) -> OptionOf<G> {
+    OptionOf { inner }
+}
+
+impl<G: Generator> Generator for OptionOf<G> {
+    type Value = Option<G::Value>;
+
+    fn generate(&self, source: &mut ChoiceSource) -> Option<G::Value> {
+        source.boolean(0.9).then(|| source.draw(&self.inner))
+    }
+
+    fn label(&self) -> &'static str {
+        "option"
+    }
+}
+
+/// The generator returned by [`result`].
+#[derive(Clone, Copy, Debug)]
+pub struct ResultOf<G, H> {
+    ok: G,
+    err: H,
+}
+
+/// `Ok` from `ok` three draws in four, otherwise `Err` from `err`. Shrinks
+/// towards `Ok`.
+pub fn result<G: Generator, H: Generator>(ok: G, err: H) -> ResultOf<G, H> {
+    ResultOf { ok, err }
+}
+
+impl<G: Generator, H: Generator> Generator for ResultOf<G, H> {
+    type Value = Result<G::Value, H::Value>;
+
+    fn generate(&self, source: &mut ChoiceSource) -> Self::Value {
+        let is_err = source.choose(1, |random| u64::from(random.up_to(3) == 0)) == 1;
+        if is_err { Err(source.draw(&self.err)) } else { Ok(source.draw(&self.ok)) }
+    }
+
+    fn label(&self) -> &'static str {
+        "result"
+    }
+}

@@ -1,0 +1,90 @@
+//! Recursive generators.
+
+use std::cell::OnceCell;
+
+use crate::engine::source::ChoiceSource;
+use crate::generate::{BoxedGenerator, Generator, frequency};
+
+/// The generator returned by [`deferred`].
+pub struct Deferred<G, F> {
+    factory: F,
+    generator: OnceCell<G>,
+}
+
+/// A generator built by `factory` on its first draw, so a function that
+/// returns a generator can refer to itself without recursing for ever while
+/// the generator is being built.
+///
+/// Weight the base case (with [`frequency`]) so that generation ends; a
+/// value that still grows too deep needs more choices than a test case may
+/// make and is discarded. [`recursive`] bounds the depth instead.
+///
+/// ```
+/// use quickcheck::{BoxedGenerator, Generator, generate};
+///
+/// #[derive(Debug)]
+/// enum Expression { Literal(i32), Add(Box<Expression>, Box<Expression>) }
+///
+/// fn expressions() -> BoxedGenerator<'static, Expression> {
+///     generate::frequency((
+///         (3, generate::integer::<i32>().map(Expression::Literal).boxed()),
+///         (1, generate::deferred(|| {
+///             (expressions(), expressions())
+///                 .map(|(left, right)| Expression::Add(Box::new(left), Box::new(right)))
+///         }).boxed()),
+///     ))
+///     .boxed()
+/// }
+/// assert_eq!(expressions().sample(20, 1).len(), 20);
+/// ```
+pub fn deferred<G: Generator, F: Fn() -> G>(factory: F) -> Deferred<G, F> {
+    Deferred { factory, generator: OnceCell::new() }
+}
+
+impl<G: Generator, F: Fn() -> G> Generator for Deferred<G, F> {
+    type Value = G::Value;
+
+    fn generate(&self, source: &mut ChoiceSource) -> G::Value {
+        self.generator.get_or_init(&self.factory).generate(source)
+    }
+
+    fn label(&self) -> &'static str {
+        "deferred"
+    }
+}
+
+/// A recursive generator at most `max_depth` levels deep.
+///
+/// At each level the value is a base case from `base` or, with equal chance,
+/// `extend` applied to the generator of the level below; the deepest level is
+/// `base` alone. Shrinks towards the base case, and a tree towards its
+/// subtrees.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+///
+/// #[derive(Debug)]
+/// enum Tree { Leaf(u8), Node(Box<Tree>, Box<Tree>) }
+///
+/// fn depth(tree: &Tree) -> u32 {
+///     match tree { Tree::Leaf(_) => 0, Tree::Node(l, r) => 1 + depth(l).max(depth(r)) }
+/// }
+///
+/// let trees = generate::recursive(generate::integer::<u8>().map(Tree::Leaf), 4, |subtrees| {
+///     (subtrees.clone(), subtrees).map(|(l, r)| Tree::Node(Box::new(l), Box::new(r)))
+/// });
+/// assert!(trees.sample(50, 1).iter().all(|tree| depth(tree) <= 4));
+/// ```
+pub fn recursive<'a, T: 'a, B, E, F>(base: B, max_depth: u32, extend: F) -> BoxedGenerator<'a, T>
+where
+    B: Generator<Value = T> + 'a,
+    E: Generator<Value = T> + 'a,
+    F: Fn(BoxedGenerator<'a, T>) -> E,
+{
+    let base = base.boxed();
+    let mut level = base.clone();
+    for _ in 0..max_depth {
+        level = frequency(((1, base.clone()), (1, extend(level)))).boxed();
+    }
+    level
+}

@@ -1,0 +1,46 @@
+//! Permutations.
+
+use crate::engine::random::Draws;
+use crate::engine::source::ChoiceSource;
+use crate::generate::Generator;
+
+/// The generator returned by [`shuffle`].
+#[derive(Clone, Debug)]
+pub struct Shuffle<T> {
+    items: Vec<T>,
+}
+
+/// Any permutation of `items`, drawn by a Fisher–Yates shuffle whose every
+/// swap is a choice. Shrinks towards the original order.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// for mut order in generate::shuffle(vec![1, 2, 3, 4]).sample(20, 1) {
+///     order.sort();
+///     assert_eq!(order, vec![1, 2, 3, 4]);
+/// }
+/// ```
+pub fn shuffle<T: Clone>(items: impl IntoIterator<Item = T>) -> Shuffle<T> {
+    Shuffle { items: items.into_iter().collect() }
+}
+
+impl<T: Clone> Generator for Shuffle<T> {
+    type Value = Vec<T>;
+
+    fn generate(&self, source: &mut ChoiceSource) -> Vec<T> {
+        let mut items = self.items.clone();
+        let length = items.len() as u64;
+        for position in 0..length.saturating_sub(1) {
+            // Choice 0 leaves the item in place, so the simplest permutation
+            // is the identity.
+            let remaining = length - 1 - position;
+            let offset = source.choose(remaining, |random| random.up_to(remaining));
+            items.swap(position as usize, (position + offset) as usize);
+        }
+        items
+    }
+
+    fn label(&self) -> &'static str {
+        "shuffle"
+    }
+}

@@ -1,0 +1,168 @@
+//! Booleans, characters and strings.
+
+use crate::engine::random::Draws;
+use crate::engine::source::ChoiceSource;
+use crate::generate::Generator;
+use crate::generate::collection::{Collection, Lengths};
+
+/// A generator of booleans, from [`boolean`].
+#[derive(Clone, Copy, Debug)]
+pub struct Boolean;
+
+/// `true` or `false`, each half the time. Shrinks to `false`.
+pub fn boolean() -> Boolean {
+    Boolean
+}
+
+impl Generator for Boolean {
+    type Value = bool;
+
+    fn generate(&self, source: &mut ChoiceSource) -> bool {
+        source.boolean(0.5)
+    }
+
+    fn label(&self) -> &'static str {
+        "boolean"
+    }
+}
+
+/// The number of Unicode scalar values: every code point but the surrogates.
+const SCALARS: u32 = 0x11_0000 - 0x800;
+
+/// A code point's position when surrogates are skipped.
+fn ordinal(c: char) -> u32 {
+    let code = u32::from(c);
+    if code < 0xD800 { code } else { code - 0x800 }
+}
+
+fn from_ordinal(ordinal: u32) -> char {
+    let code = if ordinal < 0xD800 { ordinal } else { ordinal + 0x800 };
+    char::from_u32(code).expect("ordinals below SCALARS are scalar values")
+}
+
+/// The shrink order of characters: digits and capitals first ('0' to 'Z'),
+/// then the characters below '0' downwards (punctuation, space, controls),
+/// then everything above 'Z' upwards, so a letter shrinks to a capital or a
+/// digit and a string to something like "000".
+fn char_index(c: char) -> u32 {
+    let ordinal = ordinal(c);
+    match ordinal {
+        48..=90 => ordinal - 48,
+        0..=47 => 43 + (47 - ordinal),
+        _ => ordinal,
+    }
+}
+
+fn char_at(index: u32) -> char {
+    from_ordinal(match index {
+        0..=42 => index + 48,
+        43..=90 => 47 - (index - 43),
+        _ => index,
+    })
+}
+
+/// A generator of characters, from [`character`].
+#[derive(Clone, Copy, Debug)]
+pub struct Character;
+
+/// Any Unicode scalar value, biased towards printable ASCII: three draws in
+/// four are printable ASCII, one in eight is anywhere in the Basic
+/// Multilingual Plane and one in eight anywhere at all. Shrinks towards '0'.
+pub fn character() -> Character {
+    Character
+}
+
+impl Generator for Character {
+    type Value = char;
+
+    fn generate(&self, source: &mut ChoiceSource) -> char {
+        let index = source.choose(u64::from(SCALARS - 1), |random| {
+            let ordinal = match random.up_to(7) {
+                0..=5 => 32 + random.up_to(94) as u32,
+                6 => random.up_to(u64::from(ordinal('\u{FFFF}'))) as u32,
+                _ => random.up_to(u64::from(SCALARS - 1)) as u32,
+            };
+            u64::from(char_index(from_ordinal(ordinal)))
+        });
+        char_at(index as u32)
+    }
+
+    fn label(&self) -> &'static str {
+        "character"
+    }
+}
+
+/// A generator of characters in a range, from [`char_between`].
+#[derive(Clone, Copy, Debug)]
+pub struct CharBetween {
+    low: u32,
+    size: u32,
+}
+
+/// Any character in `low..=high` (surrogates are not characters and are
+/// skipped), uniformly, with the bounds forced about one draw in sixteen.
+/// Shrinks towards `low`.
+///
+/// # Panics
+///
+/// At the call, if `low > high`.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let word = generate::string_of(generate::char_between('a', 'z')).length(3..=8);
+/// assert!(word.sample(20, 1).iter().all(|w| w.chars().all(|c| c.is_ascii_lowercase())));
+/// ```
+#[track_caller]
+pub fn char_between(low: char, high: char) -> CharBetween {
+    assert!(
+        low <= high,
+        "generate::char_between({low:?}, {high:?}): the lower bound is greater than the upper bound; \
+         pass the bounds in increasing order"
+    );
+    CharBetween { low: ordinal(low), size: ordinal(high) - ordinal(low) }
+}
+
+impl Generator for CharBetween {
+    type Value = char;
+
+    fn generate(&self, source: &mut ChoiceSource) -> char {
+        let size = u64::from(self.size);
+        let offset = source.choose(size, |random| match random.up_to(31) {
+            0 => 0,
+            1 => size,
+            _ => random.up_to(size),
+        });
+        from_ordinal(self.low + offset as u32)
+    }
+
+    fn label(&self) -> &'static str {
+        "character"
+    }
+}
+
+/// Any `String` of [`character`]s, 0 to 64 long by default; see
+/// [`Collection`] for lengths. Shrinks towards `""`.
+pub fn string() -> Collection<Character, String> {
+    string_of(character())
+}
+
+/// A `String` of characters drawn from `characters`, such as an alphabet
+/// from [`char_between`] or [`elements`](crate::generate::elements).
+pub fn string_of<G: Generator<Value = char>>(characters: G) -> Collection<G, String> {
+    Collection::new(characters, Lengths::default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn char_order_round_trips_and_starts_with_digits() {
+        for c in ['0', '9', 'A', 'Z', '/', ' ', '\0', 'a', '\u{D7FF}', '\u{E000}', '\u{10FFFF}'] {
+            assert_eq!(char_at(char_index(c)), c);
+        }
+        assert_eq!(char_at(0), '0');
+        assert_eq!(char_at(43), '/');
+        assert_eq!(char_index('\u{10FFFF}'), SCALARS - 1);
+    }
+}

@@ -1,0 +1,73 @@
+//! Printing values for reports: through `Debug`, safely and in bounded size.
+
+use std::fmt::{self, Debug, Write};
+
+use crate::engine::unwind::{Caught, catch};
+
+/// Reports cut a value's `Debug` output after this many bytes.
+pub(crate) const MAX_RENDERED: usize = 10_000;
+
+/// Formats `value` with `Debug`. A `Debug` impl that panics prints a
+/// placeholder naming the panic instead of ending the report, and output
+/// beyond [`MAX_RENDERED`] bytes is cut with a marker.
+pub(crate) fn render<T: Debug + ?Sized>(value: &T) -> String {
+    let mut out = Capped { text: String::new(), full: false };
+    match catch(|| write!(out, "{value:?}")) {
+        Ok(Ok(())) => out.text,
+        Ok(Err(fmt::Error)) if out.full => {
+            out.text.push_str(" … (cut: longer than 10000 bytes)");
+            out.text
+        }
+        Ok(Err(fmt::Error)) => "<Debug returned an error>".to_owned(),
+        Err(Caught::Panic(panic)) => format!("<Debug panicked: {}>", panic.message),
+        Err(Caught::Stop(_)) => "<Debug stopped the test case>".to_owned(),
+    }
+}
+
+struct Capped {
+    text: String,
+    full: bool,
+}
+
+impl Write for Capped {
+    fn write_str(&mut self, piece: &str) -> fmt::Result {
+        let room = MAX_RENDERED - self.text.len();
+        if piece.len() <= room {
+            self.text.push_str(piece);
+            return Ok(());
+        }
+        let mut cut = room;
+        while !piece.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        self.text.push_str(&piece[..cut]);
+        self.full = true;
+        Err(fmt::Error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Explodes;
+
+    impl Debug for Explodes {
+        fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+            panic!("no formatting today")
+        }
+    }
+
+    #[test]
+    fn a_panicking_debug_prints_a_placeholder() {
+        assert_eq!(render(&Explodes), "<Debug panicked: no formatting today>");
+        assert_eq!(render(&vec![1, 2]), "[1, 2]");
+    }
+
+    #[test]
+    fn huge_values_are_cut() {
+        let text = render(&vec![0u8; 100_000]);
+        assert!(text.len() < MAX_RENDERED + 100);
+        assert!(text.ends_with("(cut: longer than 10000 bytes)"));
+    }
+}

@@ -1,0 +1,309 @@
+//! Properties: a generator, a body, and the check that runs them.
+
+mod format;
+mod options;
+mod outcome;
+mod report;
+mod result;
+
+use std::fmt::Debug;
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+
+pub use crate::engine::unwind::Location;
+pub use options::{Cancellation, Options, Replay, ReplayParseError};
+pub use outcome::TestResult;
+pub use result::{Counterexample, Failure, FailureKind, Outcome, PropertyResult};
+
+use crate::engine::run::{Body, BodyResult, End, Runner, Summary};
+use crate::engine::unwind::{CatchUnwind, Caught, Stop, catch};
+use crate::generate::Generator;
+use format::render;
+
+/// Discards the current example unless `condition` holds: a precondition.
+///
+/// Works in a property body and in a generator. A discarded example counts
+/// neither as a pass nor a failure; a property that discards too much ends
+/// as [`Exhausted`](Outcome::Exhausted) rather than passing on a handful of
+/// examples. Prefer a generator that only produces valid inputs.
+///
+/// ```
+/// use quickcheck::{Options, Property, assume, generate};
+///
+/// Property::for_all((generate::integer::<i32>(), generate::integer::<i32>()), |(a, b)| {
+///     assume(b != 0);
+///     a.wrapping_rem(b).unsigned_abs() < b.unsigned_abs()
+/// })
+/// .assert(Options::default());
+/// ```
+pub fn assume(condition: bool) {
+    if !condition {
+        Stop::Discard.raise();
+    }
+}
+
+/// A pinned example: a function that produces the value afresh for each check.
+type Pinned<'a, T> = Box<dyn Fn() -> T + 'a>;
+
+/// A property: for all values of a generator, a body holds.
+///
+/// Build one with [`Property::for_all`], then run it with
+/// [`check`](Property::check), which returns a [`PropertyResult`], or
+/// [`assert`](Property::assert), which panics with the report so that
+/// `cargo test` shows it. Bodies that return a future run with
+/// [`check_async`](Property::check_async) and
+/// [`assert_async`](Property::assert_async).
+///
+/// ```
+/// use quickcheck::{Options, Property, generate};
+///
+/// Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+///     let mut twice = list.clone();
+///     twice.reverse();
+///     twice.reverse();
+///     twice == list
+/// })
+/// .assert(Options::default());
+/// ```
+pub struct Property<'a, G: Generator, F> {
+    generator: G,
+    body: F,
+    examples: Vec<Pinned<'a, G::Value>>,
+}
+
+impl<'a, G: Generator, F> Property<'a, G, F> {
+    /// A property of `body` over the values of `generator`. For several
+    /// inputs, pass a tuple of generators and take a tuple in the body.
+    ///
+    /// The body returns `()` (and fails by panicking, as with `assert!`),
+    /// `bool`, or a `Result` whose `Err` fails; see [`TestResult`].
+    pub fn for_all<R>(generator: G, body: F) -> Property<'a, G, F>
+    where
+        F: FnMut(G::Value) -> R,
+    {
+        Property { generator, body, examples: Vec::new() }
+    }
+
+    /// Pins `value`: it is checked before any generated example, in the
+    /// order pinned, on top of the generated runs.
+    ///
+    /// A failing pinned example is reported as given, unshrunk and without a
+    /// replay token. It is never checked against the generator, so it may lie
+    /// outside the generator's range. This is how to keep a found bug
+    /// checked: unlike a replay token it does not depend on how the
+    /// generators draw.
+    ///
+    /// ```
+    /// use quickcheck::{Options, Property, generate};
+    ///
+    /// let result = Property::for_all(generate::between(1, 100), |n: i32| n != 0)
+    ///     .example(0)
+    ///     .check(Options::default());
+    /// assert!(result.is_falsified());
+    /// assert!(result.minimal().unwrap().is_explicit());
+    /// ```
+    pub fn example(mut self, value: G::Value) -> Self
+    where
+        G::Value: Clone + 'a,
+    {
+        self.examples.push(Box::new(move || value.clone()));
+        self
+    }
+}
+
+impl<G, F, R> Property<'_, G, F>
+where
+    G: Generator,
+    G::Value: Debug,
+    F: FnMut(G::Value) -> R,
+    R: TestResult,
+{
+    /// Runs the property and returns what it found, without panicking.
+    pub fn check(&mut self, options: Options) -> PropertyResult<G::Value> {
+        let mut body = SyncBody(&mut self.body);
+        complete_now(check(&self.generator, &mut body, &self.examples, &options))
+    }
+
+    /// Runs the property and panics with the report unless it passed.
+    ///
+    /// # Panics
+    ///
+    /// On any outcome but [`Outcome::Passed`], with the report as message.
+    #[track_caller]
+    pub fn assert(&mut self, options: Options) {
+        let result = self.check(options);
+        if !result.is_passed() {
+            panic!("{result}");
+        }
+    }
+}
+
+impl<G, F, Fut> Property<'_, G, F>
+where
+    G: Generator,
+    G::Value: Debug,
+    F: FnMut(G::Value) -> Fut,
+    Fut: Future,
+    Fut::Output: TestResult,
+{
+    /// Runs a property whose body returns a future. Examples are awaited one
+    /// at a time, so shrinking stays deterministic; works under any executor.
+    ///
+    /// ```
+    /// use quickcheck::{Options, Property, generate};
+    ///
+    /// # async fn round_trip(text: String) -> String { text }
+    /// # async fn test() {
+    /// Property::for_all(generate::string(), async |text: String| {
+    ///     assert_eq!(round_trip(text.clone()).await, text);
+    /// })
+    /// .assert_async(Options::default())
+    /// .await;
+    /// # }
+    /// ```
+    pub async fn check_async(&mut self, options: Options) -> PropertyResult<G::Value> {
+        let mut body = AsyncBody(&mut self.body);
+        check(&self.generator, &mut body, &self.examples, &options).await
+    }
+
+    /// [`check_async`](Property::check_async), panicking with the report
+    /// unless the property passed.
+    ///
+    /// # Panics
+    ///
+    /// On any outcome but [`Outcome::Passed`], with the report as message.
+    pub async fn assert_async(&mut self, options: Options) {
+        let result = self.check_async(options).await;
+        if !result.is_passed() {
+            panic!("{result}");
+        }
+    }
+}
+
+/// A synchronous body, called inside [`catch`].
+struct SyncBody<'b, F>(&'b mut F);
+
+impl<T, F: FnMut(T) -> R, R: TestResult> Body<T> for SyncBody<'_, F> {
+    fn call(&mut self, value: T) -> impl Future<Output = BodyResult> {
+        std::future::ready(catch(|| (self.0)(value).into_verdict()))
+    }
+}
+
+/// An asynchronous body, each poll inside [`catch`].
+struct AsyncBody<'b, F>(&'b mut F);
+
+impl<T, F: FnMut(T) -> Fut, Fut: Future<Output: TestResult>> Body<T> for AsyncBody<'_, F> {
+    fn call(&mut self, value: T) -> impl Future<Output = BodyResult> {
+        let started = catch(|| (self.0)(value));
+        async move {
+            match started {
+                Ok(future) => CatchUnwind::new(future).await.map(TestResult::into_verdict),
+                Err(caught) => Err(caught),
+            }
+        }
+    }
+}
+
+/// Completes a future that never waits, as the check of a synchronous body
+/// is: its only await points are that body's ready results.
+pub(crate) fn complete_now<F: Future>(future: F) -> F::Output {
+    let mut future = pin!(future);
+    match future.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+        Poll::Ready(output) => output,
+        Poll::Pending => unreachable!("a synchronous property check never waits"),
+    }
+}
+
+/// The one check behind `check` and `check_async`: pinned examples, then the
+/// engine's run, then the result with its values rebuilt for the report.
+async fn check<G, B>(
+    generator: &G,
+    body: &mut B,
+    examples: &[Pinned<'_, G::Value>],
+    options: &Options,
+) -> PropertyResult<G::Value>
+where
+    G: Generator,
+    G::Value: Debug,
+    B: Body<G::Value>,
+{
+    if options.replays() && !examples.is_empty() {
+        return misconfigured(
+            "a replay token and pinned examples were both given; a replay checks only the example its token \
+             names, which would leave the pins unchecked. Remove the replay, or the examples while replaying",
+        );
+    }
+    let settings = match options.resolve() {
+        Ok(settings) => settings,
+        Err(problem) => return misconfigured(&problem),
+    };
+    let mut skipped = 0;
+    for example in examples {
+        let value = example();
+        let rendered = render(&value);
+        let failure = match body.call(value).await {
+            Ok(Ok(())) => continue,
+            Err(Caught::Stop(_)) => {
+                skipped += 1;
+                continue;
+            }
+            Ok(Err(failure)) => failure,
+            Err(Caught::Panic(panic)) => Failure::from_panic(panic),
+        };
+        let mut result = PropertyResult::new(Outcome::Falsified, Some(settings.seed));
+        result.minimal = Some(Counterexample { value: example(), rendered, explicit: true });
+        result.failure = Some(failure);
+        result.skipped_examples = skipped;
+        return result;
+    }
+    let mut runner = Runner::new(generator, body, &settings);
+    let summary = runner.run().await;
+    let mut result = summarize(summary, settings.seed, &mut runner);
+    result.skipped_examples = skipped;
+    result
+}
+
+fn misconfigured<T>(problem: &str) -> PropertyResult<T> {
+    let mut result = PropertyResult::new(Outcome::Misconfigured, None);
+    result.problem = Some(problem.to_owned());
+    result
+}
+
+fn summarize<G, B>(summary: Summary, seed: u64, runner: &mut Runner<'_, G, B>) -> PropertyResult<G::Value>
+where
+    G: Generator,
+    G::Value: Debug,
+    B: Body<G::Value>,
+{
+    let outcome = match summary.end {
+        End::Passed => Outcome::Passed,
+        End::Falsified { .. } => Outcome::Falsified,
+        End::Exhausted => Outcome::Exhausted,
+        End::GenerationFailed { .. } => Outcome::GenerationFailed,
+        End::Cancelled => Outcome::Cancelled,
+    };
+    let mut result = PropertyResult::new(outcome, Some(seed));
+    result.tests_run = summary.passed;
+    result.discards = summary.discards;
+    result.shrinks = summary.shrinks;
+    result.shrink_attempts = summary.shrink_attempts;
+    let mut counterexample = |choices: &[u64]| {
+        runner.regenerate(choices).map(|value| Counterexample { rendered: render(&value), value, explicit: false })
+    };
+    match summary.end {
+        End::Falsified { index, original, minimal, failure } => {
+            result.tests_run += 1;
+            result.minimal = counterexample(&minimal);
+            result.original = counterexample(&original);
+            result.failure = Some(failure);
+            result.replay = Some(Replay::new(seed, index));
+        }
+        End::GenerationFailed { index, panic } => {
+            result.failure = Some(Failure::from_panic(panic));
+            result.replay = Some(Replay::new(seed, index));
+        }
+        End::Passed | End::Exhausted | End::Cancelled => {}
+    }
+    result
+}

@@ -1,0 +1,33 @@
+//! What a property body may return.
+
+use std::fmt::Debug;
+
+use crate::property::{Failure, FailureKind};
+
+/// A value a property body can return to say whether it held: `()` (a
+/// panic fails), `bool`, or a `Result` whose `Err` fails.
+pub trait TestResult {
+    /// `Ok` if the property held for this example.
+    fn into_verdict(self) -> Result<(), Failure>;
+}
+
+impl TestResult for () {
+    fn into_verdict(self) -> Result<(), Failure> {
+        Ok(())
+    }
+}
+
+impl TestResult for bool {
+    fn into_verdict(self) -> Result<(), Failure> {
+        if self { Ok(()) } else { Err(Failure::new(FailureKind::ReturnedFalse, "returned false".to_owned())) }
+    }
+}
+
+impl<T: TestResult, E: Debug> TestResult for Result<T, E> {
+    fn into_verdict(self) -> Result<(), Failure> {
+        match self {
+            Ok(inner) => inner.into_verdict(),
+            Err(error) => Err(Failure::new(FailureKind::ReturnedError, crate::property::format::render(&error))),
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! What a check found.
+
+use crate::engine::unwind::{Location, Panic};
+use crate::property::Replay;
+
+/// How a check ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Outcome {
+    /// Every example passed.
+    Passed,
+    /// An example failed; see the minimal counterexample.
+    Falsified,
+    /// Too many examples were discarded (by filters or
+    /// [`assume`](crate::assume)) to call the property tested.
+    Exhausted,
+    /// A generator panicked: a bug in the generator, not an input the
+    /// property failed on.
+    GenerationFailed,
+    /// The check was cancelled through its [`Cancellation`](crate::Cancellation).
+    Cancelled,
+    /// The options could not be used: a malformed replay token or
+    /// environment variable, or a replay combined with pinned examples.
+    Misconfigured,
+}
+
+/// How the body (or generator) failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FailureKind {
+    /// It panicked, for example in an `assert!`.
+    Panicked,
+    /// It returned `false`.
+    ReturnedFalse,
+    /// It returned an `Err`.
+    ReturnedError,
+}
+
+/// One failure of the property body.
+///
+/// Two failures have the same *origin* when they are of the same kind and,
+/// for panics, at the same location. The shrinker only keeps candidates that
+/// fail with the original's origin, so the minimal counterexample is one for
+/// the bug that was found first, not for some other bug it slipped into.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    kind: FailureKind,
+    message: String,
+    location: Option<Location>,
+}
+
+impl Failure {
+    pub(crate) fn new(kind: FailureKind, message: String) -> Failure {
+        Failure { kind, message, location: None }
+    }
+
+    pub(crate) fn from_panic(panic: Panic) -> Failure {
+        Failure { kind: FailureKind::Panicked, message: panic.message, location: panic.location }
+    }
+
+    /// How it failed.
+    pub fn kind(&self) -> FailureKind {
+        self.kind
+    }
+
+    /// The panic message, or the `Debug` form of the returned error.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Where it panicked, for panics.
+    pub fn location(&self) -> Option<&Location> {
+        self.location.as_ref()
+    }
+
+    /// Whether `other` is the same bug: same kind, same panic location.
+    pub(crate) fn same_origin(&self, other: &Failure) -> bool {
+        self.kind == other.kind && self.location == other.location
+    }
+}
+
+/// A value the property failed on, with its report form.
+#[derive(Clone, Debug)]
+pub struct Counterexample<T> {
+    pub(crate) value: T,
+    pub(crate) rendered: String,
+    pub(crate) explicit: bool,
+}
+
+impl<T> Counterexample<T> {
+    /// The value itself.
+    pub fn value(&self) -> &T {
+        &self.value
+    }
+
+    /// Takes the value out.
+    pub fn into_value(self) -> T {
+        self.value
+    }
+
+    /// The value's `Debug` form, as the report prints it.
+    pub fn rendered(&self) -> &str {
+        &self.rendered
+    }
+
+    /// Whether this was a pinned example rather than a generated one.
+    pub fn is_explicit(&self) -> bool {
+        self.explicit
+    }
+}
+
+/// The result of [`Property::check`](crate::Property::check): the outcome,
+/// the counts, and for a failure the minimal and original counterexamples.
+///
+/// Its `Display` form is the report that
+/// [`Property::assert`](crate::Property::assert) panics with.
+#[derive(Clone, Debug)]
+pub struct PropertyResult<T> {
+    pub(crate) outcome: Outcome,
+    pub(crate) tests_run: u64,
+    pub(crate) discards: u64,
+    pub(crate) shrinks: u64,
+    pub(crate) shrink_attempts: u64,
+    pub(crate) seed: Option<u64>,
+    pub(crate) replay: Option<Replay>,
+    pub(crate) minimal: Option<Counterexample<T>>,
+    pub(crate) original: Option<Counterexample<T>>,
+    pub(crate) failure: Option<Failure>,
+    pub(crate) skipped_examples: usize,
+    pub(crate) problem: Option<String>,
+}
+
+impl<T> PropertyResult<T> {
+    pub(crate) fn new(outcome: Outcome, seed: Option<u64>) -> PropertyResult<T> {
+        PropertyResult {
+            outcome,
+            tests_run: 0,
+            discards: 0,
+            shrinks: 0,
+            shrink_attempts: 0,
+            seed,
+            replay: None,
+            minimal: None,
+            original: None,
+            failure: None,
+            skipped_examples: 0,
+            problem: None,
+        }
+    }
+
+    /// How the check ended.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// Whether every example passed.
+    pub fn is_passed(&self) -> bool {
+        self.outcome == Outcome::Passed
+    }
+
+    /// Whether an example failed.
+    pub fn is_falsified(&self) -> bool {
+        self.outcome == Outcome::Falsified
+    }
+
+    /// How many generated examples were run to completion, the failing one
+    /// included; pinned examples are not counted.
+    pub fn tests_run(&self) -> u64 {
+        self.tests_run
+    }
+
+    /// How many generated examples were discarded.
+    pub fn discards(&self) -> u64 {
+        self.discards
+    }
+
+    /// How many times the shrinker found a smaller failing example.
+    pub fn shrinks(&self) -> u64 {
+        self.shrinks
+    }
+
+    /// How many candidates the shrinker ran, successful or not.
+    pub fn shrink_attempts(&self) -> u64 {
+        self.shrink_attempts
+    }
+
+    /// The run's root seed (absent when the options were unusable).
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// The token that reruns the failing example and its shrink; absent for
+    /// passes and for failures of pinned examples.
+    pub fn replay(&self) -> Option<Replay> {
+        self.replay
+    }
+
+    /// The smallest failing value found.
+    pub fn minimal(&self) -> Option<&Counterexample<T>> {
+        self.minimal.as_ref()
+    }
+
+    /// The failing value as first generated, before shrinking.
+    pub fn original(&self) -> Option<&Counterexample<T>> {
+        self.original.as_ref()
+    }
+
+    /// How the minimal counterexample failed, or how the generator panicked.
+    pub fn failure(&self) -> Option<&Failure> {
+        self.failure.as_ref()
+    }
+
+    /// How many pinned examples were skipped because `assume` discarded them.
+    pub fn skipped_examples(&self) -> usize {
+        self.skipped_examples
+    }
+}
