@@ -1,0 +1,309 @@
+//! Running properties: outcomes, reports, seeds, replays, pinned examples,
+//! preconditions and cancellation.
+
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use quickcheck::{Cancellation, FailureKind, Generator, Options, Outcome, Property, assume, generate};
+
+fn seeded(seed: u64) -> Options {
+    Options::default().seed(seed)
+}
+
+fn no_hundred(list: Vec<i32>) -> bool {
+    !list.contains(&100)
+}
+
+#[test]
+fn the_report_names_the_counts_the_values_the_failure_and_the_replay() {
+    let result =
+        Property::for_all(generate::vec(generate::integer::<i32>()), no_hundred).check(seeded(2024).runs(20_000));
+    let report = result.to_string();
+    let token = result.replay().unwrap();
+    let expected_headline =
+        format!("Falsified after {} tests and {} shrinks (seed 2024).", result.tests_run(), result.shrinks());
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines[0], expected_headline, "{report}");
+    assert_eq!(lines[1], "  Minimal counterexample: [100]");
+    assert_eq!(lines[2], format!("  Original counterexample: {}", result.original().unwrap().rendered()));
+    assert_eq!(lines[3], "  Failure: the property returned false");
+    assert_eq!(lines[4], format!("  Replay with: Options::default().replay(\"{token}\")"));
+    assert_eq!(token.seed(), 2024);
+    assert_eq!(token.index() + 1, result.tests_run());
+}
+
+#[test]
+fn the_same_seed_gives_the_same_examples_and_the_same_report() {
+    let seen = |seed| {
+        let mut values = Vec::new();
+        let result = Property::for_all(generate::vec(generate::integer::<i16>()), |list| {
+            values.push(list.clone());
+            list.len() < 6
+        })
+        .check(seeded(seed));
+        (values, result.to_string())
+    };
+    let (first_values, first_report) = seen(77);
+    let (second_values, second_report) = seen(77);
+    assert_eq!(first_values, second_values);
+    assert_eq!(first_report, second_report);
+    let (other_values, _) = seen(78);
+    assert_ne!(first_values, other_values);
+}
+
+#[test]
+fn a_replay_token_reproduces_the_reported_counterexample() {
+    let failing = |list: Vec<u8>| list.iter().map(|&x| u32::from(x)).sum::<u32>() < 300;
+    let first = Property::for_all(generate::vec(generate::integer::<u8>()), failing).check(seeded(9));
+    let token = first.replay().unwrap().to_string();
+    let replayed =
+        Property::for_all(generate::vec(generate::integer::<u8>()), failing).check(Options::default().replay(&token));
+    assert!(replayed.is_falsified(), "{replayed}");
+    assert_eq!(replayed.original().unwrap().value(), first.original().unwrap().value());
+    assert_eq!(replayed.minimal().unwrap().value(), first.minimal().unwrap().value());
+    assert_eq!(replayed.tests_run(), 1);
+    assert_eq!(replayed.replay(), first.replay());
+}
+
+#[test]
+fn a_malformed_replay_token_is_a_clear_error() {
+    for token in ["", "12", "12:", "a:1", "1:2:3", "-1:4"] {
+        let result = Property::for_all(generate::boolean(), |_| true).check(Options::default().replay(token));
+        assert_eq!(result.outcome(), Outcome::Misconfigured, "{token:?}");
+        let report = result.to_string();
+        assert!(report.contains("malformed replay token"), "{report}");
+        assert!(report.contains("SEED:INDEX"), "{report}");
+    }
+}
+
+#[test]
+fn a_replay_with_pinned_examples_is_refused() {
+    let result =
+        Property::for_all(generate::between(0, 9), |_| true).example(3).check(Options::default().replay("1:1"));
+    assert_eq!(result.outcome(), Outcome::Misconfigured);
+    assert!(result.to_string().contains("pinned examples"), "{result}");
+}
+
+#[test]
+fn a_filter_that_rejects_everything_is_exhausted_quickly() {
+    let calls = AtomicU64::new(0);
+    let never = generate::integer::<i32>().filter(|_| false);
+    let result = Property::for_all(never, |_| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        true
+    })
+    .check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    assert_eq!(calls.load(Ordering::Relaxed), 0);
+    assert_eq!(result.discards(), 1000);
+    let report = result.to_string();
+    assert!(report.starts_with("Exhausted after 0 tests (seed 1): 1000 examples were discarded"), "{report}");
+    assert!(report.contains("estimated 100.0%"), "{report}");
+    assert!(report.contains("filter or assume"), "{report}");
+}
+
+#[test]
+fn assume_discards_and_too_many_discards_is_exhausted_not_a_pass() {
+    let result = Property::for_all(generate::integer::<u32>(), |n| {
+        assume(n % 1000 == 7);
+        true
+    })
+    .check(seeded(4));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    assert!(result.tests_run() < 100);
+
+    let result = Property::for_all(generate::between(0, 9), |n| {
+        assume(n != 3);
+        n != 3
+    })
+    .check(seeded(4));
+    assert!(result.is_passed(), "{result}");
+    assert!(result.discards() > 0);
+}
+
+#[test]
+fn a_panicking_generator_ends_the_check_as_generation_failed() {
+    let broken = generate::between(0, 10).map(|n| if n > 5 { panic!("cannot build {n}") } else { n });
+    let result = Property::for_all(broken, |_| true).check(seeded(3));
+    assert_eq!(result.outcome(), Outcome::GenerationFailed, "{result}");
+    let failure = result.failure().unwrap();
+    assert!(failure.message().starts_with("cannot build"));
+    assert!(failure.location().unwrap().file.ends_with("properties.rs"));
+    let report = result.to_string();
+    assert!(report.contains("the generator panicked"), "{report}");
+    assert!(report.contains("Replay with"), "{report}");
+}
+
+#[test]
+fn bodies_may_return_unit_bool_or_result() {
+    let unit = Property::for_all(generate::between(0, 100), |n| assert!(n < 50, "too big")).check(seeded(1));
+    assert_eq!(unit.failure().unwrap().kind(), FailureKind::Panicked);
+    assert_eq!(unit.minimal().unwrap().value(), &50);
+    assert_eq!(unit.failure().unwrap().message(), "too big");
+
+    let boolean = Property::for_all(generate::between(0, 100), |n| n < 50).check(seeded(1));
+    assert_eq!(boolean.failure().unwrap().kind(), FailureKind::ReturnedFalse);
+
+    let result =
+        Property::for_all(generate::between(0, 100), |n| if n < 50 { Ok(()) } else { Err(format!("{n} is too big")) })
+            .check(seeded(1));
+    assert_eq!(result.failure().unwrap().kind(), FailureKind::ReturnedError);
+    assert_eq!(result.minimal().unwrap().value(), &50);
+    assert!(result.to_string().contains("the property returned Err(\"50 is too big\")"), "{result}");
+}
+
+#[test]
+fn question_mark_works_in_a_body() {
+    let result = Property::for_all(generate::string_of(generate::char_between('0', '9')).length(1..=3), |text| {
+        let number: u32 = text.parse()?;
+        assert!(number < 500);
+        Ok::<(), std::num::ParseIntError>(())
+    })
+    .check(seeded(1));
+    assert_eq!(result.minimal().unwrap().value(), "500", "{result}");
+}
+
+#[test]
+fn pinned_examples_run_first_and_fail_unshrunk() {
+    let mut order = Vec::new();
+    let result = Property::for_all(generate::between(0, 10), |n| {
+        order.push(n);
+        n != 1000
+    })
+    .example(5)
+    .example(1000)
+    .example(7)
+    .check(seeded(1));
+    assert_eq!(order, vec![5, 1000]);
+    assert!(result.is_falsified());
+    let minimal = result.minimal().unwrap();
+    assert!(minimal.is_explicit());
+    assert_eq!(minimal.value(), &1000);
+    assert_eq!(result.tests_run(), 0);
+    assert_eq!(result.replay(), None);
+    assert!(result.to_string().starts_with("Falsified on a pinned example.\n  Counterexample: 1000"), "{result}");
+}
+
+#[test]
+fn pinned_examples_are_checked_on_top_of_the_runs_and_skipped_when_assumed_away() {
+    let mut calls = 0;
+    let result = Property::for_all(generate::between(0, 10), |n| {
+        calls += 1;
+        assume(n != -1);
+    })
+    .example(-1)
+    .example(3)
+    .check(seeded(1));
+    assert!(result.is_passed(), "{result}");
+    assert_eq!(result.tests_run(), 100);
+    assert_eq!(calls, 102);
+    assert_eq!(result.skipped_examples(), 1);
+    assert!(result.to_string().contains("1 pinned example was skipped"), "{result}");
+}
+
+#[test]
+fn a_cancelled_check_stops_between_examples() {
+    let cancellation = Cancellation::new();
+    let stop = cancellation.clone();
+    let mut calls = 0;
+    let result = Property::for_all(generate::integer::<u8>(), |_| {
+        calls += 1;
+        if calls == 10 {
+            stop.cancel();
+        }
+    })
+    .check(seeded(1).runs(1000).cancellation(cancellation));
+    assert_eq!(result.outcome(), Outcome::Cancelled);
+    assert_eq!(calls, 10);
+    assert_eq!(result.to_string(), "Cancelled after 10 tests (seed 1).");
+}
+
+#[test]
+fn a_cancelled_shrink_stops_with_what_it_has() {
+    let cancellation = Cancellation::new();
+    let stop = cancellation.clone();
+    let mut failures = 0;
+    let result = Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| {
+        let fails = list.iter().any(|&x| x > 10);
+        if fails {
+            failures += 1;
+            if failures == 3 {
+                stop.cancel();
+            }
+        }
+        !fails
+    })
+    .check(seeded(1).cancellation(cancellation));
+    assert!(result.is_falsified(), "{result}");
+    assert_eq!(result.shrinks(), 2);
+}
+
+struct Explodes;
+
+impl fmt::Debug for Explodes {
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        panic!("Debug is broken")
+    }
+}
+
+#[test]
+fn a_panicking_debug_prints_a_placeholder_in_the_report() {
+    let result = Property::for_all(generate::constant(()).map(|()| Explodes), |_| false).check(seeded(1));
+    assert!(result.to_string().contains("Minimal counterexample: <Debug panicked: Debug is broken>"), "{result}");
+}
+
+#[test]
+fn huge_values_are_cut_in_the_report() {
+    let huge = generate::vec(generate::constant(u64::MAX)).length(5000..=5000);
+    let result = Property::for_all(huge, |_| false).check(seeded(1));
+    let report = result.to_string();
+    assert!(report.len() < 25_000, "{} bytes", report.len());
+    assert!(report.contains("(cut: longer than 10000 bytes)"));
+}
+
+#[test]
+fn the_first_example_is_the_simplest() {
+    let mut first = None;
+    Property::for_all(
+        (generate::vec(generate::integer::<i32>()), generate::string(), generate::between(3, 9)),
+        |value| {
+            first.get_or_insert(value);
+        },
+    )
+    .assert(seeded(8));
+    assert_eq!(first, Some((vec![], String::new(), 3)));
+}
+
+#[test]
+fn early_examples_are_small_and_later_ones_grow() {
+    let mut lengths = Vec::new();
+    Property::for_all(generate::vec(generate::boolean()), |list| lengths.push(list.len())).assert(seeded(5).runs(400));
+    let early: usize = lengths[..5].iter().sum();
+    let late = lengths[200..].iter().sum::<usize>() as f64 / 200.0;
+    assert!(early <= 5, "{:?}", &lengths[..5]);
+    assert!((3.0..8.0).contains(&late), "{late}");
+}
+
+#[test]
+#[should_panic(expected = "Falsified after")]
+fn assert_panics_with_the_report() {
+    Property::for_all(generate::between(0, 10), |n| n < 5).assert(seeded(1));
+}
+
+#[test]
+fn a_runaway_generator_is_discarded_not_hung() {
+    // A list of lists of lists of strings can ask for more choices than a
+    // test case may make; such a case is discarded as an overrun.
+    let strings = generate::vec(generate::string()).length(64..=64);
+    let deep = generate::vec(generate::vec(strings).length(64..=64)).length(64..=64);
+    let result = Property::for_all(deep, |_| true).check(seeded(1).runs(3));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+}
+
+#[test]
+fn sampling_shows_what_a_generator_produces() {
+    let dice = generate::between(1, 6).sample(60, 3);
+    assert_eq!(dice.len(), 60);
+    assert!((1..=6).all(|face| dice.contains(&face)));
+    assert_eq!(dice, generate::between(1, 6).sample(60, 3));
+}

@@ -1,0 +1,185 @@
+//! Shrink quality, asserted as exact minimal counterexamples.
+
+use quickcheck::{Generator, Options, Outcome, Property, generate};
+
+fn seeded(seed: u64) -> Options {
+    Options::default().seed(seed)
+}
+
+#[test]
+fn reverse_twice_passes() {
+    let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+        let mut twice = list.clone();
+        twice.reverse();
+        twice.reverse();
+        twice == list
+    })
+    .check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Passed, "{result}");
+    assert_eq!(result.tests_run(), 100);
+}
+
+#[test]
+fn a_list_without_100_shrinks_to_exactly_100_on_every_seed() {
+    for seed in 0..10 {
+        let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| !list.contains(&100))
+            .check(seeded(seed).runs(20_000));
+        assert!(result.is_falsified(), "seed {seed}: {result}");
+        assert_eq!(result.minimal().unwrap().value(), &vec![100], "seed {seed}: {result}");
+    }
+}
+
+#[test]
+fn reversing_a_list_shrinks_to_zero_one() {
+    for seed in 0..10 {
+        let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+            let mut reversed = list.clone();
+            reversed.reverse();
+            reversed == list
+        })
+        .check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &vec![0, 1], "seed {seed}: {result}");
+    }
+}
+
+#[test]
+fn a_bounded_sum_shrinks_to_the_boundary_pair() {
+    for seed in 0..20 {
+        let pair = (generate::integer::<i64>(), generate::integer::<i64>());
+        let result =
+            Property::for_all(pair, |(a, b)| a.checked_add(b).is_none_or(|sum| sum <= 1000)).check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &(0, 1001), "seed {seed}: {result}");
+    }
+}
+
+#[test]
+fn a_length_then_that_many_numbers_shrinks_to_900_on_50_seeds() {
+    let lists = generate::between(1usize, 100)
+        .flat_map(|length| generate::vec(generate::between(0, 1000)).length(length..=length));
+    for seed in 0..50 {
+        let result = Property::for_all(&lists, |list| list.iter().all(|&x| x < 900)).check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &vec![900], "seed {seed}: {result}");
+    }
+}
+
+#[test]
+fn a_threshold_on_one_integer_ends_exactly_on_it() {
+    for seed in 0..10 {
+        let result =
+            Property::for_all(generate::integer::<u64>(), |n| n < 1_000_000_007).check(seeded(seed).runs(1000));
+        assert_eq!(result.minimal().unwrap().value(), &1_000_000_007, "seed {seed}: {result}");
+    }
+}
+
+#[test]
+fn five_distinct_values_shrink_to_zero_and_the_smallest_on_either_side() {
+    for seed in 0..10 {
+        let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+            let mut distinct = list.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            distinct.len() < 5
+        })
+        .check(seeded(seed).runs(1000));
+        let mut minimal = result.minimal().unwrap().value().clone();
+        minimal.sort_unstable();
+        assert_eq!(minimal, vec![-2, -1, 0, 1, 2], "seed {seed}: {result}");
+    }
+}
+
+#[test]
+fn values_that_must_stay_equal_shrink_together() {
+    for seed in 0..10 {
+        let result =
+            Property::for_all((generate::integer::<u32>(), generate::integer::<u32>()), |(a, b)| a != b || a < 10)
+                .check(seeded(seed).runs(10_000));
+        assert_eq!(result.minimal().unwrap().value(), &(10, 10), "seed {seed}: {result}");
+    }
+}
+
+#[test]
+fn a_nested_list_shrinks_to_one_inner_list() {
+    for seed in 0..10 {
+        let lists = generate::vec(generate::vec(generate::integer::<i32>()));
+        let result = Property::for_all(lists, |lists| lists.iter().map(Vec::len).sum::<usize>() <= 10)
+            .check(seeded(seed).runs(1000));
+        assert_eq!(result.minimal().unwrap().value(), &vec![vec![0; 11]], "seed {seed}: {result}");
+    }
+}
+
+#[test]
+fn a_recursive_tree_shrinks_to_a_small_subtree() {
+    #[derive(Debug, Clone, PartialEq)]
+    enum Tree {
+        Leaf(u8),
+        Node(Box<Tree>, Box<Tree>),
+    }
+    fn sum(tree: &Tree) -> u32 {
+        match tree {
+            Tree::Leaf(value) => u32::from(*value),
+            Tree::Node(left, right) => sum(left) + sum(right),
+        }
+    }
+    let trees = generate::recursive(generate::integer::<u8>().map(Tree::Leaf), 6, |subtrees| {
+        (subtrees.clone(), subtrees).map(|(left, right)| Tree::Node(Box::new(left), Box::new(right)))
+    });
+    for seed in 0..10 {
+        let result = Property::for_all(&trees, |tree| sum(&tree) < 200).check(seeded(seed).runs(1000));
+        assert_eq!(result.minimal().unwrap().value(), &Tree::Leaf(200), "seed {seed}: {result}");
+    }
+}
+
+#[test]
+fn filters_hold_for_every_shrunk_value() {
+    let evens = generate::integer::<i32>().filter(|n| n % 2 == 0);
+    for seed in 0..10 {
+        let result = Property::for_all(generate::vec(&evens), |list| {
+            list.iter().map(|&n| i64::from(n)).sum::<i64>().abs() < 1000
+        })
+        .check(seeded(seed).runs(1000));
+        let minimal = result.minimal().unwrap().value();
+        assert!(minimal.iter().all(|n| n % 2 == 0), "seed {seed}: {result}");
+        assert_eq!(minimal, &vec![1000], "seed {seed}: {result}");
+    }
+}
+
+/// With two bugs in one body, the shrinker stays on the bug it found first
+/// rather than slipping into the other, which would give a smaller input.
+#[test]
+fn a_candidate_that_fails_differently_is_not_taken() {
+    let mut saw_first_bug = 0;
+    for seed in 0..40 {
+        let pair = (generate::between(0, 1000), generate::between(0, 1000));
+        let result = Property::for_all(pair, |(a, b)| {
+            assert!(a <= 500, "a is large");
+            assert!(b == 0, "b is positive");
+        })
+        .check(seeded(seed));
+        let failure = result.failure().unwrap();
+        let minimal = *result.minimal().unwrap().value();
+        if failure.message() == "a is large" {
+            saw_first_bug += 1;
+            assert_eq!(minimal, (501, 0), "seed {seed}: {result}");
+        } else {
+            assert_eq!(failure.message(), "b is positive");
+            assert_eq!(minimal, (0, 1), "seed {seed}: {result}");
+        }
+    }
+    assert!(saw_first_bug > 5, "the first bug was the original failure on only {saw_first_bug} seeds");
+}
+
+#[test]
+fn strings_shrink_to_the_simplest_characters() {
+    let result = Property::for_all(generate::string(), |text| text.chars().count() < 3).check(seeded(3));
+    assert_eq!(result.minimal().unwrap().value(), "000", "{result}");
+}
+
+#[test]
+fn the_shrink_budget_stops_shrinking_early() {
+    let lists = generate::vec(generate::integer::<i32>()).min_length(30);
+    let full = Property::for_all(&lists, |list| list.iter().all(|&x| x < 100)).check(seeded(5));
+    let capped = Property::for_all(&lists, |list| list.iter().all(|&x| x < 100)).check(seeded(5).max_shrinks(2));
+    assert!(full.shrinks() > 2, "{full}");
+    assert_eq!(capped.shrinks(), 2, "{capped}");
+    assert!(capped.minimal().unwrap().value().len() >= full.minimal().unwrap().value().len());
+}
