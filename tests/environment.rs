@@ -1,0 +1,52 @@
+//! Environment variables override the options. One test per variable would
+//! race on the process environment, so this file has a single test that sets
+//! and clears them in turn.
+
+use quickcheck::{Options, Outcome, Property, generate};
+
+fn set(name: &str, value: &str) {
+    // SAFETY: this binary's only test runs on one thread and no other thread
+    // reads the environment while it changes.
+    unsafe { std::env::set_var(name, value) }
+}
+
+fn clear(name: &str) {
+    // SAFETY: as in `set`.
+    unsafe { std::env::remove_var(name) }
+}
+
+#[test]
+fn environment_variables_override_options_and_bad_values_are_clear_errors() {
+    set("QUICKCHECK_SEED", "31");
+    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default().seed(5));
+    assert_eq!(result.seed(), Some(31));
+    clear("QUICKCHECK_SEED");
+    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default().seed(5));
+    assert_eq!(result.seed(), Some(5));
+
+    set("QUICKCHECK_RUNS", "17");
+    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default().runs(500));
+    assert_eq!(result.tests_run(), 17);
+    clear("QUICKCHECK_RUNS");
+
+    set("QUICKCHECK_MAX_SHRINKS", "1");
+    let result = Property::for_all(generate::vec(generate::integer::<i32>()).min_length(10), |list| {
+        list.iter().all(|&x| x < 100)
+    })
+    .check(Options::default().seed(3));
+    assert_eq!(result.shrinks(), 1);
+    clear("QUICKCHECK_MAX_SHRINKS");
+
+    set("QUICKCHECK_RUNS", "many");
+    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default());
+    assert_eq!(result.outcome(), Outcome::Misconfigured);
+    let report = result.to_string();
+    assert!(report.contains("QUICKCHECK_RUNS is \"many\", which is not a whole number"), "{report}");
+    clear("QUICKCHECK_RUNS");
+
+    // Without a seed anywhere, each run picks a fresh one and reports it.
+    let first = Property::for_all(generate::boolean(), |_| true).check(Options::default());
+    let second = Property::for_all(generate::boolean(), |_| true).check(Options::default());
+    assert!(first.to_string().contains(&format!("(seed {})", first.seed().unwrap())));
+    assert_ne!(first.seed(), second.seed());
+}
