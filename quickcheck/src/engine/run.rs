@@ -4,8 +4,7 @@ use std::future::Future;
 
 use crate::engine::random;
 use crate::engine::shrink::{Execute, Shrinker};
-use crate::engine::source::ChoiceSource;
-use crate::engine::spans::Spans;
+use crate::engine::source::{ChoiceSource, Recording};
 use crate::engine::unwind::{Caught, Panic, Stop, catch};
 use crate::generate::Generator;
 use crate::property::{Cancellation, Failure};
@@ -109,14 +108,13 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     return summary;
                 }
                 Case::Fail(failure) => {
-                    let original = self.source.choices().to_vec();
-                    let spans = self.source.spans().clone();
-                    let mut shrinker = Shrinker::new(self, original.clone(), spans, failure, self.settings.max_shrinks);
+                    let original = self.source.recording().clone();
+                    let mut shrinker = Shrinker::new(self, original.clone(), failure, self.settings.max_shrinks);
                     shrinker.shrink().await;
                     summary.shrinks = shrinker.shrinks();
                     summary.shrink_attempts = shrinker.attempts();
                     let (minimal, failure) = shrinker.into_best();
-                    summary.end = End::Falsified { index, original, minimal, failure };
+                    summary.end = End::Falsified { index, original: original.choices, minimal, failure };
                     return summary;
                 }
             }
@@ -172,8 +170,8 @@ impl<G: Generator, B: Body<G::Value>> Execute for Runner<'_, G, B> {
         self.run_case().await
     }
 
-    fn recorded(&self) -> (&[u64], &Spans) {
-        (self.source.choices(), self.source.spans())
+    fn recorded(&self) -> &Recording {
+        self.source.recording()
     }
 
     fn cancelled(&self) -> bool {

@@ -28,6 +28,30 @@ enum Tail {
     Overrun,
 }
 
+/// What one test case drew: its choices, the largest value each choice could
+/// have taken, and the spans of its draws.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Recording {
+    pub(crate) choices: Vec<u64>,
+    pub(crate) maxima: Vec<u64>,
+    pub(crate) spans: Spans,
+}
+
+impl Recording {
+    fn clear(&mut self) {
+        self.choices.clear();
+        self.maxima.clear();
+        self.spans.clear();
+    }
+
+    /// Copies another recording into this one, reusing this one's buffers.
+    pub(crate) fn copy_from(&mut self, other: &Recording) {
+        self.choices.clone_from(&other.choices);
+        self.maxima.clone_from(&other.maxima);
+        self.spans.copy_from(&other.spans);
+    }
+}
+
 /// The source of every choice a generator makes.
 ///
 /// User code meets it in [`generate::from`](crate::generate::from), to draw
@@ -50,8 +74,7 @@ enum Tail {
 /// ```
 #[derive(Debug)]
 pub struct ChoiceSource {
-    choices: Vec<u64>,
-    spans: Spans,
+    recording: Recording,
     prefix: Vec<u64>,
     tail: Tail,
     random: Random,
@@ -62,8 +85,7 @@ pub struct ChoiceSource {
 impl ChoiceSource {
     pub(crate) fn new() -> ChoiceSource {
         ChoiceSource {
-            choices: Vec::with_capacity(256),
-            spans: Spans::default(),
+            recording: Recording::default(),
             prefix: Vec::with_capacity(256),
             tail: Tail::Simplest,
             random: crate::engine::random::for_example(0, 0),
@@ -101,8 +123,7 @@ impl ChoiceSource {
         self.prefix.extend_from_slice(prefix);
         self.tail = Tail::Overrun;
         self.max_choices = prefix.len();
-        self.choices.clear();
-        self.spans.clear();
+        self.recording.clear();
         self.scale = 1.0;
     }
 
@@ -110,8 +131,7 @@ impl ChoiceSource {
         self.prefix.clear();
         self.tail = tail;
         self.max_choices = max_choices;
-        self.choices.clear();
-        self.spans.clear();
+        self.recording.clear();
     }
 
     /// Makes one choice in `0..=max`. `sample` draws it during random
@@ -119,7 +139,7 @@ impl ChoiceSource {
     /// longer lines up with the generators) is replaced by the simplest, `0`.
     #[inline]
     pub(crate) fn choose(&mut self, max: u64, sample: impl FnOnce(&mut Random) -> u64) -> u64 {
-        let position = self.choices.len();
+        let position = self.recording.choices.len();
         if position >= self.max_choices {
             Stop::Overrun.raise();
         }
@@ -132,7 +152,8 @@ impl ChoiceSource {
                 Tail::Overrun => Stop::Overrun.raise(),
             }
         };
-        self.choices.push(value);
+        self.recording.choices.push(value);
+        self.recording.maxima.push(max);
         value
     }
 
@@ -167,24 +188,19 @@ impl ChoiceSource {
     }
 
     pub(crate) fn open_span(&mut self, label: &'static str) -> SpanId {
-        self.spans.open(label, self.choices.len())
+        self.recording.spans.open(label, self.recording.choices.len())
     }
 
     pub(crate) fn close_span(&mut self) {
-        self.spans.close(self.choices.len());
+        self.recording.spans.close(self.recording.choices.len());
     }
 
     pub(crate) fn discard_span(&mut self, span: SpanId) {
-        self.spans.discard(span);
+        self.recording.spans.discard(span);
     }
 
-    /// The choices made so far.
-    pub(crate) fn choices(&self) -> &[u64] {
-        &self.choices
-    }
-
-    /// The spans recorded so far.
-    pub(crate) fn spans(&self) -> &Spans {
-        &self.spans
+    /// What the current test case has drawn so far.
+    pub(crate) fn recording(&self) -> &Recording {
+        &self.recording
     }
 }

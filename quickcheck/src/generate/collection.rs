@@ -84,16 +84,23 @@ impl Lengths {
 
     /// Opens the span of the next element and decides whether it exists.
     /// Returns `false`, with the span closed, when the collection ends.
+    ///
+    /// At the maximum length the "stop" choice is still recorded, forced to
+    /// 0, so every collection above its minimum ends in one: merging two
+    /// adjacent collections is then always the deletion of the first one's
+    /// stop and the "go on" before the second.
     pub(crate) fn next_element(&self, source: &mut ChoiceSource, length: usize, probability: f64) -> bool {
-        if length >= self.max {
-            return false;
-        }
         source.open_span(ELEMENT);
-        if length >= self.min && !source.boolean(probability) {
+        let more = if length >= self.max {
+            source.choose(0, |_| 0);
+            false
+        } else {
+            length < self.min || source.boolean(probability)
+        };
+        if !more {
             source.close_span();
-            return false;
         }
-        true
+        more
     }
 }
 

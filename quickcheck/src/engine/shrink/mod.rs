@@ -21,7 +21,7 @@ use std::collections::HashSet;
 
 use crate::engine::order::shortlex;
 use crate::engine::run::Case;
-use crate::engine::spans::Spans;
+use crate::engine::source::Recording;
 use crate::property::Failure;
 
 /// The most replays one shrink may spend, whatever `max_shrinks` says; a
@@ -33,16 +33,15 @@ const MAX_ATTEMPTS: u64 = 200_000;
 pub(crate) trait Execute {
     /// Replays `choices` exactly (drawing past the end is an overrun).
     async fn execute(&mut self, choices: &[u64]) -> Case;
-    /// The choices and spans the last replay recorded.
-    fn recorded(&self) -> (&[u64], &Spans);
+    /// What the last replay recorded.
+    fn recorded(&self) -> &Recording;
     /// Whether the user asked the run to stop.
     fn cancelled(&self) -> bool;
 }
 
 pub(crate) struct Shrinker<'r, E> {
     executor: &'r mut E,
-    best: Vec<u64>,
-    spans: Spans,
+    best: Recording,
     failure: Failure,
     tried: HashSet<Vec<u64>>,
     /// The buffer candidates are built in, reused across attempts.
@@ -53,10 +52,10 @@ pub(crate) struct Shrinker<'r, E> {
 }
 
 impl<'r, E: Execute> Shrinker<'r, E> {
-    pub(crate) fn new(executor: &'r mut E, best: Vec<u64>, spans: Spans, failure: Failure, max_shrinks: u64) -> Self {
+    pub(crate) fn new(executor: &'r mut E, best: Recording, failure: Failure, max_shrinks: u64) -> Self {
         let mut tried = HashSet::new();
-        tried.insert(best.clone());
-        Shrinker { executor, best, spans, failure, tried, candidate: Vec::new(), shrinks: 0, attempts: 0, max_shrinks }
+        tried.insert(best.choices.clone());
+        Shrinker { executor, best, failure, tried, candidate: Vec::new(), shrinks: 0, attempts: 0, max_shrinks }
     }
 
     /// Runs every pass until none improves the best, or the budget is spent.
@@ -72,6 +71,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             self.lower_duplicates().await;
             self.redistribute_pairs().await;
             self.sort_siblings().await;
+            self.move_spans().await;
             if self.shrinks == before || self.exhausted() {
                 return;
             }
@@ -87,7 +87,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     }
 
     pub(crate) fn into_best(self) -> (Vec<u64>, Failure) {
-        (self.best, self.failure)
+        (self.best.choices, self.failure)
     }
 
     fn exhausted(&self) -> bool {
@@ -99,7 +99,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     async fn try_edit(&mut self, edit: impl FnOnce(&[u64], &mut Vec<u64>)) -> bool {
         let mut candidate = std::mem::take(&mut self.candidate);
         candidate.clear();
-        edit(&self.best, &mut candidate);
+        edit(&self.best.choices, &mut candidate);
         let improved = self.consider(&candidate).await;
         self.candidate = candidate;
         improved
@@ -132,7 +132,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     /// Runs `candidate` unless it cannot win, and adopts it if it fails the
     /// same way and is smaller.
     async fn consider(&mut self, candidate: &[u64]) -> bool {
-        if self.exhausted() || shortlex(candidate, &self.best) != Ordering::Less {
+        if self.exhausted() || shortlex(candidate, &self.best.choices) != Ordering::Less {
             return false;
         }
         if !self.tried.insert(candidate.to_vec()) {
@@ -147,17 +147,15 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         }
         // The replay may have consumed less than the candidate, or replaced
         // misaligned choices: what it recorded is the real test case.
-        let (recorded, spans) = self.executor.recorded();
-        if shortlex(recorded, &self.best) != Ordering::Less {
+        let recorded = self.executor.recorded();
+        if shortlex(&recorded.choices, &self.best.choices) != Ordering::Less {
             return false;
         }
-        self.best.clear();
-        self.best.extend_from_slice(recorded);
-        self.spans.copy_from(spans);
+        self.best.copy_from(recorded);
         self.failure = failure;
         self.shrinks += 1;
-        if self.best.len() < candidate.len() {
-            self.tried.insert(self.best.clone());
+        if self.best.choices.len() < candidate.len() {
+            self.tried.insert(self.best.choices.clone());
         }
         true
     }

@@ -14,6 +14,9 @@ use crate::engine::order::shortlex;
 /// The longest run of choices `delete_blocks` removes at once.
 const MAX_BLOCK: usize = 8;
 
+/// How many later same-label spans `move_spans` tries as destinations.
+const MOVE_DESTINATIONS: usize = 4;
+
 /// How far apart two choices may be for `redistribute_pairs`.
 const PAIR_DISTANCE: usize = 4;
 
@@ -25,10 +28,10 @@ impl<E: Execute> Shrinker<'_, E> {
     /// Deletes every rejected filter attempt and skipped duplicate at once.
     pub(super) async fn remove_discarded(&mut self) {
         let mut discarded: Vec<Range<usize>> = Vec::new();
-        for span in 0..self.spans.len() {
-            let range = self.spans.range(span);
+        for span in 0..self.best.spans.len() {
+            let range = self.best.spans.range(span);
             let inside_previous = discarded.last().is_some_and(|previous| range.start < previous.end);
-            if self.spans.is_discarded(span) && !range.is_empty() && !inside_previous {
+            if self.best.spans.is_discarded(span) && !range.is_empty() && !inside_previous {
                 discarded.push(range);
             }
         }
@@ -49,13 +52,13 @@ impl<E: Execute> Shrinker<'_, E> {
     /// Deletes whole spans, last first: list elements, optional parts,
     /// entire arguments.
     pub(super) async fn delete_spans(&mut self) {
-        let mut span = self.spans.len();
+        let mut span = self.best.spans.len();
         while span > 0 {
             span -= 1;
-            if span >= self.spans.len() {
+            if span >= self.best.spans.len() {
                 continue;
             }
-            let range = self.spans.range(span);
+            let range = self.best.spans.range(span);
             if !range.is_empty() {
                 self.try_delete(range).await;
             }
@@ -69,12 +72,12 @@ impl<E: Execute> Shrinker<'_, E> {
     /// choice before it lowered by one, for a length drawn before its items.
     pub(super) async fn delete_blocks(&mut self) {
         for size in (1..=MAX_BLOCK).rev() {
-            let mut start = self.best.len().saturating_sub(size);
+            let mut start = self.best.choices.len().saturating_sub(size);
             loop {
-                if start + size <= self.best.len() && !self.try_delete(start..start + size).await && start > 0 {
+                if start + size <= self.best.choices.len() && !self.try_delete(start..start + size).await && start > 0 {
                     let before = start - 1;
-                    if self.best[before] > 0 {
-                        let lowered = self.best[before] - 1;
+                    if self.best.choices[before] > 0 {
+                        let lowered = self.best.choices[before] - 1;
                         self.try_edit(|best, candidate| {
                             candidate.extend_from_slice(&best[..before]);
                             candidate.push(lowered);
@@ -94,9 +97,11 @@ impl<E: Execute> Shrinker<'_, E> {
     /// Replaces each span by its simplest form: every choice 0.
     pub(super) async fn zero_spans(&mut self) {
         let mut span = 0;
-        while span < self.spans.len() {
-            let range = self.spans.range(span);
-            if range.end <= self.best.len() && self.best[range.clone()].iter().any(|&choice| choice != 0) {
+        while span < self.best.spans.len() {
+            let range = self.best.spans.range(span);
+            if range.end <= self.best.choices.len()
+                && self.best.choices[range.clone()].iter().any(|&choice| choice != 0)
+            {
                 let zeros = range.len();
                 self.try_edit(|best, candidate| {
                     candidate.extend_from_slice(&best[..range.start]);
@@ -113,18 +118,19 @@ impl<E: Execute> Shrinker<'_, E> {
     /// generator: a tree by one of its subtrees, an expression by an operand.
     pub(super) async fn replace_with_descendants(&mut self) {
         let mut span = 0;
-        while span < self.spans.len() {
-            let outer = self.spans.range(span);
-            let label = self.spans.label(span);
+        while span < self.best.spans.len() {
+            let outer = self.best.spans.range(span);
+            let label = self.best.spans.label(span);
             let inner: Vec<Range<usize>> = self
+                .best
                 .spans
                 .descendants(span)
-                .filter(|&descendant| self.spans.label(descendant) == label)
-                .map(|descendant| self.spans.range(descendant))
+                .filter(|&descendant| self.best.spans.label(descendant) == label)
+                .map(|descendant| self.best.spans.range(descendant))
                 .filter(|range| range.len() < outer.len())
                 .collect();
             for range in inner {
-                let replacement = self.best[range].to_vec();
+                let replacement = self.best.choices[range].to_vec();
                 if self.try_replace(outer.clone(), &replacement).await {
                     break;
                 }
@@ -139,12 +145,12 @@ impl<E: Execute> Shrinker<'_, E> {
     /// they count.
     pub(super) async fn minimize_choices(&mut self) {
         let mut position = 0;
-        while position < self.best.len() {
-            let original = self.best[position];
+        while position < self.best.choices.len() {
+            let original = self.best.choices[position];
             if original > 0 && !self.try_set(position, 0).await {
                 let mut works = original;
                 let mut fails = 0;
-                while fails + 1 < works && position < self.best.len() {
+                while fails + 1 < works && position < self.best.choices.len() {
                     let middle = fails + (works - fails) / 2;
                     if self.try_set(position, middle).await {
                         works = middle;
@@ -152,7 +158,7 @@ impl<E: Execute> Shrinker<'_, E> {
                         fails = middle;
                     }
                 }
-                if position < self.best.len() && self.best[position] == original {
+                if position < self.best.choices.len() && self.best.choices[position] == original {
                     self.lower_with_deletion(position).await;
                 }
             }
@@ -161,9 +167,9 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     async fn lower_with_deletion(&mut self, position: usize) {
-        let lowered = self.best[position] - 1;
-        let later: Vec<Range<usize>> = (0..self.spans.len())
-            .map(|span| self.spans.range(span))
+        let lowered = self.best.choices[position] - 1;
+        let later: Vec<Range<usize>> = (0..self.best.spans.len())
+            .map(|span| self.best.spans.range(span))
             .filter(|range| range.start > position && !range.is_empty())
             .take(DEPENDENT_SPANS)
             .collect();
@@ -183,8 +189,14 @@ impl<E: Execute> Shrinker<'_, E> {
 
     /// Lowers equal choices together, for values that must stay equal.
     pub(super) async fn lower_duplicates(&mut self) {
-        let mut by_value: Vec<(u64, usize)> =
-            self.best.iter().enumerate().filter(|&(_, &choice)| choice > 1).map(|(at, &choice)| (choice, at)).collect();
+        let mut by_value: Vec<(u64, usize)> = self
+            .best
+            .choices
+            .iter()
+            .enumerate()
+            .filter(|&(_, &choice)| choice > 1)
+            .map(|(at, &choice)| (choice, at))
+            .collect();
         by_value.sort_unstable();
         let groups: Vec<(u64, Vec<usize>)> = by_value
             .chunk_by(|a, b| a.0 == b.0)
@@ -193,7 +205,7 @@ impl<E: Execute> Shrinker<'_, E> {
             .collect();
         for (value, positions) in groups {
             let intact = |best: &[u64]| positions.iter().all(|&at| best.get(at) == Some(&value));
-            if !intact(&self.best) {
+            if !intact(&self.best.choices) {
                 continue;
             }
             let set_all = |target: u64| {
@@ -209,7 +221,7 @@ impl<E: Execute> Shrinker<'_, E> {
                 continue;
             }
             let (mut fails, mut works) = (0, value);
-            while fails + 1 < works && intact_or_lowered(&self.best, &positions, works) {
+            while fails + 1 < works && intact_or_lowered(&self.best.choices, &positions, works) {
                 let middle = fails + (works - fails) / 2;
                 if self.try_edit(set_all(middle)).await {
                     works = middle;
@@ -225,9 +237,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// split of it. Tried both as plain indices and as zig-zag magnitudes, so
     /// signed integers keep their signs.
     pub(super) async fn redistribute_pairs(&mut self) {
-        for first in 0..self.best.len() {
+        for first in 0..self.best.choices.len() {
             for second in first + 1..=first + PAIR_DISTANCE {
-                if second >= self.best.len() || self.best[first] == 0 {
+                if second >= self.best.choices.len() || self.best.choices[first] == 0 {
                     break;
                 }
                 for moves in [Move::Plain, Move::ZigZag] {
@@ -238,11 +250,19 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     async fn redistribute(&mut self, first: usize, second: usize, moves: Move) {
-        let (from, to) = (self.best[first], self.best[second]);
-        let length = self.best.len();
+        if second >= self.best.choices.len() {
+            return;
+        }
+        let (from, to) = (self.best.choices[first], self.best.choices[second]);
+        let to_max = self.best.maxima[second];
+        let length = self.best.choices.len();
         let most = moves.capacity(from);
         let attempt = async |shrinker: &mut Self, amount: u64| {
-            let Some((lowered, raised)) = moves.apply(from, to, amount) else { return false };
+            // A success may have changed the sequence's shape under the pair.
+            if shrinker.best.choices.len() != length {
+                return false;
+            }
+            let Some((lowered, raised)) = moves.apply(from, to, amount, to_max) else { return false };
             shrinker
                 .try_edit(|best, candidate| {
                     candidate.extend_from_slice(best);
@@ -256,7 +276,7 @@ impl<E: Execute> Shrinker<'_, E> {
             return;
         }
         let (mut works, mut fails) = (1, most);
-        while works + 1 < fails && self.best.len() == length {
+        while works + 1 < fails {
             let middle = works + (fails - works) / 2;
             if attempt(self, middle).await {
                 works = middle;
@@ -266,12 +286,43 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
+    /// Moves a span to just before a later span with the same label: an
+    /// element from one list to the next, so that lists can then be sorted
+    /// and merged where none could be deleted outright.
+    pub(super) async fn move_spans(&mut self) {
+        let mut span = 0;
+        while span < self.best.spans.len() {
+            let moved = self.best.spans.range(span);
+            let label = self.best.spans.label(span);
+            let destinations: Vec<usize> = (span + 1..self.best.spans.len())
+                .filter(|&other| self.best.spans.label(other) == label)
+                .map(|other| self.best.spans.range(other).start)
+                .filter(|&start| start > moved.end)
+                .take(MOVE_DESTINATIONS)
+                .collect();
+            for destination in destinations {
+                let improved = self
+                    .try_edit(|best, candidate| {
+                        candidate.extend_from_slice(&best[..moved.start]);
+                        candidate.extend_from_slice(&best[moved.end..destination]);
+                        candidate.extend_from_slice(&best[moved.clone()]);
+                        candidate.extend_from_slice(&best[destination..]);
+                    })
+                    .await;
+                if improved {
+                    break;
+                }
+            }
+            span += 1;
+        }
+    }
+
     /// Sorts runs of sibling spans drawn by the same kind of generator (list
     /// elements, tuple fields), or failing that swaps neighbours that are out
     /// of order, so equal structures end in a canonical order.
     pub(super) async fn sort_siblings(&mut self) {
         let mut parent = 0;
-        while parent < self.spans.len() {
+        while parent < self.best.spans.len() {
             for run in self.sibling_runs(parent) {
                 self.sort_run(&run).await;
             }
@@ -283,9 +334,9 @@ impl<E: Execute> Shrinker<'_, E> {
     fn sibling_runs(&self, parent: usize) -> Vec<Vec<Range<usize>>> {
         let mut runs: Vec<Vec<Range<usize>>> = Vec::new();
         let mut previous: Option<(usize, &'static str)> = None;
-        for child in self.spans.children(parent) {
-            let range = self.spans.range(child);
-            let label = self.spans.label(child);
+        for child in self.best.spans.children(parent) {
+            let range = self.best.spans.range(child);
+            let label = self.best.spans.label(child);
             match (previous, runs.last_mut()) {
                 (Some((end, last_label)), Some(run)) if end == range.start && last_label == label => {
                     run.push(range.clone())
@@ -294,28 +345,33 @@ impl<E: Execute> Shrinker<'_, E> {
             }
             previous = Some((range.end, label));
         }
-        runs.retain(|run| run.len() > 1 && run.last().is_some_and(|last| last.end <= self.best.len()));
+        runs.retain(|run| run.len() > 1 && run.last().is_some_and(|last| last.end <= self.best.choices.len()));
         runs
     }
 
     async fn sort_run(&mut self, run: &[Range<usize>]) {
         let whole = run[0].start..run[run.len() - 1].end;
+        if whole.end > self.best.choices.len() {
+            return;
+        }
         let mut sorted: Vec<Range<usize>> = run.to_vec();
-        sorted.sort_by(|a, b| shortlex(&self.best[a.clone()], &self.best[b.clone()]));
+        sorted.sort_by(|a, b| shortlex(&self.best.choices[a.clone()], &self.best.choices[b.clone()]));
         if sorted != run {
             let replacement: Vec<u64> =
-                sorted.iter().flat_map(|range| self.best[range.clone()].iter().copied()).collect();
+                sorted.iter().flat_map(|range| self.best.choices[range.clone()].iter().copied()).collect();
             if self.try_replace(whole.clone(), &replacement).await {
                 return;
             }
         }
         for pair in run.windows(2) {
             let (left, right) = (pair[0].clone(), pair[1].clone());
-            if right.end > self.best.len() || shortlex(&self.best[right.clone()], &self.best[left.clone()]).is_ge() {
+            if right.end > self.best.choices.len()
+                || shortlex(&self.best.choices[right.clone()], &self.best.choices[left.clone()]).is_ge()
+            {
                 continue;
             }
-            let mut replacement = self.best[right.clone()].to_vec();
-            replacement.extend_from_slice(&self.best[left.clone()]);
+            let mut replacement = self.best.choices[right.clone()].to_vec();
+            replacement.extend_from_slice(&self.best.choices[left.clone()]);
             if self.try_replace(left.start..right.end, &replacement).await {
                 return;
             }
@@ -349,17 +405,21 @@ impl Move {
         }
     }
 
-    fn apply(self, from: u64, to: u64, amount: u64) -> Option<(u64, u64)> {
-        match self {
-            Move::Plain => Some((from.checked_sub(amount)?, to.checked_add(amount)?)),
+    /// The pair after moving `amount`. The receiving choice saturates at its
+    /// largest value, which at the end of a signed range is the extreme the
+    /// zig-zag order reaches last (`-32768` for `i16`).
+    fn apply(self, from: u64, to: u64, amount: u64, to_max: u64) -> Option<(u64, u64)> {
+        let (lowered, raised) = match self {
+            Move::Plain => (from.checked_sub(amount)?, to.saturating_add(amount)),
             Move::ZigZag => {
                 let (from_magnitude, from_positive) = (from.div_ceil(2), from % 2 == 1);
                 let (to_magnitude, to_positive) = (to.div_ceil(2), to % 2 == 1 || to == 0);
                 let lowered = zig_zag(from_magnitude.checked_sub(amount)?, from_positive)?;
-                let raised = zig_zag(to_magnitude.checked_add(amount)?, to_positive)?;
-                Some((lowered, raised))
+                let raised = zig_zag(to_magnitude.saturating_add(amount), to_positive).unwrap_or(u64::MAX);
+                (lowered, raised)
             }
-        }
+        };
+        Some((lowered, raised.min(to_max)))
     }
 }
 

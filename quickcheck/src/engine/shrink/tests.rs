@@ -8,20 +8,20 @@ use crate::property::complete_now;
 /// predicate says so.
 struct Predicate<F> {
     failing: F,
-    recorded: Vec<u64>,
-    spans: Spans,
+    recorded: Recording,
     runs: u64,
 }
 
 impl<F: Fn(&[u64]) -> bool> Execute for Predicate<F> {
     async fn execute(&mut self, choices: &[u64]) -> Case {
         self.runs += 1;
-        self.recorded = choices.to_vec();
+        self.recorded.choices = choices.to_vec();
+        self.recorded.maxima = vec![u64::MAX; choices.len()];
         if (self.failing)(choices) { Case::Fail(failure()) } else { Case::Pass }
     }
 
-    fn recorded(&self) -> (&[u64], &Spans) {
-        (&self.recorded, &self.spans)
+    fn recorded(&self) -> &Recording {
+        &self.recorded
     }
 
     fn cancelled(&self) -> bool {
@@ -37,8 +37,9 @@ fn failure() -> Failure {
 }
 
 fn shrink(start: &[u64], failing: impl Fn(&[u64]) -> bool) -> (Vec<u64>, u64) {
-    let mut executor = Predicate { failing, recorded: Vec::new(), spans: Spans::default(), runs: 0 };
-    let mut shrinker = Shrinker::new(&mut executor, start.to_vec(), Spans::default(), failure(), 10_000);
+    let mut executor = Predicate { failing, recorded: Recording::default(), runs: 0 };
+    let start = Recording { choices: start.to_vec(), maxima: vec![u64::MAX; start.len()], ..Recording::default() };
+    let mut shrinker = Shrinker::new(&mut executor, start, failure(), 10_000);
     complete_now(shrinker.shrink());
     let (best, _) = shrinker.into_best();
     (best, executor.runs)
