@@ -72,6 +72,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             self.redistribute_pairs().await;
             self.sort_siblings().await;
             self.move_spans().await;
+            self.delete_with_lowered_pair().await;
             if self.shrinks == before || self.exhausted() {
                 return;
             }

@@ -17,8 +17,14 @@ const MAX_BLOCK: usize = 8;
 /// How many later same-label spans `move_spans` tries as destinations.
 const MOVE_DESTINATIONS: usize = 4;
 
+/// The longest sequence the quadratic `delete_with_lowered_pair` runs on.
+const SMALL_SEQUENCE: usize = 64;
+
 /// How far apart two choices may be for `redistribute_pairs`.
 const PAIR_DISTANCE: usize = 4;
+
+/// How many times `minimize_choices` halves a choice after its binary search.
+const HALVINGS: u32 = 4;
 
 /// How many later spans `minimize_choices` tries to delete together with
 /// lowering a choice.
@@ -140,23 +146,24 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Lowers each choice as far as it goes: straight to 0, else by binary
-    /// search. A choice that cannot go lower on its own is retried one lower
-    /// together with deleting a later span, for sizes drawn before the items
-    /// they count.
+    /// search. Binary search assumes every value above a failing one fails,
+    /// which is false for values in separate blocks (capitals and lower-case
+    /// letters in the character order), so after it the choice is also
+    /// halved a few times, each success searching on from the new value. A
+    /// choice that cannot go lower on its own is retried one lower together
+    /// with deleting a later span, for sizes drawn before the items they count.
     pub(super) async fn minimize_choices(&mut self) {
         let mut position = 0;
         while position < self.best.choices.len() {
             let original = self.best.choices[position];
             if original > 0 && !self.try_set(position, 0).await {
                 let mut works = original;
-                let mut fails = 0;
-                while fails + 1 < works && position < self.best.choices.len() {
-                    let middle = fails + (works - fails) / 2;
-                    if self.try_set(position, middle).await {
-                        works = middle;
-                    } else {
-                        fails = middle;
+                loop {
+                    works = self.binary_search_down(position, works).await;
+                    if works <= 1 || !self.try_halvings(position, works).await {
+                        break;
                     }
+                    works = self.best.choices[position];
                 }
                 if position < self.best.choices.len() && self.best.choices[position] == original {
                     self.lower_with_deletion(position).await;
@@ -164,6 +171,34 @@ impl<E: Execute> Shrinker<'_, E> {
             }
             position += 1;
         }
+    }
+
+    /// Finds the lowest value of the choice at `position`, above 0 (known to
+    /// fail) and at most `works` (known to work), by bisection.
+    async fn binary_search_down(&mut self, position: usize, mut works: u64) -> u64 {
+        let mut fails = 0;
+        while fails + 1 < works && position < self.best.choices.len() {
+            let middle = fails + (works - fails) / 2;
+            if self.try_set(position, middle).await {
+                works = middle;
+            } else {
+                fails = middle;
+            }
+        }
+        works
+    }
+
+    async fn try_halvings(&mut self, position: usize, value: u64) -> bool {
+        for shift in 1..=HALVINGS {
+            let lowered = value >> shift;
+            if lowered == 0 || position >= self.best.choices.len() {
+                return false;
+            }
+            if self.try_set(position, lowered).await {
+                return true;
+            }
+        }
+        false
     }
 
     async fn lower_with_deletion(&mut self, position: usize) {
@@ -314,6 +349,44 @@ impl<E: Execute> Shrinker<'_, E> {
                 }
             }
             span += 1;
+        }
+    }
+
+    /// Deletes a span while lowering a nearby pair of later choices by one,
+    /// for values that count or index what comes before them: a list whose
+    /// elements point at each other (`[0, 0, 7, 6]`, with 7 and 6 a cycle)
+    /// can only lose a leading element if both pointers move down with it.
+    /// Quadratic, so it runs only on short sequences.
+    pub(super) async fn delete_with_lowered_pair(&mut self) {
+        if self.best.choices.len() > SMALL_SEQUENCE {
+            return;
+        }
+        let mut span = 0;
+        while span < self.best.spans.len() {
+            let deleted = self.best.spans.range(span);
+            span += 1;
+            if deleted.is_empty() {
+                continue;
+            }
+            'pairs: for first in deleted.end..self.best.choices.len() {
+                for second in first + 1..(first + PAIR_DISTANCE + 1).min(self.best.choices.len()) {
+                    if self.best.choices[first] == 0 || self.best.choices[second] == 0 {
+                        continue;
+                    }
+                    let improved = self
+                        .try_edit(|best, candidate| {
+                            candidate.extend_from_slice(&best[..deleted.start]);
+                            candidate.extend_from_slice(&best[deleted.end..]);
+                            let shift = deleted.len();
+                            candidate[first - shift] -= 1;
+                            candidate[second - shift] -= 1;
+                        })
+                        .await;
+                    if improved {
+                        break 'pairs;
+                    }
+                }
+            }
         }
     }
 
