@@ -57,7 +57,7 @@ fn trial<T: std::fmt::Debug>(
     Trial {
         found: result.outcome() == Outcome::Falsified,
         ideal: minimal.is_some_and(|minimal| is_ideal(minimal.value())),
-        shrink_calls: result.shrink_attempts(),
+        shrink_calls: result.shrink_calls(),
         time,
         minimal: minimal.map_or_else(|| result.to_string(), |minimal| minimal.rendered().to_owned()),
     }

@@ -62,7 +62,9 @@ pub(crate) struct Summary {
     pub(crate) passed: u64,
     pub(crate) discards: u64,
     pub(crate) shrinks: u64,
-    pub(crate) shrink_attempts: u64,
+    /// How many times the body ran while shrinking (replays that stopped
+    /// in the generator do not count).
+    pub(crate) shrink_calls: u64,
 }
 
 /// Runs the generator and the body; owns the reusable choice source.
@@ -71,17 +73,18 @@ pub(crate) struct Runner<'a, G, B> {
     body: &'a mut B,
     settings: &'a Settings,
     source: ChoiceSource,
+    body_calls: u64,
 }
 
 impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     pub(crate) fn new(generator: &'a G, body: &'a mut B, settings: &'a Settings) -> Self {
-        Runner { generator, body, settings, source: ChoiceSource::new() }
+        Runner { generator, body, settings, source: ChoiceSource::new(), body_calls: 0 }
     }
 
     /// Generates until `runs` examples pass, one fails, too many are
     /// discarded, or the run is cancelled; shrinks a failure.
     pub(crate) async fn run(&mut self) -> Summary {
-        let mut summary = Summary { end: End::Passed, passed: 0, discards: 0, shrinks: 0, shrink_attempts: 0 };
+        let mut summary = Summary { end: End::Passed, passed: 0, discards: 0, shrinks: 0, shrink_calls: 0 };
         let (first, last) = match self.settings.replay_index {
             Some(index) => (index, index),
             None => (0, u64::MAX),
@@ -109,11 +112,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 }
                 Case::Fail(failure) => {
                     let original = self.source.recording().clone();
+                    let calls_before = self.body_calls;
                     let mut shrinker = Shrinker::new(self, original.clone(), failure, self.settings.max_shrinks);
                     shrinker.shrink().await;
                     summary.shrinks = shrinker.shrinks();
-                    summary.shrink_attempts = shrinker.attempts();
                     let (minimal, failure) = shrinker.into_best();
+                    summary.shrink_calls = self.body_calls - calls_before;
                     summary.end = End::Falsified { index, original: original.choices, minimal, failure };
                     return summary;
                 }
@@ -144,6 +148,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             Err(Caught::Stop(_)) => return Case::Discard,
             Err(Caught::Panic(panic)) => return Case::GeneratorPanic(panic),
         };
+        self.body_calls += 1;
         match self.body.call(value).await {
             Ok(Ok(())) => Case::Pass,
             Ok(Err(failure)) => Case::Fail(failure),

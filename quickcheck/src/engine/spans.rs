@@ -6,6 +6,11 @@
 //! is struct-of-arrays and keeps its capacity between test cases, so recording
 //! a span allocates nothing once the buffers have grown.
 
+/// The label of the span around one element of a collection: its "go on"
+/// choice, when it has one, and the element's own draw. Collections open
+/// these spans and the shrinker looks for them.
+pub(crate) const ELEMENT: &str = "collection element";
+
 /// A span's position in a [`Spans`] table.
 pub(crate) type SpanId = u32;
 

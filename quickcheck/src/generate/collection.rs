@@ -14,8 +14,7 @@ use std::ops::{Bound, RangeBounds};
 use crate::engine::source::ChoiceSource;
 use crate::generate::Generator;
 
-/// The label of the span around one element of a collection.
-pub(crate) const ELEMENT: &str = "collection element";
+pub(crate) use crate::engine::spans::ELEMENT;
 
 /// The default longest collection.
 const DEFAULT_MAX: usize = 64;

@@ -287,7 +287,7 @@ where
     result.tests_run = summary.passed;
     result.discards = summary.discards;
     result.shrinks = summary.shrinks;
-    result.shrink_attempts = summary.shrink_attempts;
+    result.shrink_calls = summary.shrink_calls;
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| Counterexample { rendered: render(&value), value, explicit: false })
     };

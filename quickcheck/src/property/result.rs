@@ -119,7 +119,7 @@ pub struct PropertyResult<T> {
     pub(crate) tests_run: u64,
     pub(crate) discards: u64,
     pub(crate) shrinks: u64,
-    pub(crate) shrink_attempts: u64,
+    pub(crate) shrink_calls: u64,
     pub(crate) seed: Option<u64>,
     pub(crate) replay: Option<Replay>,
     pub(crate) minimal: Option<Counterexample<T>>,
@@ -136,7 +136,7 @@ impl<T> PropertyResult<T> {
             tests_run: 0,
             discards: 0,
             shrinks: 0,
-            shrink_attempts: 0,
+            shrink_calls: 0,
             seed,
             replay: None,
             minimal: None,
@@ -178,9 +178,10 @@ impl<T> PropertyResult<T> {
         self.shrinks
     }
 
-    /// How many candidates the shrinker ran, successful or not.
-    pub fn shrink_attempts(&self) -> u64 {
-        self.shrink_attempts
+    /// How many times the property body ran while shrinking, for
+    /// candidates that were kept and candidates that were not.
+    pub fn shrink_calls(&self) -> u64 {
+        self.shrink_calls
     }
 
     /// The run's root seed (absent when the options were unusable).

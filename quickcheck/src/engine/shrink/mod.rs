@@ -59,6 +59,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     }
 
     /// Runs every pass until none improves the best, or the budget is spent.
+    /// The quadratic passes run only when the others have stalled.
     pub(crate) async fn shrink(&mut self) {
         loop {
             let before = self.shrinks;
@@ -71,8 +72,10 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             self.lower_duplicates().await;
             self.redistribute_pairs().await;
             self.sort_siblings().await;
-            self.move_spans().await;
-            self.delete_with_lowered_pair().await;
+            if self.shrinks == before {
+                self.move_spans().await;
+                self.delete_with_lowered_pair().await;
+            }
             if self.shrinks == before || self.exhausted() {
                 return;
             }
@@ -81,10 +84,6 @@ impl<'r, E: Execute> Shrinker<'r, E> {
 
     pub(crate) fn shrinks(&self) -> u64 {
         self.shrinks
-    }
-
-    pub(crate) fn attempts(&self) -> u64 {
-        self.attempts
     }
 
     pub(crate) fn into_best(self) -> (Vec<u64>, Failure) {

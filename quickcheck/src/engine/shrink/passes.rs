@@ -10,6 +10,7 @@ use std::ops::Range;
 
 use super::{Execute, Shrinker};
 use crate::engine::order::shortlex;
+use crate::engine::spans::ELEMENT;
 
 /// The longest run of choices `delete_blocks` removes at once.
 const MAX_BLOCK: usize = 8;
@@ -31,6 +32,13 @@ const HALVINGS: u32 = 4;
 const DEPENDENT_SPANS: usize = 16;
 
 impl<E: Execute> Shrinker<'_, E> {
+    /// Whether the choice at `position` can hold more than two values: a
+    /// number worth moving value into or out of, rather than a yes/no choice
+    /// such as a collection's "go on".
+    fn is_number(&self, position: usize) -> bool {
+        self.best.maxima.get(position).is_some_and(|&max| max > 1)
+    }
+
     /// Deletes every rejected filter attempt and skipped duplicate at once.
     pub(super) async fn remove_discarded(&mut self) {
         let mut discarded: Vec<Range<usize>> = Vec::new();
@@ -153,10 +161,14 @@ impl<E: Execute> Shrinker<'_, E> {
     /// choice that cannot go lower on its own is retried one lower together
     /// with deleting a later span, for sizes drawn before the items they count.
     pub(super) async fn minimize_choices(&mut self) {
+        let flags = self.collection_flags();
         let mut position = 0;
         while position < self.best.choices.len() {
             let original = self.best.choices[position];
-            if original > 0 && !self.try_set(position, 0).await {
+            // Lowering a "go on" cuts the collection short there, which the
+            // deletion passes try more cheaply.
+            let flag = flags.get(position).copied().unwrap_or(false);
+            if original > 0 && !flag && !self.try_set(position, 0).await {
                 let mut works = original;
                 loop {
                     works = self.binary_search_down(position, works).await;
@@ -199,6 +211,21 @@ impl<E: Execute> Shrinker<'_, E> {
             }
         }
         false
+    }
+
+    /// Which choices are a collection's "go on or stop" choice: the first
+    /// choice of an element span, when it is a yes/no choice.
+    fn collection_flags(&self) -> Vec<bool> {
+        let mut flags = vec![false; self.best.choices.len()];
+        for span in 0..self.best.spans.len() {
+            let range = self.best.spans.range(span);
+            if self.best.spans.label(span) == ELEMENT && !range.is_empty() && !self.is_number(range.start) {
+                if let Some(flag) = flags.get_mut(range.start) {
+                    *flag = true;
+                }
+            }
+        }
+        flags
     }
 
     async fn lower_with_deletion(&mut self, position: usize) {
@@ -274,8 +301,11 @@ impl<E: Execute> Shrinker<'_, E> {
     pub(super) async fn redistribute_pairs(&mut self) {
         for first in 0..self.best.choices.len() {
             for second in first + 1..=first + PAIR_DISTANCE {
-                if second >= self.best.choices.len() || self.best.choices[first] == 0 {
+                if second >= self.best.choices.len() || self.best.choices[first] == 0 || !self.is_number(first) {
                     break;
+                }
+                if !self.is_number(second) {
+                    continue;
                 }
                 for moves in [Move::Plain, Move::ZigZag] {
                     self.redistribute(first, second, moves).await;
@@ -370,6 +400,9 @@ impl<E: Execute> Shrinker<'_, E> {
             }
             'pairs: for first in deleted.end..self.best.choices.len() {
                 for second in first + 1..(first + PAIR_DISTANCE + 1).min(self.best.choices.len()) {
+                    if !self.is_number(first) || !self.is_number(second) {
+                        continue;
+                    }
                     if self.best.choices[first] == 0 || self.best.choices[second] == 0 {
                         continue;
                     }
