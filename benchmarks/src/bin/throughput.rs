@@ -1,0 +1,626 @@
+//! Throughput of passing properties: this crate's `quickcheck` against
+//! proptest 1.x, quickcheck 1.x and hegeltest, in one process.
+//!
+//! Every library runs the same five passing properties, each twice: once with
+//! the library's own default distribution ("default") and once with one shape
+//! for all ("same shape": lists of exactly 50 elements, strings of exactly 20
+//! characters, 50 inner lists of exactly 5 bytes). Each library's body counts
+//! its own invocations, so a cell's nanoseconds per case divide by the cases
+//! that really ran, not by the number asked for: a library that stops early,
+//! discards or overruns cannot look faster than it is.
+//!
+//! Run it optimised, on an otherwise idle machine:
+//!
+//! ```text
+//! cargo run --release --manifest-path benchmarks/Cargo.toml --bin throughput
+//! ```
+
+use std::cell::Cell;
+use std::fmt::Debug;
+use std::hint::black_box;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::{Duration, Instant};
+
+use hegel::generators as gs;
+use proptest::prelude::{Strategy, any};
+use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRng, TestRunner};
+use quickcheck::{Generator, Options, Property, generate};
+use quickcheck1::{Arbitrary, Gen, QuickCheck};
+
+/// Elements in every list of a "same shape" row.
+const LIST_LENGTH: usize = 50;
+/// Characters in every string of a "same shape" row.
+const STRING_LENGTH: usize = 20;
+/// Bytes in every inner list of the nested "same shape" row (the outer list
+/// has [`LIST_LENGTH`] of them).
+const INNER_LENGTH: usize = 5;
+
+/// Calibration stops growing a run once one takes this long: long enough
+/// that the clock's resolution and a run's fixed start-up cost are noise.
+const CALIBRATION_TIME: Duration = Duration::from_millis(20);
+/// The time each measured sample aims at. Five samples a cell, 40 cells:
+/// about 0.75 s a cell, and the whole program stays well under two minutes
+/// on two cores.
+const SAMPLE_TIME: Duration = Duration::from_millis(150);
+/// Samples a cell; the median is reported, so one or two disturbed samples
+/// (another process, an allocator growing its heap) do not move the result.
+const SAMPLES: usize = 5;
+
+// ---------------------------------------------------------------------------
+// The properties, shared by every library.
+// ---------------------------------------------------------------------------
+
+/// The value of the struct property: three fields of different kinds, so its
+/// generator composes an integer, a string and a boolean.
+#[derive(Clone, Debug)]
+struct Record {
+    /// An identifier over the whole `u32` range.
+    id: u32,
+    /// A name, the costly field.
+    name: String,
+    /// A flag, the cheapest draw there is.
+    active: bool,
+}
+
+/// A generated value that a property checks, and a measure of its size for
+/// the table of mean sizes (which is what makes the "default" rows
+/// interpretable: the libraries' defaults make values of different sizes).
+trait Case {
+    /// Whether the property holds for this value. Every property here holds,
+    /// so `false` is a bug in a library or in this benchmark.
+    fn holds(self) -> bool;
+
+    /// The size of the value: elements, characters or total bytes.
+    fn size(&self) -> usize;
+}
+
+/// Reversing a list twice gives the list back.
+impl Case for Vec<i32> {
+    fn holds(self) -> bool {
+        let mut twice = self.clone();
+        twice.reverse();
+        twice.reverse();
+        twice == self
+    }
+
+    fn size(&self) -> usize {
+        self.len()
+    }
+}
+
+/// Wrapping addition commutes.
+impl Case for (i64, i64) {
+    fn holds(self) -> bool {
+        let (a, b) = self;
+        a.wrapping_add(b) == b.wrapping_add(a)
+    }
+
+    fn size(&self) -> usize {
+        2
+    }
+}
+
+/// A string survives a round trip through its UTF-8 bytes.
+impl Case for String {
+    fn holds(self) -> bool {
+        String::from_utf8(self.clone().into_bytes()).as_ref() == Ok(&self)
+    }
+
+    fn size(&self) -> usize {
+        self.chars().count()
+    }
+}
+
+/// Concatenating the inner lists gives as many bytes as their lengths add up
+/// to.
+impl Case for Vec<Vec<u8>> {
+    fn holds(self) -> bool {
+        self.concat().len() == self.iter().map(Vec::len).sum::<usize>()
+    }
+
+    fn size(&self) -> usize {
+        self.iter().map(Vec::len).sum()
+    }
+}
+
+/// A record's name has no more characters than bytes, and its id plus its
+/// flag fits in 33 bits: trivial, but it reads every field.
+impl Case for Record {
+    fn holds(self) -> bool {
+        self.name.chars().count() <= self.name.len() && u64::from(self.id) + u64::from(self.active) <= 1 << 32
+    }
+
+    fn size(&self) -> usize {
+        self.name.chars().count()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// One adapter per library: run a property for about `cases` cases, count
+// what ran.
+// ---------------------------------------------------------------------------
+
+/// What one run of a property did: the body invocations that really ran and
+/// the summed size of the values they checked.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    /// Body invocations.
+    cases: u64,
+    /// The sum of [`Case::size`] over those invocations.
+    size: u64,
+}
+
+impl Tally {
+    /// Counts one body invocation on `value`. Called before the property, so
+    /// the size is measured on the value the library produced.
+    fn record<T: Case>(&mut self, value: &T) {
+        self.cases += 1;
+        self.size += value.size() as u64;
+    }
+}
+
+/// Runs a property with this crate, asking for `cases` passing runs.
+fn ours<G>(generator: G, cases: u64) -> Tally
+where
+    G: Generator,
+    G::Value: Case + Debug,
+{
+    let mut tally = Tally::default();
+    let result = Property::for_all(generator, |value: G::Value| {
+        tally.record(&value);
+        black_box(value).holds()
+    })
+    .check(Options::default().seed(1).runs(cases));
+    assert!(result.is_passed(), "quickcheck (ours) did not pass:\n{result}");
+    tally
+}
+
+/// Runs a property with proptest, with a deterministic RNG and no failure
+/// persistence (nothing to persist for a passing property, and no file I/O
+/// in the timing).
+fn proptest<S>(strategy: S, cases: u64) -> Tally
+where
+    S: Strategy,
+    S::Value: Case,
+{
+    let tally = Cell::new(Tally::default());
+    let config = ProptestConfig {
+        cases: u32::try_from(cases).unwrap_or(u32::MAX),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    let rng = TestRng::deterministic_rng(config.rng_algorithm);
+    let mut runner = TestRunner::new_with_rng(config, rng);
+    // `run` takes an `Fn`, so the tally lives in a `Cell`.
+    let outcome = runner.run(&strategy, |value| {
+        let mut counted = tally.get();
+        counted.record(&value);
+        tally.set(counted);
+        if black_box(value).holds() { Ok(()) } else { Err(TestCaseError::fail("the property returned false")) }
+    });
+    if let Err(error) = outcome {
+        panic!("proptest did not pass: {error}");
+    }
+    tally.get()
+}
+
+thread_local! {
+    /// The tally of the quickcheck 1.x body. quickcheck 1.x only runs plain
+    /// `fn` pointers, which cannot capture a counter, so the counter is
+    /// thread-local (cheaper than an atomic, and uncontended).
+    static QUICKCHECK1_TALLY: Cell<Tally> = const { Cell::new(Tally { cases: 0, size: 0 }) };
+}
+
+/// The quickcheck 1.x body for inputs of type `A`: a generic function, so
+/// that each input type gets its own capture-free `fn` pointer.
+fn quickcheck1_body<A: Case>(value: A) -> bool {
+    QUICKCHECK1_TALLY.with(|tally| {
+        let mut counted = tally.get();
+        counted.record(&value);
+        tally.set(counted);
+    });
+    black_box(value).holds()
+}
+
+/// Runs a property with quickcheck 1.x, asking for `cases` passing tests.
+/// quickcheck 1.x cannot be seeded, so its values differ from run to run;
+/// the median of several samples absorbs that.
+fn quickcheck1<A>(cases: u64) -> Tally
+where
+    A: Arbitrary + Case + Debug,
+{
+    QUICKCHECK1_TALLY.with(|tally| tally.set(Tally::default()));
+    let outcome = QuickCheck::new().tests(cases).max_tests(cases).quicktest(quickcheck1_body::<A> as fn(A) -> bool);
+    if let Err(failure) = outcome {
+        panic!("quickcheck 1.x did not pass: {failure:?}");
+    }
+    QUICKCHECK1_TALLY.with(Cell::get)
+}
+
+/// Runs a property with hegeltest: `draw` builds the value from the test
+/// case, as a hegel test body does, and the case is counted once it has
+/// drawn (a case the engine abandons mid-draw does not reach the property).
+fn hegel<T, D>(draw: D, cases: u64) -> Tally
+where
+    T: Case,
+    D: Fn(&hegel::TestCase) -> T,
+{
+    let mut tally = Tally::default();
+    let settings = hegel::Settings::new()
+        .test_cases(cases)
+        .seed(Some(1))
+        .database(hegel::Database::Disabled)
+        .verbosity(hegel::Verbosity::Quiet)
+        // The too-slow check judges wall time, which another process on a
+        // two-core machine can push over its limit; a benchmark must not stop
+        // on that.
+        .suppress_health_check([hegel::HealthCheck::TooSlow]);
+    hegel::Hegel::new(|test_case: hegel::TestCase| {
+        let value = draw(&test_case);
+        tally.record(&value);
+        assert!(black_box(value).holds(), "the property returned false");
+    })
+    .settings(settings)
+    .run();
+    tally
+}
+
+// ---------------------------------------------------------------------------
+// quickcheck 1.x's inputs: its distribution is a type's `Arbitrary` impl, so
+// the record and every "same shape" input need a type of their own.
+// ---------------------------------------------------------------------------
+
+/// Each field from its type's own default `Arbitrary`.
+impl Arbitrary for Record {
+    fn arbitrary(g: &mut Gen) -> Record {
+        Record { id: u32::arbitrary(g), name: String::arbitrary(g), active: bool::arbitrary(g) }
+    }
+}
+
+/// Draws exactly `length` values of `T` from quickcheck 1.x's generator.
+fn exactly<T: Arbitrary, C: FromIterator<T>>(g: &mut Gen, length: usize) -> C {
+    (0..length).map(|_| T::arbitrary(g)).collect()
+}
+
+/// Declares a quickcheck 1.x input: a newtype over a [`Case`] whose
+/// `Arbitrary` builds the fixed shape, and whose property is the inner one.
+macro_rules! quickcheck1_shape {
+    ($(#[$doc:meta])* $name:ident($inner:ty) = |$g:ident| $build:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        struct $name($inner);
+
+        /// Builds the fixed shape from quickcheck 1.x's own element
+        /// distributions.
+        impl Arbitrary for $name {
+            fn arbitrary($g: &mut Gen) -> $name {
+                $name($build)
+            }
+        }
+
+        /// The property of the wrapped value.
+        impl Case for $name {
+            fn holds(self) -> bool {
+                self.0.holds()
+            }
+
+            fn size(&self) -> usize {
+                self.0.size()
+            }
+        }
+    };
+}
+
+quickcheck1_shape!(
+    /// A list of exactly [`LIST_LENGTH`] integers.
+    FixedList(Vec<i32>) = |g| exactly(g, LIST_LENGTH)
+);
+quickcheck1_shape!(
+    /// A string of exactly [`STRING_LENGTH`] characters.
+    FixedString(String) = |g| exactly::<char, _>(g, STRING_LENGTH)
+);
+quickcheck1_shape!(
+    /// [`LIST_LENGTH`] lists of exactly [`INNER_LENGTH`] bytes.
+    FixedNested(Vec<Vec<u8>>) = |g| (0..LIST_LENGTH).map(|_| exactly(g, INNER_LENGTH)).collect()
+);
+quickcheck1_shape!(
+    /// A record whose name has exactly [`STRING_LENGTH`] characters.
+    FixedRecord(Record) = |g| Record { id: u32::arbitrary(g), name: exactly::<char, _>(g, STRING_LENGTH), active: bool::arbitrary(g) }
+);
+
+// ---------------------------------------------------------------------------
+// The rows of the table.
+// ---------------------------------------------------------------------------
+
+/// A run of one library on one row: asks for that many cases, returns what
+/// ran.
+type Run = fn(u64) -> Tally;
+
+/// One row of the benchmark: a property with one distribution, in every
+/// library.
+struct Row {
+    /// The property, as the table names it.
+    property: &'static str,
+    /// "default" or "same shape".
+    shape: &'static str,
+    /// The runs, in the order of [`LIBRARIES`].
+    runs: [Run; 4],
+}
+
+/// The libraries, in the order of [`Row::runs`]; ours first, as the base of
+/// every ratio.
+const LIBRARIES: [&str; 4] = ["quickcheck (ours)", "proptest 1.x", "quickcheck 1.x", "hegeltest"];
+
+/// The "default" label: each library's own default distribution.
+const DEFAULT: &str = "default";
+/// The "same shape" label: fixed lengths for every library.
+const SAME_SHAPE: &str = "same shape";
+
+/// The ten rows: five properties, each with every library's default
+/// distribution and then with the same shape for all.
+fn rows() -> Vec<Row> {
+    vec![
+        Row {
+            property: "reverse twice Vec<i32>",
+            shape: DEFAULT,
+            runs: [
+                |n| ours(generate::vec(generate::integer::<i32>()), n),
+                |n| proptest(any::<Vec<i32>>(), n),
+                quickcheck1::<Vec<i32>>,
+                |n| hegel(|tc| tc.draw(gs::vecs(gs::integers::<i32>())), n),
+            ],
+        },
+        Row {
+            property: "reverse twice Vec<i32>",
+            shape: SAME_SHAPE,
+            runs: [
+                |n| ours(generate::vec(generate::integer::<i32>()).length(LIST_LENGTH..=LIST_LENGTH), n),
+                |n| proptest(proptest::collection::vec(any::<i32>(), LIST_LENGTH), n),
+                quickcheck1::<FixedList>,
+                |n| hegel(|tc| tc.draw(gs::vecs(gs::integers::<i32>()).min_size(LIST_LENGTH).max_size(LIST_LENGTH)), n),
+            ],
+        },
+        // No list in this property: its "same shape" row repeats the default
+        // one, which shows how much two identical rows differ by noise.
+        Row {
+            property: "wrapping add (i64, i64)",
+            shape: DEFAULT,
+            runs: [
+                |n| ours((generate::integer::<i64>(), generate::integer::<i64>()), n),
+                |n| proptest(any::<(i64, i64)>(), n),
+                quickcheck1::<(i64, i64)>,
+                |n| hegel(|tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), n),
+            ],
+        },
+        Row {
+            property: "wrapping add (i64, i64)",
+            shape: SAME_SHAPE,
+            runs: [
+                |n| ours((generate::integer::<i64>(), generate::integer::<i64>()), n),
+                |n| proptest(any::<(i64, i64)>(), n),
+                quickcheck1::<(i64, i64)>,
+                |n| hegel(|tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), n),
+            ],
+        },
+        Row {
+            property: "String UTF-8 round trip",
+            shape: DEFAULT,
+            runs: [
+                |n| ours(generate::string(), n),
+                |n| proptest(any::<String>(), n),
+                quickcheck1::<String>,
+                |n| hegel(|tc| tc.draw(gs::text()), n),
+            ],
+        },
+        Row {
+            property: "String UTF-8 round trip",
+            shape: SAME_SHAPE,
+            runs: [
+                |n| ours(generate::string().length(STRING_LENGTH..=STRING_LENGTH), n),
+                |n| proptest(fixed_proptest_string(), n),
+                quickcheck1::<FixedString>,
+                |n| hegel(|tc| tc.draw(gs::text().min_size(STRING_LENGTH).max_size(STRING_LENGTH)), n),
+            ],
+        },
+        Row {
+            property: "nested Vec<Vec<u8>> lengths",
+            shape: DEFAULT,
+            runs: [
+                |n| ours(generate::vec(generate::vec(generate::integer::<u8>())), n),
+                |n| proptest(any::<Vec<Vec<u8>>>(), n),
+                quickcheck1::<Vec<Vec<u8>>>,
+                |n| hegel(|tc| tc.draw(gs::vecs(gs::vecs(gs::integers::<u8>()))), n),
+            ],
+        },
+        Row {
+            property: "nested Vec<Vec<u8>> lengths",
+            shape: SAME_SHAPE,
+            runs: [
+                |n| {
+                    let inner = generate::vec(generate::integer::<u8>()).length(INNER_LENGTH..=INNER_LENGTH);
+                    ours(generate::vec(inner).length(LIST_LENGTH..=LIST_LENGTH), n)
+                },
+                |n| {
+                    let inner = proptest::collection::vec(any::<u8>(), INNER_LENGTH);
+                    proptest(proptest::collection::vec(inner, LIST_LENGTH), n)
+                },
+                quickcheck1::<FixedNested>,
+                |n| {
+                    hegel(
+                        |tc| {
+                            let inner = gs::vecs(gs::integers::<u8>()).min_size(INNER_LENGTH).max_size(INNER_LENGTH);
+                            tc.draw(gs::vecs(inner).min_size(LIST_LENGTH).max_size(LIST_LENGTH))
+                        },
+                        n,
+                    )
+                },
+            ],
+        },
+        Row {
+            property: "struct (u32, String, bool)",
+            shape: DEFAULT,
+            runs: [
+                |n| ours(ours_record(generate::string()), n),
+                |n| proptest(proptest_record(any::<String>()), n),
+                quickcheck1::<Record>,
+                |n| hegel(|tc| hegel_record(tc, gs::text()), n),
+            ],
+        },
+        Row {
+            property: "struct (u32, String, bool)",
+            shape: SAME_SHAPE,
+            runs: [
+                |n| ours(ours_record(generate::string().length(STRING_LENGTH..=STRING_LENGTH)), n),
+                |n| proptest(proptest_record(fixed_proptest_string()), n),
+                quickcheck1::<FixedRecord>,
+                |n| hegel(|tc| hegel_record(tc, gs::text().min_size(STRING_LENGTH).max_size(STRING_LENGTH)), n),
+            ],
+        },
+    ]
+}
+
+/// proptest's strings of exactly [`STRING_LENGTH`] characters: its default
+/// `String` strategy is the regex `\PC*`, so the same regex with a fixed
+/// count keeps its character distribution and fixes only the length.
+fn fixed_proptest_string() -> impl Strategy<Value = String> {
+    proptest::string::string_regex(&format!("\\PC{{{STRING_LENGTH}}}")).expect("a valid regex")
+}
+
+/// Our record generator, with `names` for the name.
+fn ours_record(names: impl Generator<Value = String>) -> impl Generator<Value = Record> {
+    generate::build((generate::integer::<u32>(), names, generate::boolean()), |id, name, active| Record {
+        id,
+        name,
+        active,
+    })
+}
+
+/// proptest's record strategy, with `names` for the name.
+fn proptest_record(names: impl Strategy<Value = String>) -> impl Strategy<Value = Record> {
+    (any::<u32>(), names, any::<bool>()).prop_map(|(id, name, active)| Record { id, name, active })
+}
+
+/// Draws a record in a hegel test case, with `names` for the name: hegel
+/// composes by drawing in the body, field by field.
+fn hegel_record(test_case: &hegel::TestCase, names: gs::TextGenerator) -> Record {
+    Record {
+        id: test_case.draw(gs::integers::<u32>()),
+        name: test_case.draw(names),
+        active: test_case.draw(gs::booleans()),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Measurement and the table.
+// ---------------------------------------------------------------------------
+
+/// The result of one cell: one library on one row.
+#[derive(Clone, Copy, Debug)]
+struct Measurement {
+    /// The median over the samples of nanoseconds per case.
+    nanos_per_case: f64,
+    /// The spread of the samples, (max - min) / median, as a fraction.
+    spread: f64,
+    /// Cases executed in one sample (the median sample's count).
+    cases: u64,
+    /// The mean [`Case::size`] of the values checked, over every sample.
+    mean_size: f64,
+}
+
+/// Times one run that asks for `cases` cases.
+fn time(run: Run, cases: u64) -> (Tally, Duration) {
+    let start = Instant::now();
+    let tally = black_box(run(black_box(cases)));
+    (tally, start.elapsed())
+}
+
+/// Measures one cell: grows a run until it takes [`CALIBRATION_TIME`] (which
+/// also warms caches and the allocator), sizes the samples from that rate,
+/// and takes [`SAMPLES`] of them.
+fn measure(run: Run) -> Measurement {
+    let mut asked = 16;
+    let (mut tally, mut elapsed) = time(run, asked);
+    while elapsed < CALIBRATION_TIME && asked < 1 << 40 {
+        asked *= 4;
+        (tally, elapsed) = time(run, asked);
+    }
+    let per_case = elapsed.as_secs_f64() / tally.cases.max(1) as f64;
+    // Cases executed may differ from cases asked (discards, early stops), so
+    // scale the request by how many ran for each one asked.
+    let ran_per_asked = tally.cases.max(1) as f64 / asked as f64;
+    let asked = ((SAMPLE_TIME.as_secs_f64() / per_case / ran_per_asked) as u64).max(1);
+
+    let mut samples = Vec::with_capacity(SAMPLES);
+    let mut total = Tally::default();
+    for _ in 0..SAMPLES {
+        let (tally, elapsed) = time(run, asked);
+        assert!(tally.cases > 0, "no case ran");
+        samples.push((elapsed.as_nanos() as f64 / tally.cases as f64, tally.cases));
+        total.cases += tally.cases;
+        total.size += tally.size;
+    }
+    samples.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (median, cases) = samples[SAMPLES / 2];
+    let spread = (samples[SAMPLES - 1].0 - samples[0].0) / median;
+    Measurement { nanos_per_case: median, spread, cases, mean_size: total.size as f64 / total.cases as f64 }
+}
+
+/// Measures a cell, turning a panic (a library that cannot run here, or a
+/// property that failed) into the reason the cell is unavailable.
+fn measure_or_reason(run: Run) -> Result<Measurement, String> {
+    catch_unwind(AssertUnwindSafe(|| measure(run))).map_err(|payload| {
+        let message = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| payload.downcast_ref::<&str>().map(|text| (*text).to_owned()))
+            .unwrap_or_else(|| "a panic without a message".to_owned());
+        message.lines().next().unwrap_or_default().to_owned()
+    })
+}
+
+/// Measures every cell, row by row, and prints the table as it goes.
+fn main() {
+    println!("Throughput of passing properties: nanoseconds per executed test case (median of {SAMPLES} samples).");
+    println!("\"vs ours\" is the peer's time per case divided by ours: above 1.00x the peer is slower.");
+    println!("\"default\": each library's own default distribution, so value sizes differ (see \"mean size\").");
+    println!(
+        "\"same shape\": lists of exactly {LIST_LENGTH} elements, strings of exactly {STRING_LENGTH} chars, \
+         {LIST_LENGTH} inner lists of exactly {INNER_LENGTH} bytes."
+    );
+    println!("hegeltest engine {} (static-engine, in process).", hegel::engine_version());
+    println!();
+    let header = format!(
+        "{:<28} {:<10} {:<17} {:>11} {:>10} {:>7} {:>8} {:>9}",
+        "property", "shape", "library", "cases/run", "ns/case", "spread", "vs ours", "mean size"
+    );
+    println!("{header}");
+    println!("{}", "-".repeat(header.len()));
+    let started = Instant::now();
+    for row in rows() {
+        // The base of the ratios; none when our own cell failed.
+        let mut ours_nanos = None;
+        for (index, (library, run)) in LIBRARIES.iter().zip(row.runs).enumerate() {
+            let prefix = format!("{:<28} {:<10} {:<17}", row.property, row.shape, library);
+            match measure_or_reason(run) {
+                Ok(measured) => {
+                    if index == 0 {
+                        ours_nanos = Some(measured.nanos_per_case);
+                    }
+                    let ratio = ours_nanos
+                        .map_or_else(|| "-".to_owned(), |base| format!("{:.2}x", measured.nanos_per_case / base));
+                    println!(
+                        "{prefix} {:>11} {:>10.1} {:>6.0}% {:>8} {:>9.1}",
+                        measured.cases,
+                        measured.nanos_per_case,
+                        measured.spread * 100.0,
+                        ratio,
+                        measured.mean_size
+                    );
+                }
+                Err(reason) => println!("{prefix} unavailable: {reason}"),
+            }
+        }
+        println!();
+    }
+    println!("Total time: {:.1} s", started.elapsed().as_secs_f64());
+}
