@@ -38,6 +38,11 @@ impl ZigZag {
         self.size
     }
 
+    /// The target's offset: the value at index 0.
+    pub(crate) fn target(&self) -> u128 {
+        self.target
+    }
+
     fn below(&self) -> u128 {
         self.target
     }

@@ -46,15 +46,18 @@ impl Draws for Random {
         if max == u64::MAX {
             return self.next_u64();
         }
-        // Lemire's multiply-and-reject: unbiased, one multiplication per draw.
+        // Lemire's multiply-and-reject: unbiased, one multiplication per
+        // draw, and the division for the rejection threshold only in the rare
+        // case that the low word is small enough to need it.
         let range = max + 1;
-        let threshold = range.wrapping_neg() % range;
-        loop {
-            let product = u128::from(self.next_u64()) * u128::from(range);
-            if (product as u64) >= threshold {
-                return (product >> 64) as u64;
+        let mut product = u128::from(self.next_u64()) * u128::from(range);
+        if (product as u64) < range {
+            let threshold = range.wrapping_neg() % range;
+            while (product as u64) < threshold {
+                product = u128::from(self.next_u64()) * u128::from(range);
             }
         }
+        (product >> 64) as u64
     }
 
     fn up_to_wide(&mut self, max: u128) -> u128 {

@@ -111,7 +111,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     return summary;
                 }
                 Case::Fail(failure) => {
-                    let original = self.source.recording().clone();
+                    let original = self.record_in_detail();
                     let calls_before = self.body_calls;
                     let mut shrinker = Shrinker::new(self, original.clone(), failure, self.settings.max_shrinks);
                     shrinker.shrink().await;
@@ -155,6 +155,17 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             Err(Caught::Stop(Stop::Discard | Stop::Overrun)) => Case::Discard,
             Err(Caught::Panic(panic)) => Case::Fail(Failure::from_panic(panic)),
         }
+    }
+
+    /// Replays the generators (not the body) on the case just run, recording
+    /// its spans for the shrinker. Generators are deterministic, so the
+    /// replay draws exactly what the case drew.
+    fn record_in_detail(&mut self) -> Recording {
+        let choices = self.source.recording().choices.clone();
+        self.source.start_replay(&choices);
+        let (generator, source) = (self.generator, &mut self.source);
+        let _ = catch(|| source.draw(generator));
+        self.source.recording().clone()
     }
 
     /// Rebuilds the value a choice sequence describes, for the report.

@@ -80,7 +80,19 @@ pub struct ChoiceSource {
     random: Random,
     max_choices: usize,
     scale: f64,
+    /// `scale` in 1/65536ths, for integer arithmetic on the hot path.
+    scale_fixed: u64,
+    /// Whether to record spans and maxima as well as choices. Only the
+    /// shrinker needs them, so generation leaves them out and a failing case
+    /// is replayed in detail once it is found.
+    detailed: bool,
 }
+
+/// Full size in [`ChoiceSource::scale_fixed`]'s fixed point.
+pub(crate) const SCALE_ONE: u64 = 1 << 16;
+
+/// The span id handed out while spans are not recorded.
+const UNRECORDED: SpanId = SpanId::MAX;
 
 impl ChoiceSource {
     pub(crate) fn new() -> ChoiceSource {
@@ -91,6 +103,8 @@ impl ChoiceSource {
             random: crate::engine::random::for_example(0, 0),
             max_choices: MAX_CHOICES,
             scale: 1.0,
+            scale_fixed: SCALE_ONE,
+            detailed: true,
         }
     }
 
@@ -106,25 +120,28 @@ impl ChoiceSource {
     /// the early examples of a run are.
     pub(crate) fn start_random(&mut self, random: Random, scale: f64) {
         self.reset(Tail::Random, MAX_CHOICES);
+        self.detailed = false;
         self.random = random;
-        self.scale = scale;
+        self.set_scale(scale);
     }
 
     /// Prepares the simplest test case: every choice is `0`.
     pub(crate) fn start_simplest(&mut self) {
         self.reset(Tail::Simplest, MAX_CHOICES);
-        self.scale = 0.0;
+        self.detailed = false;
+        self.set_scale(0.0);
     }
 
-    /// Prepares an exact replay of `prefix`: drawing past its end stops the
-    /// case as an overrun, so replays are deterministic.
+    /// Prepares an exact replay of `prefix`, recorded in detail: drawing past
+    /// its end stops the case as an overrun, so replays are deterministic.
     pub(crate) fn start_replay(&mut self, prefix: &[u64]) {
+        self.detailed = true;
         self.prefix.clear();
         self.prefix.extend_from_slice(prefix);
         self.tail = Tail::Overrun;
         self.max_choices = prefix.len();
         self.recording.clear();
-        self.scale = 1.0;
+        self.set_scale(1.0);
     }
 
     fn reset(&mut self, tail: Tail, max_choices: usize) {
@@ -153,7 +170,9 @@ impl ChoiceSource {
             }
         };
         self.recording.choices.push(value);
-        self.recording.maxima.push(max);
+        if self.detailed {
+            self.recording.maxima.push(max);
+        }
         value
     }
 
@@ -187,16 +206,35 @@ impl ChoiceSource {
         self.scale
     }
 
+    /// [`scale`](ChoiceSource::scale) in 1/65536ths: [`SCALE_ONE`] is full size.
+    pub(crate) fn scale_fixed(&self) -> u64 {
+        self.scale_fixed
+    }
+
+    fn set_scale(&mut self, scale: f64) {
+        self.scale = scale;
+        self.scale_fixed = (scale * SCALE_ONE as f64) as u64;
+    }
+
+    #[inline]
     pub(crate) fn open_span(&mut self, label: &'static str) -> SpanId {
+        if !self.detailed {
+            return UNRECORDED;
+        }
         self.recording.spans.open(label, self.recording.choices.len())
     }
 
+    #[inline]
     pub(crate) fn close_span(&mut self) {
-        self.recording.spans.close(self.recording.choices.len());
+        if self.detailed {
+            self.recording.spans.close(self.recording.choices.len());
+        }
     }
 
     pub(crate) fn discard_span(&mut self, span: SpanId) {
-        self.recording.spans.discard(span);
+        if span != UNRECORDED {
+            self.recording.spans.discard(span);
+        }
     }
 
     /// What the current test case has drawn so far.

@@ -4,8 +4,10 @@ use std::fmt::Debug;
 use std::marker::PhantomData;
 
 use crate::engine::order::ZigZag;
+use rand_xoshiro::rand_core::Rng;
+
 use crate::engine::random::{Draws, Random};
-use crate::engine::source::ChoiceSource;
+use crate::engine::source::{ChoiceSource, SCALE_ONE};
 use crate::generate::Generator;
 
 mod sealed {
@@ -143,13 +145,17 @@ impl<T: IntegerValue> Integer<T> {
         Integer { low, order: ZigZag::new(high - low, target - low), spread, _type: PhantomData }
     }
 
-    fn sample_offset(&self, random: &mut Random, scale: f64) -> u128 {
+    /// Draws an offset from the range's lower bound, as described on
+    /// [`integer`] and [`between`]. One random word decides the kind of draw,
+    /// the direction and the bit width; a second, where needed, the value.
+    fn sample_offset(&self, random: &mut Random, scale: u64) -> u128 {
         let size = self.order.max_index();
-        let target = self.order.offset(0);
-        let roll = random.up_to(63);
+        let target = self.order.target();
+        let word = random.next_u64();
+        let roll = word & 63;
         if roll < 3 {
             let edges = [0, size, target, 1.min(size), size.saturating_sub(1)];
-            return edges[random.up_to(edges.len() as u64 - 1) as usize];
+            return edges[((((word >> 8) & 0xFFFF) * edges.len() as u64) >> 16) as usize];
         }
         let near_target = match self.spread {
             Spread::Magnitude => roll < 31,
@@ -158,22 +164,28 @@ impl<T: IntegerValue> Integer<T> {
         let magnitude = if near_target {
             // Within 256 of the target (less early in a run), where the
             // interesting small values are.
-            let reach = (256.0 * scale).max(4.0) as u64;
+            let reach = ((256 * scale) / SCALE_ONE).max(4);
             u128::from(random.up_to(reach))
         } else if self.spread == Spread::Uniform {
             return random.up_to_wide(size);
         } else {
             // A uniformly drawn bit width, so every order of magnitude shows up.
             let full = 128 - size.leading_zeros();
-            let limit = (8 + (f64::from(full.saturating_sub(8)) * scale).round() as u32).min(full);
-            let bits = random.up_to(u64::from(limit)) as u32;
-            if bits == 0 { 0 } else { random.up_to_wide(u128::MAX >> (128 - bits)) }
+            let scaled = (u64::from(full.saturating_sub(8)) * scale + SCALE_ONE / 2) / SCALE_ONE;
+            let limit = (8 + scaled as u32).min(full);
+            // Scaling 16 random bits by the count avoids a division.
+            let bits = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
+            match bits {
+                0 => 0,
+                1..=64 => u128::from(random.next_u64() >> (64 - bits)),
+                _ => random.up_to_wide(u128::MAX >> (128 - bits)),
+            }
         };
         let (room_below, room_above) = (target, size - target);
         let upwards = match (room_below, room_above) {
             (0, _) => true,
             (_, 0) => false,
-            _ => random.up_to(1) == 1,
+            _ => word & (1 << 32) != 0,
         };
         if upwards { target + magnitude.min(room_above) } else { target - magnitude.min(room_below) }
     }
@@ -184,10 +196,17 @@ impl<T: IntegerValue> Generator for Integer<T> {
 
     #[inline]
     fn generate(&self, source: &mut ChoiceSource) -> T {
-        let scale = source.scale();
-        let index =
-            source.choose_wide(self.order.max_index(), |random| self.order.index(self.sample_offset(random, scale)));
-        T::from_key(self.low + self.order.offset(index))
+        let scale = source.scale_fixed();
+        // A freshly drawn offset is kept, so generation skips decoding the
+        // index it was recorded as; replays decode it.
+        let mut drawn = None;
+        let index = source.choose_wide(self.order.max_index(), |random| {
+            let offset = self.sample_offset(random, scale);
+            drawn = Some(offset);
+            self.order.index(offset)
+        });
+        let offset = drawn.unwrap_or_else(|| self.order.offset(index));
+        T::from_key(self.low + offset)
     }
 
     fn label(&self) -> &'static str {
