@@ -266,8 +266,7 @@ impl<E: Execute> Shrinker<'_, E> {
             .map(|group| (group[0].0, group.iter().map(|&(_, at)| at).collect()))
             .collect();
         for (value, positions) in groups {
-            let intact = |best: &[u64]| positions.iter().all(|&at| best.get(at) == Some(&value));
-            if !intact(&self.best.choices) {
+            if !all_hold(&self.best.choices, &positions, value) {
                 continue;
             }
             let set_all = |target: u64| {
@@ -283,7 +282,9 @@ impl<E: Execute> Shrinker<'_, E> {
                 continue;
             }
             let (mut fails, mut works) = (0, value);
-            while fails + 1 < works && intact_or_lowered(&self.best.choices, &positions, works) {
+            // After each success the group holds `works`; if an edit elsewhere
+            // in the sequence moved it, the search stops.
+            while fails + 1 < works && all_hold(&self.best.choices, &positions, works) {
                 let middle = fails + (works - fails) / 2;
                 if self.try_edit(set_all(middle)).await {
                     works = middle;
@@ -485,11 +486,9 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 }
 
-/// Whether every position still holds a value no greater than `bound` (the
-/// group was lowered together and still lines up).
-fn intact_or_lowered(best: &[u64], positions: &[usize], bound: u64) -> bool {
-    let first = positions.first().and_then(|&at| best.get(at));
-    positions.iter().all(|&at| best.get(at) == first) && first.is_some_and(|&value| value <= bound)
+/// Whether every one of `positions` holds `value`.
+fn all_hold(best: &[u64], positions: &[usize], value: u64) -> bool {
+    positions.iter().all(|&at| best.get(at) == Some(&value))
 }
 
 /// How `redistribute_pairs` reads two choices.
