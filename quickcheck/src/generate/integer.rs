@@ -161,13 +161,18 @@ impl<T: IntegerValue> Integer<T> {
             Spread::Magnitude => roll < 31,
             Spread::Uniform => roll < 16,
         };
-        let magnitude = if near_target {
-            // Within 256 of the target (less early in a run), where the
-            // interesting small values are.
-            let reach = ((256 * scale) / SCALE_ONE).max(4);
-            u128::from(random.up_to(reach))
-        } else if self.spread == Spread::Uniform {
+        if self.spread == Spread::Uniform && !near_target {
             return random.up_to_wide(size);
+        }
+        // Both candidate magnitudes come from one word and one is selected,
+        // rather than branching on a coin flip the processor cannot predict.
+        let second = random.next_u64();
+        // Within 256 of the target (less early in a run), where the
+        // interesting small values are.
+        let reach = ((256 * scale) / SCALE_ONE).max(4);
+        let near = ((u128::from(second) * u128::from(reach + 1)) >> 64) as u64;
+        let magnitude = if near_target || self.spread == Spread::Uniform {
+            u128::from(near)
         } else {
             // A uniformly drawn bit width, so every order of magnitude shows up.
             let full = 128 - size.leading_zeros();
@@ -175,10 +180,10 @@ impl<T: IntegerValue> Integer<T> {
             let limit = (8 + scaled as u32).min(full);
             // Scaling 16 random bits by the count avoids a division.
             let bits = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
-            match bits {
-                0 => 0,
-                1..=64 => u128::from(random.next_u64() >> (64 - bits)),
-                _ => random.up_to_wide(u128::MAX >> (128 - bits)),
+            if bits <= 64 {
+                u128::from(second & u64::MAX.checked_shr(64 - bits).unwrap_or(0))
+            } else {
+                random.up_to_wide(u128::MAX >> (128 - bits))
             }
         };
         let (room_below, room_above) = (target, size - target);
@@ -187,7 +192,8 @@ impl<T: IntegerValue> Integer<T> {
             (_, 0) => false,
             _ => word & (1 << 32) != 0,
         };
-        if upwards { target + magnitude.min(room_above) } else { target - magnitude.min(room_below) }
+        let (above, below) = (target + magnitude.min(room_above), target - magnitude.min(room_below));
+        if upwards { above } else { below }
     }
 }
 
