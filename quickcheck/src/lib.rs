@@ -67,6 +67,7 @@
 pub mod engine;
 pub mod generate;
 mod property;
+pub mod stateful;
 
 pub use engine::source::ChoiceSource;
 pub use generate::{BoxedGenerator, Generator};

@@ -26,7 +26,7 @@
 
 mod boxed;
 mod choice;
-mod collection;
+pub(crate) mod collection;
 mod combinator;
 mod distinct;
 mod from;

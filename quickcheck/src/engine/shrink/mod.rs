@@ -74,7 +74,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             self.sort_siblings().await;
             if self.shrinks == before {
                 self.move_spans().await;
-                self.delete_with_lowered_pair().await;
+                self.delete_with_lowered().await;
             }
             if self.shrinks == before || self.exhausted() {
                 return;

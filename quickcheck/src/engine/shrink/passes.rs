@@ -249,21 +249,24 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
-    /// Lowers equal choices together, for values that must stay equal.
+    /// Lowers equal choices of one kind together, for values that must stay
+    /// equal (the same key in several commands). Choices count as one kind
+    /// when they have the same range, which keeps a key from being grouped
+    /// with an unrelated count that happens to be equal.
     pub(super) async fn lower_duplicates(&mut self) {
-        let mut by_value: Vec<(u64, usize)> = self
+        let mut by_value: Vec<(u64, u64, usize)> = self
             .best
             .choices
             .iter()
             .enumerate()
-            .filter(|&(_, &choice)| choice > 1)
-            .map(|(at, &choice)| (choice, at))
+            .filter(|&(at, &choice)| choice > 0 && self.is_number(at))
+            .map(|(at, &choice)| (self.best.maxima[at], choice, at))
             .collect();
         by_value.sort_unstable();
         let groups: Vec<(u64, Vec<usize>)> = by_value
-            .chunk_by(|a, b| a.0 == b.0)
+            .chunk_by(|a, b| (a.0, a.1) == (b.0, b.1))
             .filter(|group| group.len() > 1)
-            .map(|group| (group[0].0, group.iter().map(|&(_, at)| at).collect()))
+            .map(|group| (group[0].1, group.iter().map(|&(_, _, at)| at).collect()))
             .collect();
         for (value, positions) in groups {
             if !all_hold(&self.best.choices, &positions, value) {
@@ -383,12 +386,14 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
-    /// Deletes a span while lowering a nearby pair of later choices by one,
-    /// for values that count or index what comes before them: a list whose
-    /// elements point at each other (`[0, 0, 7, 6]`, with 7 and 6 a cycle)
-    /// can only lose a leading element if both pointers move down with it.
-    /// Quadratic, so it runs only on short sequences.
-    pub(super) async fn delete_with_lowered_pair(&mut self) {
+    /// Deletes a span while lowering one later choice, or a nearby pair of
+    /// them, by one: for values that count or index what comes before them.
+    /// A command that refers to the second of two open handles can only lose
+    /// the first `Open` if its reference moves down with it, and a list whose
+    /// elements point at each other (`[0, 0, 7, 6]`, with 7 and 6 a cycle) can
+    /// only lose a leading element if both pointers do. Quadratic, so it runs
+    /// only on short sequences.
+    pub(super) async fn delete_with_lowered(&mut self) {
         if self.best.choices.len() > SMALL_SEQUENCE {
             return;
         }
@@ -399,26 +404,31 @@ impl<E: Execute> Shrinker<'_, E> {
             if deleted.is_empty() {
                 continue;
             }
-            'pairs: for first in deleted.end..self.best.choices.len() {
-                for second in first + 1..(first + PAIR_DISTANCE + 1).min(self.best.choices.len()) {
-                    if !self.is_number(first) || !self.is_number(second) {
-                        continue;
-                    }
-                    if self.best.choices[first] == 0 || self.best.choices[second] == 0 {
-                        continue;
-                    }
-                    let improved = self
-                        .try_edit(|best, candidate| {
-                            candidate.extend_from_slice(&best[..deleted.start]);
-                            candidate.extend_from_slice(&best[deleted.end..]);
-                            let shift = deleted.len();
-                            candidate[first - shift] -= 1;
-                            candidate[second - shift] -= 1;
-                        })
-                        .await;
-                    if improved {
-                        break 'pairs;
-                    }
+            let lowerable: Vec<usize> = (deleted.end..self.best.choices.len())
+                .filter(|&at| self.is_number(at) && self.best.choices[at] > 0)
+                .collect();
+            let singles = lowerable.iter().map(|&at| [at, at]);
+            let pairs = lowerable.iter().enumerate().flat_map(|(index, &first)| {
+                lowerable[index + 1..]
+                    .iter()
+                    .take_while(move |&&second| second - first <= PAIR_DISTANCE)
+                    .map(move |&second| [first, second])
+            });
+            let attempts: Vec<[usize; 2]> = singles.chain(pairs).collect();
+            for lowered in attempts {
+                let improved = self
+                    .try_edit(|best, candidate| {
+                        candidate.extend_from_slice(&best[..deleted.start]);
+                        candidate.extend_from_slice(&best[deleted.end..]);
+                        let shift = deleted.len();
+                        candidate[lowered[0] - shift] -= 1;
+                        if lowered[1] != lowered[0] {
+                            candidate[lowered[1] - shift] -= 1;
+                        }
+                    })
+                    .await;
+                if improved {
+                    break;
                 }
             }
         }

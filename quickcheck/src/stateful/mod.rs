@@ -1,0 +1,72 @@
+//! Stateful testing: sequences of commands run against a model and a system.
+//!
+//! A property over one value says little about a system with state. Here
+//! the property ranges over a *sequence of operations*: each command knows
+//! when it may run (its precondition on the model), how it changes the model,
+//! and how to run against the real system and check what the system answers.
+//! The model is a simplification that is enough to say what the system should
+//! do — a `BTreeMap` is a fine model of a key-value store.
+//!
+//! [`commands`] generates sequences by advancing the model alone; the system
+//! is never touched while generating. [`CommandSequence::run`] then runs the
+//! commands against a fresh model and the system, checking an invariant after
+//! each. When a sequence fails, the shrinker deletes the commands the failure
+//! does not need and simplifies the arguments of the rest; every candidate is
+//! generated afresh against the model, so a shrunk sequence still respects
+//! every precondition.
+//!
+//! ```
+//! use std::collections::BTreeMap;
+//! use quickcheck::stateful::{self, Command, ModelCommand};
+//! use quickcheck::{Generator, Options, Property, generate};
+//!
+//! /// The system under test: a store with a bug, it ignores overwrites.
+//! #[derive(Default)]
+//! struct Store(BTreeMap<u8, u8>);
+//!
+//! impl Store {
+//!     fn put(&mut self, key: u8, value: u8) {
+//!         self.0.entry(key).or_insert(value);
+//!     }
+//! }
+//!
+//! #[derive(Clone, Debug, PartialEq)]
+//! enum Operation { Put(u8, u8), Get(u8) }
+//!
+//! impl ModelCommand<BTreeMap<u8, u8>> for Operation {
+//!     fn update(&self, model: &mut BTreeMap<u8, u8>) {
+//!         if let Operation::Put(key, value) = *self {
+//!             model.insert(key, value);
+//!         }
+//!     }
+//! }
+//!
+//! impl Command<BTreeMap<u8, u8>, Store> for Operation {
+//!     fn run(&self, model: &BTreeMap<u8, u8>, store: &mut Store) {
+//!         match *self {
+//!             Operation::Put(key, value) => store.put(key, value),
+//!             Operation::Get(key) => assert_eq!(store.0.get(&key), model.get(&key)),
+//!         }
+//!     }
+//! }
+//!
+//! let operations = stateful::commands(BTreeMap::new, |_: &BTreeMap<u8, u8>| {
+//!     let key = generate::between(0u8, 3);
+//!     Some(generate::one_of((
+//!         (key, generate::integer::<u8>()).map(|(k, v)| Operation::Put(k, v)).boxed(),
+//!         key.map(Operation::Get).boxed(),
+//!     )))
+//! });
+//! let result = Property::for_all(operations, |sequence| {
+//!     sequence.run(&mut Store::default());
+//! })
+//! .check(Options::default().seed(3));
+//! let minimal = result.minimal().unwrap().value();
+//! assert_eq!(minimal.commands(), [Operation::Put(0, 0), Operation::Put(0, 1), Operation::Get(0)]);
+//! ```
+
+mod command;
+mod sequence;
+
+pub use command::{AsyncCommand, Command, ModelCommand};
+pub use sequence::{CommandSequence, Commands, commands};

@@ -1,0 +1,237 @@
+//! Generating command sequences, and running them.
+
+use std::fmt;
+use std::rc::Rc;
+
+use crate::engine::source::ChoiceSource;
+use crate::engine::unwind::Stop;
+use crate::generate::Generator;
+use crate::generate::collection::Lengths;
+use crate::stateful::{AsyncCommand, Command, ModelCommand};
+
+/// The default longest sequence.
+const DEFAULT_MAX_LENGTH: usize = 50;
+
+/// How many times a command whose precondition fails is drawn again before
+/// the example is discarded.
+const PRECONDITION_ATTEMPTS: u32 = 10;
+
+/// The chance of one more command: so close to 1 that a sequence nearly
+/// always has its maximum length, and the shrinker, not the length draw,
+/// finds the shortest failing prefix.
+const CONTINUE: f64 = 1.0 - 1.0 / 65536.0;
+
+/// The label of the span around one rejected command.
+const REJECTED: &str = "rejected command";
+
+/// The generator returned by [`commands`].
+pub struct Commands<Model, Next> {
+    initial: Rc<dyn Fn() -> Model>,
+    next: Next,
+    max_length: usize,
+}
+
+/// Sequences of commands, generated against a model.
+///
+/// `initial` makes the model's starting state; it must return an equal model
+/// on every call, because every run (and every replay while shrinking) starts
+/// from a fresh one. `next` gives, for a state of the model, the generator of
+/// the next command — or `None` to end the sequence in a terminal state.
+///
+/// For each step the model's current state goes to `next`, a command is
+/// drawn and drawn again (up to ten times) while its precondition rejects
+/// it, and the model is updated; the system is never run while generating.
+/// Ten rejections discard the example, so a state that offers no valid
+/// command shows up as discards rather than as short sequences. Sequences
+/// nearly always reach their maximum length (50 by default).
+///
+/// Give `next` the same generator shape in every state: the shrinker deletes
+/// a step by removing its choices and the later steps are drawn again from
+/// the choices they had. Where a command has no valid argument in some state,
+/// keep it and let its precondition reject it. Choices between generators
+/// shrink towards the first, so list the command that always applies first.
+pub fn commands<Model, Next, G>(initial: impl Fn() -> Model + 'static, next: Next) -> Commands<Model, Next>
+where
+    Next: Fn(&Model) -> Option<G>,
+    G: Generator,
+    G::Value: ModelCommand<Model>,
+{
+    Commands { initial: Rc::new(initial), next, max_length: DEFAULT_MAX_LENGTH }
+}
+
+impl<Model, Next> Commands<Model, Next> {
+    /// Sets the longest sequence (default 50).
+    pub fn max_length(mut self, max_length: usize) -> Self {
+        self.max_length = max_length;
+        self
+    }
+}
+
+impl<Model, Next, G> Generator for Commands<Model, Next>
+where
+    Next: Fn(&Model) -> Option<G>,
+    G: Generator,
+    G::Value: ModelCommand<Model>,
+{
+    type Value = CommandSequence<Model, G::Value>;
+
+    fn generate(&self, source: &mut ChoiceSource) -> Self::Value {
+        let lengths = Lengths { min: 0, max: self.max_length };
+        let mut model = (self.initial)();
+        let mut commands = Vec::new();
+        loop {
+            let Some(generator) = (self.next)(&model) else { break };
+            if !lengths.next_element(source, commands.len(), CONTINUE) {
+                break;
+            }
+            let command = draw_valid(source, &generator, &model);
+            command.update(&mut model);
+            commands.push(command);
+            source.close_span();
+        }
+        CommandSequence { commands, initial: Rc::clone(&self.initial) }
+    }
+
+    fn label(&self) -> &'static str {
+        "commands"
+    }
+}
+
+/// Draws a command whose precondition holds in `model`, or discards the
+/// example after [`PRECONDITION_ATTEMPTS`] rejections.
+fn draw_valid<Model, G>(source: &mut ChoiceSource, generator: &G, model: &Model) -> G::Value
+where
+    G: Generator,
+    G::Value: ModelCommand<Model>,
+{
+    for _ in 0..PRECONDITION_ATTEMPTS {
+        let attempt = source.open_span(REJECTED);
+        let command = source.draw(generator);
+        source.close_span();
+        if command.precondition(model) {
+            return command;
+        }
+        source.discard_span(attempt);
+    }
+    Stop::Discard.raise()
+}
+
+/// A generated sequence of commands, from [`commands`].
+///
+/// Run it with [`run`](CommandSequence::run) or
+/// [`run_with_invariant`](CommandSequence::run_with_invariant), or iterate
+/// [`commands`](CommandSequence::commands) to drive the system yourself (for
+/// example to schedule operations across replicas); every command satisfied
+/// its precondition during generation.
+///
+/// Its `Debug` form lists the commands one per line, and cuts a long
+/// sequence after ten commands; `{:#?}` lists all of them.
+#[derive(Clone)]
+pub struct CommandSequence<Model, C> {
+    commands: Vec<C>,
+    initial: Rc<dyn Fn() -> Model>,
+}
+
+/// How many commands the `Debug` form shows before it cuts the sequence.
+const SHOWN: usize = 10;
+
+impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            return f.debug_list().entries(&self.commands).finish();
+        }
+        if self.commands.is_empty() {
+            return f.write_str("(no commands)");
+        }
+        for (position, command) in self.commands.iter().take(SHOWN).enumerate() {
+            if position > 0 {
+                f.write_str("\n    ")?;
+            }
+            write!(f, "{command:?}")?;
+        }
+        if self.commands.len() > SHOWN {
+            write!(f, "\n    … ({} more)", self.commands.len() - SHOWN)?;
+        }
+        Ok(())
+    }
+}
+
+impl<Model, C> CommandSequence<Model, C> {
+    /// The commands, in order.
+    pub fn commands(&self) -> &[C] {
+        &self.commands
+    }
+
+    /// How many commands there are.
+    pub fn len(&self) -> usize {
+        self.commands.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.commands.is_empty()
+    }
+
+    /// A fresh model in its starting state.
+    pub fn initial_model(&self) -> Model {
+        (self.initial)()
+    }
+}
+
+impl<Model, C> CommandSequence<Model, C> {
+    /// Runs the commands in order against a fresh model and `system`: for
+    /// each, `run` against the model before it, then `update`. Returns the
+    /// final model.
+    pub fn run<System>(&self, system: &mut System) -> Model
+    where
+        C: Command<Model, System>,
+    {
+        self.run_with_invariant(system, |_, _| {})
+    }
+
+    /// Like [`run`](CommandSequence::run), checking `invariant` before the
+    /// first command and after each one.
+    pub fn run_with_invariant<System>(&self, system: &mut System, mut invariant: impl FnMut(&Model, &System)) -> Model
+    where
+        C: Command<Model, System>,
+    {
+        let mut model = self.initial_model();
+        invariant(&model, system);
+        for command in &self.commands {
+            command.run(&model, system);
+            command.update(&mut model);
+            invariant(&model, system);
+        }
+        model
+    }
+
+    /// Runs the commands of an asynchronous system in order, awaiting each
+    /// before the next begins. Returns the final model.
+    pub async fn run_async<System>(&self, system: &mut System) -> Model
+    where
+        C: AsyncCommand<Model, System>,
+    {
+        self.run_async_with_invariant(system, async |_: &Model, _: &System| {}).await
+    }
+
+    /// Like [`run_async`](CommandSequence::run_async), awaiting `invariant`
+    /// before the first command and after each one. A synchronous invariant
+    /// works too: wrap it as `async |model, system| check(model, system)`.
+    pub async fn run_async_with_invariant<System>(
+        &self,
+        system: &mut System,
+        mut invariant: impl AsyncFnMut(&Model, &System),
+    ) -> Model
+    where
+        C: AsyncCommand<Model, System>,
+    {
+        let mut model = self.initial_model();
+        invariant(&model, system).await;
+        for command in &self.commands {
+            command.run(&model, system).await;
+            command.update(&mut model);
+            invariant(&model, system).await;
+        }
+        model
+    }
+}

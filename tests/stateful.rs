@@ -1,0 +1,375 @@
+//! Stateful testing: command sequences against a model and a system.
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+
+use quickcheck::stateful::{self, AsyncCommand, Command, CommandSequence, ModelCommand};
+use quickcheck::{Generator, Options, Outcome, Property, generate};
+
+type Model = BTreeMap<u8, u8>;
+
+/// A key-value store with the bug "a write to a key that already holds a
+/// value is ignored".
+#[derive(Default)]
+struct Store {
+    entries: BTreeMap<u8, u8>,
+}
+
+impl Store {
+    fn put(&mut self, key: u8, value: u8) {
+        self.entries.entry(key).or_insert(value);
+    }
+    fn get(&self, key: u8) -> Option<u8> {
+        self.entries.get(&key).copied()
+    }
+    fn delete(&mut self, key: u8) {
+        self.entries.remove(&key);
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Operation {
+    Put(u8, u8),
+    Get(u8),
+    Delete(u8),
+}
+
+impl ModelCommand<Model> for Operation {
+    fn precondition(&self, model: &Model) -> bool {
+        match self {
+            Operation::Delete(key) => model.contains_key(key),
+            _ => true,
+        }
+    }
+
+    fn update(&self, model: &mut Model) {
+        match *self {
+            Operation::Put(key, value) => {
+                model.insert(key, value);
+            }
+            Operation::Get(_) => {}
+            Operation::Delete(key) => {
+                model.remove(&key);
+            }
+        }
+    }
+}
+
+impl Command<Model, Store> for Operation {
+    fn run(&self, model: &Model, store: &mut Store) {
+        match *self {
+            Operation::Put(key, value) => store.put(key, value),
+            Operation::Get(key) => assert_eq!(store.get(key), model.get(&key).copied(), "get({key})"),
+            Operation::Delete(key) => store.delete(key),
+        }
+    }
+}
+
+fn operations() -> impl Generator<Value = CommandSequence<Model, Operation>> {
+    stateful::commands(Model::new, |_: &Model| {
+        let key = generate::between(0u8, 3);
+        Some(generate::frequency((
+            (3, (key, generate::between(0u8, 100)).map(|(key, value)| Operation::Put(key, value)).boxed()),
+            (2, key.map(Operation::Get).boxed()),
+            (1, key.map(Operation::Delete).boxed()),
+        )))
+    })
+}
+
+const MINIMAL: [Operation; 3] = [Operation::Put(0, 0), Operation::Put(0, 1), Operation::Get(0)];
+
+#[test]
+fn the_store_bug_shrinks_to_three_commands_on_every_seed() {
+    for seed in 0..20 {
+        let result = Property::for_all(operations(), |sequence| {
+            sequence.run_with_invariant(&mut Store::default(), |model, store| {
+                assert_eq!(model.len(), store.entries.len());
+            });
+        })
+        .check(Options::default().seed(seed));
+        assert!(result.is_falsified(), "seed {seed}: {result}");
+        let minimal = result.minimal().unwrap().value();
+        assert_eq!(minimal.commands(), MINIMAL, "seed {seed}: {result}");
+        assert_eq!(result.original().unwrap().value().len(), 50, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_report_lists_the_minimal_sequence_one_command_per_line() {
+    let result = Property::for_all(operations(), |sequence| {
+        sequence.run(&mut Store::default());
+    })
+    .check(Options::default().seed(2024));
+    let report = result.to_string();
+    assert!(report.contains("  Minimal counterexample: Put(0, 0)\n    Put(0, 1)\n    Get(0)\n"), "{report}");
+    assert!(report.contains("… (40 more)"), "{report}");
+    assert!(report.contains("get(0)"), "{report}");
+}
+
+/// One struct per operation, as boxed trait objects.
+#[derive(Debug)]
+struct Put {
+    key: u8,
+    value: u8,
+}
+
+#[derive(Debug)]
+struct Get {
+    key: u8,
+}
+
+impl ModelCommand<Model> for Put {
+    fn update(&self, model: &mut Model) {
+        model.insert(self.key, self.value);
+    }
+}
+
+impl Command<Model, Store> for Put {
+    fn run(&self, _: &Model, store: &mut Store) {
+        store.put(self.key, self.value);
+    }
+}
+
+impl ModelCommand<Model> for Get {
+    fn update(&self, _: &mut Model) {}
+}
+
+impl Command<Model, Store> for Get {
+    fn run(&self, model: &Model, store: &mut Store) {
+        assert_eq!(store.get(self.key), model.get(&self.key).copied());
+    }
+}
+
+type Boxed = Box<dyn Command<Model, Store>>;
+
+#[test]
+fn boxed_commands_shrink_the_same_way() {
+    let sequences = stateful::commands(Model::new, |_: &Model| {
+        let key = generate::between(0u8, 3);
+        Some(generate::one_of((
+            (key, generate::between(0u8, 100)).map(|(key, value)| Box::new(Put { key, value }) as Boxed).boxed(),
+            key.map(|key| Box::new(Get { key }) as Boxed).boxed(),
+        )))
+    });
+    for seed in 0..5 {
+        let result = Property::for_all(&sequences, |sequence| {
+            sequence.run(&mut Store::default());
+        })
+        .check(Options::default().seed(seed));
+        let rendered = result.minimal().unwrap().rendered();
+        assert_eq!(rendered, "Put { key: 0, value: 0 }\n    Put { key: 0, value: 1 }\n    Get { key: 0 }", "{result}");
+    }
+}
+
+/// The store again, with every operation awaited.
+#[derive(Default)]
+struct AsyncStore {
+    inner: Store,
+}
+
+impl AsyncCommand<Model, AsyncStore> for Operation {
+    async fn run(&self, model: &Model, store: &mut AsyncStore) {
+        tokio::task::yield_now().await;
+        Command::run(self, model, &mut store.inner);
+    }
+}
+
+#[tokio::test]
+async fn the_async_store_bug_shrinks_to_three_commands_on_every_seed() {
+    for seed in 0..20 {
+        let result = Property::for_all(operations(), async |sequence: CommandSequence<Model, Operation>| {
+            let mut store = AsyncStore::default();
+            sequence
+                .run_async_with_invariant(&mut store, async |model: &Model, store: &AsyncStore| {
+                    assert_eq!(model.len(), store.inner.entries.len());
+                })
+                .await;
+        })
+        .check_async(Options::default().seed(seed))
+        .await;
+        assert_eq!(result.minimal().unwrap().value().commands(), MINIMAL, "seed {seed}: {result}");
+    }
+}
+
+/// A bank account whose withdrawals must not exceed the balance: the
+/// precondition. The system counts runs that break it.
+#[derive(Debug)]
+enum Bank {
+    Deposit(u32),
+    Withdraw(u32),
+}
+
+struct Account {
+    balance: u32,
+    violations: usize,
+}
+
+impl ModelCommand<u32> for Bank {
+    fn precondition(&self, balance: &u32) -> bool {
+        match self {
+            Bank::Deposit(_) => true,
+            Bank::Withdraw(amount) => amount <= balance,
+        }
+    }
+
+    fn update(&self, balance: &mut u32) {
+        match self {
+            Bank::Deposit(amount) => *balance += amount,
+            Bank::Withdraw(amount) => *balance -= amount,
+        }
+    }
+}
+
+impl Command<u32, Account> for Bank {
+    fn run(&self, _: &u32, account: &mut Account) {
+        match self {
+            Bank::Deposit(amount) => account.balance += amount,
+            Bank::Withdraw(amount) if *amount > account.balance => account.violations += 1,
+            Bank::Withdraw(amount) => account.balance -= amount,
+        }
+    }
+}
+
+#[test]
+fn preconditions_hold_in_every_shrunk_candidate() {
+    let violations = Cell::new(0);
+    let runs = Cell::new(0);
+    let sequences = stateful::commands(
+        || 0u32,
+        |_: &u32| {
+            let amount = generate::between(0u32, 100);
+            Some(generate::one_of((amount.map(Bank::Deposit), amount.map(Bank::Withdraw))))
+        },
+    );
+    let result = Property::for_all(sequences, |sequence| {
+        let mut account = Account { balance: 0, violations: 0 };
+        sequence.run(&mut account);
+        runs.set(runs.get() + 1);
+        violations.set(violations.get() + account.violations);
+        // Fails once the account has seen a large balance.
+        assert!(account.balance < 500, "balance {}", account.balance);
+    })
+    .check(Options::default().seed(8));
+    assert!(result.is_falsified(), "{result}");
+    assert!(result.shrinks() > 0);
+    assert!(runs.get() > 100);
+    assert_eq!(violations.get(), 0);
+    let minimal = result.minimal().unwrap().value();
+    let total: u32 = minimal
+        .commands()
+        .iter()
+        .map(|command| match command {
+            Bank::Deposit(amount) => *amount as i64,
+            Bank::Withdraw(amount) => -(*amount as i64),
+        })
+        .sum::<i64>() as u32;
+    assert_eq!(total, 500, "{result}");
+}
+
+#[test]
+fn a_state_with_no_valid_command_discards() {
+    // Once the balance is 0 only withdrawals are offered, and none is valid.
+    let sequences = stateful::commands(|| 0u32, |_: &u32| Some(generate::between(1u32, 10).map(Bank::Withdraw)));
+    let result = Property::for_all(sequences, |_| true).check(Options::default().seed(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+}
+
+#[test]
+fn none_ends_a_sequence_in_a_terminal_state() {
+    // The sequence stops once the balance reaches 30.
+    let sequences = stateful::commands(
+        || 0u32,
+        |balance: &u32| (*balance < 30).then(|| generate::between(1u32, 10).map(Bank::Deposit)),
+    );
+    for sequence in sequences.sample(50, 1) {
+        let balance = sequence.run(&mut Account { balance: 0, violations: 0 });
+        assert!((30..40).contains(&balance), "{balance}");
+    }
+}
+
+#[test]
+fn sequences_nearly_always_have_the_maximum_length() {
+    let sequences =
+        stateful::commands(|| 0u32, |_: &u32| Some(generate::between(0u32, 9).map(Bank::Deposit))).max_length(30);
+    let lengths: Vec<usize> = sequences.sample(100, 4).iter().map(CommandSequence::len).collect();
+    assert!(lengths.iter().all(|&length| length == 30), "{lengths:?}");
+}
+
+/// Handles: the model hands out sequential ids, the system maps them to the
+/// real handles it opened.
+#[derive(Debug)]
+enum FileCommand {
+    Open,
+    Write(usize),
+}
+
+#[derive(Default)]
+struct Handles {
+    next: usize,
+    open: Vec<usize>,
+}
+
+#[derive(Default)]
+struct Files {
+    by_model_id: BTreeMap<usize, u64>,
+    writes: BTreeMap<u64, usize>,
+    next_handle: u64,
+}
+
+impl ModelCommand<Handles> for FileCommand {
+    fn precondition(&self, model: &Handles) -> bool {
+        match self {
+            FileCommand::Open => true,
+            FileCommand::Write(id) => model.open.contains(id),
+        }
+    }
+
+    fn update(&self, model: &mut Handles) {
+        if let FileCommand::Open = self {
+            model.open.push(model.next);
+            model.next += 1;
+        }
+    }
+}
+
+impl Command<Handles, Files> for FileCommand {
+    fn run(&self, model: &Handles, files: &mut Files) {
+        match self {
+            FileCommand::Open => {
+                files.next_handle += 7;
+                files.by_model_id.insert(model.next, files.next_handle);
+            }
+            FileCommand::Write(id) => {
+                let handle = files.by_model_id[id];
+                let writes = files.writes.entry(handle).or_default();
+                *writes += 1;
+                // The bug: a handle breaks on its third write.
+                assert!(*writes < 3, "third write to handle {handle}");
+            }
+        }
+    }
+}
+
+#[test]
+fn handles_shrink_so_that_only_the_needed_opens_remain() {
+    let sequences = stateful::commands(Handles::default, |model: &Handles| {
+        // Newest first, so that shrinking towards the first element refers
+        // to the newest handle and lets the earlier opens go.
+        let ids: Vec<usize> = model.open.iter().rev().copied().chain([usize::MAX]).collect();
+        Some(generate::frequency((
+            (1, generate::constant(()).map(|()| FileCommand::Open).boxed()),
+            (3, generate::elements(ids).map(FileCommand::Write).boxed()),
+        )))
+    });
+    for seed in 0..10 {
+        let result = Property::for_all(&sequences, |sequence| {
+            sequence.run(&mut Files::default());
+        })
+        .check(Options::default().seed(seed));
+        assert_eq!(
+            result.minimal().unwrap().rendered(),
+            "Open\n    Write(0)\n    Write(0)\n    Write(0)",
+            "seed {seed}: {result}"
+        );
+    }
+}
