@@ -54,6 +54,13 @@
 //!
 //! # Where to look
 //!
+//! - [`property`](macro@property): the attribute that makes a function with
+//!   typed parameters a property test, with pinned `#[example(...)]`s and
+//!   per-parameter `#[generator(...)]`s.
+//! - [`Arbitrary`](trait@Arbitrary): each type's default generator, for the
+//!   standard types and, with `#[derive(Arbitrary)]`, your own.
+//! - [`registry`]: every `#[property]` of a binary, to list and run outside
+//!   libtest.
 //! - [`generate`]: the generators and their combinators.
 //! - [`Property`]: `for_all`, pinned examples, `check` and `assert`, sync
 //!   and async.
@@ -64,14 +71,172 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod arbitrary;
 pub mod engine;
 pub mod generate;
 mod property;
+pub mod registry;
 pub mod stateful;
+
+// The macros' generated code calls into this module.
+#[doc(hidden)]
+pub mod __private;
+
+pub use arbitrary::{Arbitrary, arbitrary};
+
+/// Turns a function with typed parameters into a property test.
+///
+/// ```
+/// use quickcheck::property;
+///
+/// #[property]
+/// fn reversing_twice_gives_the_list_back(list: Vec<i32>) {
+///     let mut twice = list.clone();
+///     twice.reverse();
+///     twice.reverse();
+///     assert_eq!(twice, list);
+/// }
+/// # fn main() {}
+/// ```
+///
+/// The function becomes a `#[test]` whose body checks the property: each
+/// parameter is drawn from its type's [`Arbitrary`] generator, or from the
+/// expression of a `#[generator(...)]` on the parameter, and the function's
+/// body runs for every drawn set of values. It may return `()`, `bool` or
+/// `Result<(), E>`, as a [`Property`] body does, so `assert!` and `?` work.
+///
+/// ```
+/// use quickcheck::{generate, property};
+///
+/// #[property(runs = 500, seed = 7)]
+/// #[example(0, 1)]
+/// #[example(6, 6)]
+/// fn dice_sum_to_at_most_twelve(
+///     #[generator(generate::between(1, 6))] first: u8,
+///     #[generator(generate::between(1, 6))] second: u8,
+/// ) -> bool {
+///     first + second <= 12
+/// }
+/// # fn main() {}
+/// ```
+///
+/// # Options
+///
+/// `#[property(...)]` takes the [`Options`] a check runs with, as
+/// `name = value` pairs: `runs` (also written `cases`), `seed`,
+/// `max_shrinks` and `max_discard_ratio` take whole numbers, `replay` a
+/// replay token string. The environment variables documented on
+/// [`Options`] override them, as they override every check.
+///
+/// # Examples
+///
+/// Each `#[example(...)]` pins one case, with one expression per parameter
+/// in order, checked before the generated ones (see
+/// [`Property::example`]). A `String` parameter also takes a string
+/// literal, so an example line from a report pastes back as it is.
+///
+/// # Reports
+///
+/// A failure names each parameter and ends with an `#[example(...)]` line
+/// that pins the minimal counterexample:
+///
+/// ```text
+/// Falsified after 412 tests and 9 shrinks (seed 7).
+///   Minimal counterexample:
+///     list = [100]
+///   Original counterexample:
+///     list = [-23, 100, 7]
+///   Failure: the property returned false
+///   Replay with: Options::default().replay("7:411")
+///   Pin it with: #[example(vec![100])]
+/// ```
+///
+/// # Asynchronous properties
+///
+/// An `async fn` property runs on the runtime of a test attribute written
+/// below `#[property]`, such as `#[tokio::test]`, or with none, on a minimal
+/// executor of this crate that parks the thread while the body waits. Any
+/// test attribute (an attribute whose path ends in `test`) also replaces
+/// the `#[test]` that `#[property]` adds.
+///
+/// ```
+/// use quickcheck::property;
+///
+/// #[property]
+/// async fn strings_survive_an_await(text: String) {
+///     let copy = async { text.clone() }.await;
+///     assert_eq!(copy, text);
+/// }
+/// # fn main() {}
+/// ```
+///
+/// # Registry
+///
+/// Each property that `#[property]` runs itself (with its own `#[test]`, or
+/// its own executor for an `async fn`) is also registered, with its name,
+/// module, file, line and options, so that [`registry::run_all`] can check
+/// every one outside libtest. The check is compiled with the function, so a
+/// property kept out of normal builds belongs in a `#[cfg(test)]` module,
+/// as any test does.
+pub use quickcheck_macros::property;
+
+/// Pins one case of a [`property`]: one expression per parameter, in order.
+/// Repeat it for several cases. See [`property`].
+pub use quickcheck_macros::example;
 
 pub use engine::source::ChoiceSource;
 pub use generate::{BoxedGenerator, Generator};
 pub use property::{
-    Cancellation, Counterexample, Failure, FailureKind, Location, Options, Outcome, Property, PropertyResult, Replay,
-    ReplayParseError, TestResult, assume,
+    Cancellation, Counterexample, Failure, FailureKind, Location, Options, Outcome, ParameterValues, Property,
+    PropertyResult, Replay, ReplayParseError, TestResult, assume,
 };
+/// Derives [`Arbitrary`](trait@Arbitrary) for a struct or an enum.
+///
+/// A struct draws each field from its type's generator in order. An enum
+/// draws a variant, then its fields. Type parameters must be `Arbitrary`
+/// themselves.
+///
+/// ```
+/// use quickcheck::{Arbitrary, Generator, generate};
+///
+/// #[derive(Arbitrary, Debug)]
+/// struct Order {
+///     #[generator(generate::between(1, 99))]
+///     quantity: u32,
+///     note: Option<String>,
+/// }
+///
+/// #[derive(Arbitrary, Debug)]
+/// enum Shape {
+///     Point,
+///     #[weight(3)]
+///     Circle { radius: u16 },
+///     Rectangle(u16, u16),
+/// }
+///
+/// assert!(Order::arbitrary().sample(20, 1).iter().all(|order| (1..=99).contains(&order.quantity)));
+/// assert_eq!(Shape::arbitrary().sample(20, 1).len(), 20);
+/// ```
+///
+/// - `#[generator(expr)]` on a field draws it from `expr` instead; the
+///   expression is built afresh for each value.
+/// - `#[weight(n)]` on a variant makes it `n` times as likely as a variant of
+///   weight 1, the default.
+/// - An enum shrinks towards its first variant that does not contain the
+///   enum itself, whatever the weights. Such a variant must exist: it ends
+///   the recursion of a recursive enum, which nests at most six levels deep
+///   before only its non-recursive variants are drawn.
+///
+/// ```
+/// use quickcheck::{Arbitrary, Generator};
+///
+/// #[derive(Arbitrary, Debug)]
+/// enum Expression {
+///     Literal(i64),
+///     Add(Box<Expression>, Box<Expression>),
+///     Negate(Box<Expression>),
+/// }
+///
+/// assert_eq!(Expression::arbitrary().sample(50, 1).len(), 50);
+/// ```
+pub use quickcheck_macros::Arbitrary;

@@ -29,6 +29,7 @@ mod choice;
 pub(crate) mod collection;
 mod combinator;
 mod distinct;
+mod duration;
 mod from;
 mod integer;
 mod option;
@@ -47,6 +48,7 @@ pub use distinct::{
     Distinct, DistinctCollection, DistinctMap, DistinctMapCollection, btree_map, btree_set, hash_map, hash_set,
     unique_vec,
 };
+pub use duration::{DurationOf, duration};
 pub use from::{FromFn, from};
 pub use integer::{Integer, IntegerValue, between, integer};
 pub use option::{OptionOf, ResultOf, option, result};

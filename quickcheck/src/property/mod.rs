@@ -3,6 +3,7 @@
 mod format;
 mod options;
 mod outcome;
+mod parameters;
 mod report;
 mod result;
 
@@ -14,12 +15,14 @@ use std::task::{Context, Poll, Waker};
 pub use crate::engine::unwind::Location;
 pub use options::{Cancellation, Options, Replay, ReplayParseError};
 pub use outcome::TestResult;
+pub use parameters::ParameterValues;
 pub use result::{Counterexample, Failure, FailureKind, Outcome, PropertyResult};
 
 use crate::engine::run::{Body, BodyResult, End, Runner, Summary};
 use crate::engine::unwind::{CatchUnwind, Caught, Stop, catch};
 use crate::generate::Generator;
 use format::render;
+use parameters::Parameters;
 
 /// Discards the current example unless `condition` holds: a precondition.
 ///
@@ -70,6 +73,7 @@ pub struct Property<'a, G: Generator, F> {
     generator: G,
     body: F,
     examples: Vec<Pinned<'a, G::Value>>,
+    parameters: Option<Parameters<G::Value>>,
 }
 
 impl<'a, G: Generator, F> Property<'a, G, F> {
@@ -82,7 +86,7 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
     where
         F: FnMut(G::Value) -> R,
     {
-        Property { generator, body, examples: Vec::new() }
+        Property { generator, body, examples: Vec::new(), parameters: None }
     }
 
     /// Pins `value`: it is checked before any generated example, in the
@@ -110,6 +114,41 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
         self.examples.push(Box::new(move || value.clone()));
         self
     }
+
+    /// Names the fields of the tuple the property takes, one name per field:
+    /// the report then prints each field on its own line under its name,
+    /// and a failure ends with an `#[example(...)]` line that pins it.
+    /// `#[property]` calls this with the function's parameter names.
+    ///
+    /// # Panics
+    ///
+    /// At the call, if there are more or fewer names than tuple fields.
+    ///
+    /// ```
+    /// use quickcheck::{Options, Property, generate};
+    ///
+    /// let result = Property::for_all((generate::integer::<i32>(), generate::boolean()), |(n, flag)| !flag || n < 10)
+    ///     .parameters(&["n", "flag"])
+    ///     .check(Options::default().seed(1));
+    /// let report = result.to_string();
+    /// assert!(report.contains("    n = 10\n    flag = true"), "{report}");
+    /// assert!(report.contains("#[example(10, true)]"), "{report}");
+    /// ```
+    #[track_caller]
+    pub fn parameters(mut self, names: &'static [&'static str]) -> Self
+    where
+        G::Value: ParameterValues,
+    {
+        assert_eq!(
+            names.len(),
+            <G::Value as ParameterValues>::COUNT,
+            "Property::parameters: {} names for a tuple of {} values; name every field once",
+            names.len(),
+            <G::Value as ParameterValues>::COUNT
+        );
+        self.parameters = Some(Parameters { names, render_each: <G::Value as ParameterValues>::render_each });
+        self
+    }
 }
 
 impl<G, F, R> Property<'_, G, F>
@@ -122,7 +161,7 @@ where
     /// Runs the property and returns what it found, without panicking.
     pub fn check(&mut self, options: Options) -> PropertyResult<G::Value> {
         let mut body = SyncBody(&mut self.body);
-        complete_now(check(&self.generator, &mut body, &self.examples, &options))
+        complete_now(check(&self.generator, &mut body, &self.examples, self.parameters, &options))
     }
 
     /// Runs the property and panics with the report unless it passed.
@@ -164,7 +203,7 @@ where
     /// ```
     pub async fn check_async(&mut self, options: Options) -> PropertyResult<G::Value> {
         let mut body = AsyncBody(&mut self.body);
-        check(&self.generator, &mut body, &self.examples, &options).await
+        check(&self.generator, &mut body, &self.examples, self.parameters, &options).await
     }
 
     /// [`check_async`](Property::check_async), panicking with the report
@@ -221,6 +260,7 @@ async fn check<G, B>(
     generator: &G,
     body: &mut B,
     examples: &[Pinned<'_, G::Value>],
+    parameters: Option<Parameters<G::Value>>,
     options: &Options,
 ) -> PropertyResult<G::Value>
 where
@@ -241,7 +281,7 @@ where
     let mut skipped = 0;
     for example in examples {
         let value = example();
-        let rendered = render(&value);
+        let rendered = Rendered::of(&value, parameters);
         let failure = match body.call(value).await {
             Ok(Ok(())) => continue,
             Err(Caught::Stop(_)) => {
@@ -252,14 +292,20 @@ where
             Err(Caught::Panic(panic)) => Failure::from_panic(panic),
         };
         let mut result = PropertyResult::new(Outcome::Falsified, Some(settings.seed));
-        result.minimal = Some(Counterexample { value: example(), rendered, explicit: true });
+        result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
+        result.minimal = Some(Counterexample {
+            value: example(),
+            rendered: rendered.whole,
+            fields: rendered.fields,
+            explicit: true,
+        });
         result.failure = Some(failure);
         result.skipped_examples = skipped;
         return result;
     }
     let mut runner = Runner::new(generator, body, &settings);
     let summary = runner.run().await;
-    let mut result = summarize(summary, settings.seed, &mut runner);
+    let mut result = summarize(summary, settings.seed, parameters, &mut runner);
     result.skipped_examples = skipped;
     result
 }
@@ -270,7 +316,12 @@ fn misconfigured<T>(problem: &str) -> PropertyResult<T> {
     result
 }
 
-fn summarize<G, B>(summary: Summary, seed: u64, runner: &mut Runner<'_, G, B>) -> PropertyResult<G::Value>
+fn summarize<G, B>(
+    summary: Summary,
+    seed: u64,
+    parameters: Option<Parameters<G::Value>>,
+    runner: &mut Runner<'_, G, B>,
+) -> PropertyResult<G::Value>
 where
     G: Generator,
     G::Value: Debug,
@@ -284,12 +335,16 @@ where
         End::Cancelled => Outcome::Cancelled,
     };
     let mut result = PropertyResult::new(outcome, Some(seed));
+    result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
     result.tests_run = summary.passed;
     result.discards = summary.discards;
     result.shrinks = summary.shrinks;
     result.shrink_calls = summary.shrink_calls;
     let mut counterexample = |choices: &[u64]| {
-        runner.regenerate(choices).map(|value| Counterexample { rendered: render(&value), value, explicit: false })
+        runner.regenerate(choices).map(|value| {
+            let Rendered { whole, fields } = Rendered::of(&value, parameters);
+            Counterexample { rendered: whole, fields, value, explicit: false }
+        })
     };
     match summary.end {
         End::Falsified { index, original, minimal, failure } => {
@@ -306,4 +361,18 @@ where
         End::Passed | End::Exhausted | End::Cancelled => {}
     }
     result
+}
+
+/// A value's report forms: whole, and field by field when its parameters
+/// are named.
+struct Rendered {
+    whole: String,
+    fields: Vec<String>,
+}
+
+impl Rendered {
+    fn of<T: Debug>(value: &T, parameters: Option<Parameters<T>>) -> Rendered {
+        let fields = parameters.map_or_else(Vec::new, |parameters| (parameters.render_each)(value));
+        Rendered { whole: render(value), fields }
+    }
 }

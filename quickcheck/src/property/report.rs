@@ -2,7 +2,8 @@
 
 use std::fmt::{self, Display, Formatter};
 
-use crate::property::{Failure, FailureKind, Outcome, PropertyResult};
+use crate::property::parameters::as_expression;
+use crate::property::{Counterexample, Failure, FailureKind, Outcome, PropertyResult};
 
 fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
@@ -28,6 +29,37 @@ impl Display for Failure {
 }
 
 impl<T> PropertyResult<T> {
+    /// The `#[example(...)]` attribute that pins the minimal counterexample
+    /// of a property with named parameters: each value's `Debug` form, with
+    /// lists written as `vec![...]`. Absent when the property passed, named
+    /// no parameters, or failed on a pinned example.
+    pub fn example_attribute(&self) -> Option<String> {
+        let minimal = self.minimal.as_ref().filter(|minimal| !minimal.explicit && !minimal.fields.is_empty())?;
+        let values: Vec<String> = minimal.fields.iter().map(|field| as_expression(field)).collect();
+        Some(format!("#[example({})]", values.join(", ")))
+    }
+
+    /// Writes a counterexample after its heading: on the heading's line, or
+    /// one named parameter a line.
+    fn write_counterexample(
+        &self,
+        f: &mut Formatter<'_>,
+        heading: &str,
+        value: Option<&Counterexample<T>>,
+    ) -> fmt::Result {
+        match value {
+            Some(value) if !value.fields.is_empty() => {
+                write!(f, "\n  {heading}:")?;
+                for (name, field) in self.parameter_names.iter().zip(&value.fields) {
+                    write!(f, "\n    {name} = {}", indented(field))?;
+                }
+                Ok(())
+            }
+            Some(value) => write!(f, "\n  {heading}: {}", value.rendered),
+            None => write!(f, "\n  {heading}: <could not be generated again>"),
+        }
+    }
+
     fn seed_text(&self) -> String {
         self.seed.map_or_else(String::new, |seed| format!(" (seed {seed})"))
     }
@@ -59,7 +91,8 @@ impl<T> Display for PropertyResult<T> {
             }
             Outcome::Falsified => match (&self.minimal, &self.original) {
                 (Some(minimal), _) if minimal.explicit => {
-                    write!(f, "Falsified on a pinned example.\n  Counterexample: {}", minimal.rendered)?;
+                    write!(f, "Falsified on a pinned example.")?;
+                    self.write_counterexample(f, "Counterexample", Some(minimal))?;
                     self.write_failure(f)?;
                 }
                 (minimal, original) => {
@@ -69,12 +102,13 @@ impl<T> Display for PropertyResult<T> {
                         plural(self.tests_run, "test", "tests"),
                         plural(self.shrinks, "shrink", "shrinks")
                     )?;
-                    let unavailable = "<could not be generated again>";
-                    let minimal = minimal.as_ref().map_or(unavailable, |value| &value.rendered);
-                    let original = original.as_ref().map_or(unavailable, |value| &value.rendered);
-                    write!(f, "\n  Minimal counterexample: {minimal}\n  Original counterexample: {original}")?;
+                    self.write_counterexample(f, "Minimal counterexample", minimal.as_ref())?;
+                    self.write_counterexample(f, "Original counterexample", original.as_ref())?;
                     self.write_failure(f)?;
                     self.write_replay(f)?;
+                    if let Some(example) = self.example_attribute() {
+                        write!(f, "\n  Pin it with: {example}")?;
+                    }
                 }
             },
             Outcome::Exhausted => {

@@ -83,6 +83,7 @@ impl Failure {
 pub struct Counterexample<T> {
     pub(crate) value: T,
     pub(crate) rendered: String,
+    pub(crate) fields: Vec<String>,
     pub(crate) explicit: bool,
 }
 
@@ -100,6 +101,13 @@ impl<T> Counterexample<T> {
     /// The value's `Debug` form, as the report prints it.
     pub fn rendered(&self) -> &str {
         &self.rendered
+    }
+
+    /// Each parameter's `Debug` form, in order, when the property named its
+    /// parameters with [`Property::parameters`](crate::Property::parameters);
+    /// empty otherwise.
+    pub fn fields(&self) -> &[String] {
+        &self.fields
     }
 
     /// Whether this was a pinned example rather than a generated one.
@@ -127,6 +135,7 @@ pub struct PropertyResult<T> {
     pub(crate) failure: Option<Failure>,
     pub(crate) skipped_examples: usize,
     pub(crate) problem: Option<String>,
+    pub(crate) parameter_names: &'static [&'static str],
 }
 
 impl<T> PropertyResult<T> {
@@ -144,6 +153,7 @@ impl<T> PropertyResult<T> {
             failure: None,
             skipped_examples: 0,
             problem: None,
+            parameter_names: &[],
         }
     }
 
@@ -208,6 +218,13 @@ impl<T> PropertyResult<T> {
     /// How the minimal counterexample failed, or how the generator panicked.
     pub fn failure(&self) -> Option<&Failure> {
         self.failure.as_ref()
+    }
+
+    /// The names of the property's parameters, from
+    /// [`Property::parameters`](crate::Property::parameters); empty when it
+    /// named none.
+    pub fn parameter_names(&self) -> &'static [&'static str] {
+        self.parameter_names
     }
 
     /// How many pinned examples were skipped because `assume` discarded them.

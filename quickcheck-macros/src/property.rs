@@ -1,0 +1,282 @@
+//! `#[property]`: a function with typed parameters becomes a test that
+//! checks it for generated values of those parameters.
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, FnArg, ItemFn, Pat, ReturnType, Token, Type};
+
+use crate::options;
+
+/// The most parameters a property takes: the largest tuple the runtime
+/// crate's generators and reports handle.
+const MAX_PARAMETERS: usize = 12;
+
+/// One parameter: its name, its type and the expression of its generator.
+struct Parameter {
+    pattern: Pat,
+    name: String,
+    ty: Type,
+    generator: TokenStream,
+}
+
+pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
+    let options = options::parse(attribute)?;
+    let mut function: ItemFn = syn::parse2(item)?;
+    if !function.sig.generics.params.is_empty() || function.sig.generics.where_clause.is_some() {
+        return Err(syn::Error::new(
+            function.sig.generics.span(),
+            "a #[property] function cannot be generic: its parameters' types pick their generators; \
+             write one property per concrete type",
+        ));
+    }
+    let parameters = parameters(&mut function)?;
+    let examples = examples(&mut function.attrs, &parameters)?;
+    let has_plain_test_attribute = function.attrs.iter().any(|attribute| attribute.path().is_ident("test"));
+    let has_other_test_attribute =
+        function.attrs.iter().any(|attribute| is_test_attribute(attribute) && !attribute.path().is_ident("test"));
+
+    let patterns = parameters.iter().map(|parameter| &parameter.pattern);
+    let types: Vec<&Type> = parameters.iter().map(|parameter| &parameter.ty).collect();
+    let generators = parameters.iter().map(|parameter| &parameter.generator);
+    let names = parameters.iter().map(|parameter| &parameter.name);
+    let output = match &function.sig.output {
+        ReturnType::Default => quote! { () },
+        ReturnType::Type(_, ty) => quote! { #ty },
+    };
+    let body = &function.block;
+    let is_async = function.sig.asyncness.is_some();
+    let asyncness = is_async.then(|| quote! { async });
+    let property = quote! {
+        ::quickcheck::Property::for_all(
+            (#(#generators,)*),
+            #asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body,
+        )
+        .parameters(&[#(#names),*])
+        #(#examples)*
+    };
+
+    let attributes = &function.attrs;
+    let visibility = &function.vis;
+    let name = &function.sig.ident;
+    let types = quote! { (#(#types,)*) };
+    let expanded = if has_other_test_attribute {
+        // Another test attribute, such as #[tokio::test], runs the function
+        // and may provide the runtime of an async one: the check stays in
+        // the function, which is not registered.
+        if is_async {
+            quote! {
+                #(#attributes)*
+                #visibility async fn #name() {
+                    #property.assert_async(#options).await;
+                }
+            }
+        } else {
+            quote! {
+                #(#attributes)*
+                #visibility fn #name() {
+                    #property.assert(#options);
+                }
+            }
+        }
+    } else {
+        // The check is a function of its own, compiled in every build, so
+        // that the registry can run it without libtest (from an example or
+        // a test target without the harness) as well as the test can.
+        let check = format_ident!("__quickcheck_check_{}", name);
+        let test_attribute = (!has_plain_test_attribute).then(|| quote! { #[test] });
+        let (check_function, checked) = if is_async {
+            (
+                quote! {
+                    async fn #check() -> ::quickcheck::PropertyResult<#types> {
+                        #property.check_async(#options).await
+                    }
+                },
+                quote! { ::quickcheck::__private::block_on(#check()) },
+            )
+        } else {
+            (
+                quote! {
+                    fn #check() -> ::quickcheck::PropertyResult<#types> {
+                        #property.check(#options)
+                    }
+                },
+                quote! { #check() },
+            )
+        };
+        let expected_to_fail_or_skipped = function
+            .attrs
+            .iter()
+            .any(|attribute| attribute.path().is_ident("should_panic") || attribute.path().is_ident("ignore"));
+        let registration = (!expected_to_fail_or_skipped).then(|| {
+            let name_text = name.to_string();
+            quote! {
+                ::quickcheck::__private::inventory::submit! {
+                    ::quickcheck::registry::RegisteredProperty::new(
+                        #name_text,
+                        ::core::module_path!(),
+                        ::core::file!(),
+                        ::core::line!(),
+                        || #options,
+                        || ::core::convert::From::from(#checked),
+                    )
+                }
+            }
+        });
+        quote! {
+            #check_function
+
+            #test_attribute
+            #(#attributes)*
+            #visibility fn #name() {
+                ::quickcheck::__private::assert_passed(#checked);
+            }
+
+            #registration
+        }
+    };
+    Ok(expanded)
+}
+
+/// Whether `attribute` makes its function a test: `#[test]`,
+/// `#[tokio::test]` and every other attribute whose path ends in `test`.
+fn is_test_attribute(attribute: &Attribute) -> bool {
+    attribute.path().segments.last().is_some_and(|segment| segment.ident == "test")
+}
+
+/// Reads the parameters, taking their `#[generator(...)]` attributes, and
+/// leaves the function without any.
+fn parameters(function: &mut ItemFn) -> syn::Result<Vec<Parameter>> {
+    let inputs = std::mem::take(&mut function.sig.inputs);
+    if inputs.is_empty() {
+        return Err(syn::Error::new(
+            function.sig.paren_token.span.join(),
+            "a #[property] function needs at least one parameter to generate, such as `list: Vec<i32>`; \
+             a function without parameters is a plain #[test]",
+        ));
+    }
+    if inputs.len() > MAX_PARAMETERS {
+        return Err(syn::Error::new(
+            inputs.span(),
+            format!(
+                "a #[property] function takes at most {MAX_PARAMETERS} parameters; group some into a tuple or a struct"
+            ),
+        ));
+    }
+    let mut parameters = Vec::new();
+    for input in inputs {
+        let typed = match input {
+            FnArg::Receiver(receiver) => {
+                return Err(syn::Error::new(
+                    receiver.span(),
+                    "a #[property] function cannot take `self`: it becomes a free-standing test function",
+                ));
+            }
+            FnArg::Typed(typed) => typed,
+        };
+        let name = match &*typed.pat {
+            Pat::Ident(identifier) if identifier.by_ref.is_none() && identifier.subpat.is_none() => {
+                identifier.ident.to_string()
+            }
+            pattern => {
+                return Err(syn::Error::new(
+                    pattern.span(),
+                    "a #[property] parameter must be a plain name, such as `pair: (u8, u8)`, so the report can \
+                     name it; destructure it in the body",
+                ));
+            }
+        };
+        let mut generator = None;
+        for attribute in typed.attrs {
+            if !attribute.path().is_ident("generator") {
+                return Err(syn::Error::new(
+                    attribute.span(),
+                    "the only attribute a #[property] parameter takes is #[generator(...)]",
+                ));
+            }
+            if generator.is_some() {
+                return Err(syn::Error::new(attribute.span(), "a parameter takes one #[generator(...)]"));
+            }
+            let expression: Expr = attribute.parse_args().map_err(|error| {
+                syn::Error::new(
+                    error.span(),
+                    "#[generator(...)] takes one expression that makes a generator, such as \
+                     #[generator(generate::between(1, 6))]",
+                )
+            })?;
+            generator = Some(expression);
+        }
+        let ty = *typed.ty;
+        let generator = match generator {
+            Some(expression) => quote! { ::quickcheck::__private::generator_for::<#ty, _>(#expression) },
+            None => quote_spanned! {ty.span()=> <#ty as ::quickcheck::Arbitrary>::arbitrary() },
+        };
+        parameters.push(Parameter { pattern: *typed.pat, name, ty, generator });
+    }
+    Ok(parameters)
+}
+
+/// Takes the `#[example(...)]` attributes off the function and turns each
+/// into a call of `Property::example`.
+fn examples(attributes: &mut Vec<Attribute>, parameters: &[Parameter]) -> syn::Result<Vec<TokenStream>> {
+    let mut examples = Vec::new();
+    let mut kept = Vec::new();
+    for attribute in std::mem::take(attributes) {
+        if !is_example_attribute(&attribute) {
+            kept.push(attribute);
+            continue;
+        }
+        let values = attribute.parse_args_with(Punctuated::<Expr, Token![,]>::parse_terminated)?;
+        if values.len() != parameters.len() {
+            let span = match &attribute.meta {
+                syn::Meta::List(list) => list.delimiter.span().join(),
+                _ => attribute.span(),
+            };
+            return Err(syn::Error::new(
+                span,
+                format!(
+                    "this #[example] gives {} value{} but the property has {} parameter{} ({}); give one value per parameter, in order",
+                    values.len(),
+                    if values.len() == 1 { "" } else { "s" },
+                    parameters.len(),
+                    if parameters.len() == 1 { "" } else { "s" },
+                    parameters.iter().map(|parameter| parameter.name.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            ));
+        }
+        let values = values.iter().zip(parameters).map(|(value, parameter)| {
+            let ty = &parameter.ty;
+            quote_spanned! {value.span()=>
+                ::quickcheck::__private::ExampleValue::<#ty>::into_parameter(#value)
+            }
+        });
+        examples.push(quote! { .example((#(#values,)*)) });
+    }
+    *attributes = kept;
+    Ok(examples)
+}
+
+fn is_example_attribute(attribute: &Attribute) -> bool {
+    attribute.path().segments.last().is_some_and(|segment| segment.ident == "example")
+}
+
+fn is_property_attribute(attribute: &Attribute) -> bool {
+    attribute.path().segments.last().is_some_and(|segment| segment.ident == "property")
+}
+
+/// `#[example(...)]` written above `#[property]` runs first: it puts itself
+/// back below `#[property]`, which reads it there.
+pub(crate) fn reorder_example(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
+    let mut function: ItemFn = syn::parse2(item)?;
+    let Some(position) = function.attrs.iter().position(is_property_attribute) else {
+        return Err(syn::Error::new(
+            Span::call_site(),
+            "#[example(...)] pins a case of a #[property] function; add #[property] to this function",
+        ));
+    };
+    let example: Attribute = Attribute::parse_outer.parse2(quote! { #[example(#attribute)] })?.remove(0);
+    function.attrs.insert(position + 1, example);
+    Ok(quote! { #function })
+}

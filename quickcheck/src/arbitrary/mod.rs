@@ -1,0 +1,71 @@
+//! Default generators per type: the [`Arbitrary`] trait.
+//!
+//! [`Arbitrary`] gives a type the generator a property uses when none is
+//! named: `#[property] fn f(list: Vec<i32>)` draws `list` from
+//! `<Vec<i32> as Arbitrary>::arbitrary()`. It is implemented for the
+//! standard types a test takes, and `#[derive(Arbitrary)]` writes it for
+//! structs and enums.
+//!
+//! Every implementation names a concrete generator type, so a property's
+//! generator stays one monomorphised value with no dynamic calls.
+
+mod duration;
+mod standard;
+
+use crate::generate::Generator;
+
+/// A type with a default generator.
+///
+/// ```
+/// use quickcheck::{Arbitrary, Generator, Options, Property};
+///
+/// Property::for_all(<(u8, Vec<bool>)>::arbitrary(), |(byte, flags)| {
+///     byte.count_ones() <= 8 && flags.len() <= 64
+/// })
+/// .assert(Options::default());
+/// ```
+///
+/// Implement it by hand to give your own type a conventional home for its
+/// generator:
+///
+/// ```
+/// use quickcheck::{Arbitrary, Generator, generate};
+///
+/// #[derive(Debug)]
+/// struct Cents(u32);
+///
+/// impl Arbitrary for Cents {
+///     type Generator = generate::Map<generate::Integer<u32>, fn(u32) -> Cents>;
+///
+///     fn arbitrary() -> Self::Generator {
+///         generate::between(0, 1_000_000).map(Cents as fn(u32) -> Cents)
+///     }
+/// }
+///
+/// assert!(Cents::arbitrary().sample(10, 1).iter().all(|cents| cents.0 <= 1_000_000));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no default generator: it does not implement `Arbitrary`",
+    label = "no `Arbitrary` implementation for `{Self}`",
+    note = "add `#[derive(Arbitrary)]` to `{Self}` or implement `quickcheck::Arbitrary` for it; \
+            or pick another generator for this parameter or field with `#[generator(...)]`"
+)]
+pub trait Arbitrary: Sized {
+    /// The type of the default generator.
+    type Generator: Generator<Value = Self>;
+
+    /// The default generator of this type.
+    fn arbitrary() -> Self::Generator;
+}
+
+/// The default generator of `T`: `<T as Arbitrary>::arbitrary()`, written
+/// shorter.
+///
+/// ```
+/// use quickcheck::{Generator, arbitrary};
+/// let pairs = arbitrary::<(bool, char)>().sample(5, 1);
+/// assert_eq!(pairs.len(), 5);
+/// ```
+pub fn arbitrary<T: Arbitrary>() -> T::Generator {
+    T::arbitrary()
+}

@@ -1,0 +1,101 @@
+//! Values reported one parameter at a time, for properties whose input is a
+//! tuple of named parameters (what `#[property]` builds).
+
+use std::fmt::Debug;
+
+use crate::property::format::render;
+
+/// A tuple whose fields the report prints one by one, each under its
+/// parameter's name. Implemented for tuples of one to twelve `Debug` values.
+#[diagnostic::on_unimplemented(
+    message = "the values of a property's parameters, `{Self}`, cannot be printed one by one",
+    note = "every parameter's type must implement `Debug`, so that a failure report can show its value; \
+            a property takes at most twelve parameters"
+)]
+pub trait ParameterValues {
+    /// How many fields the tuple has.
+    const COUNT: usize;
+
+    /// Each field's `Debug` form, in order.
+    fn render_each(&self) -> Vec<String>;
+}
+
+macro_rules! parameter_tuples {
+    ($count:literal; $($name:ident $index:tt),+) => {
+        impl<$($name: Debug),+> ParameterValues for ($($name,)+) {
+            const COUNT: usize = $count;
+
+            fn render_each(&self) -> Vec<String> {
+                vec![$(render(&self.$index)),+]
+            }
+        }
+    };
+}
+
+parameter_tuples!(1; A 0);
+parameter_tuples!(2; A 0, B 1);
+parameter_tuples!(3; A 0, B 1, C 2);
+parameter_tuples!(4; A 0, B 1, C 2, D 3);
+parameter_tuples!(5; A 0, B 1, C 2, D 3, E 4);
+parameter_tuples!(6; A 0, B 1, C 2, D 3, E 4, F 5);
+parameter_tuples!(7; A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+parameter_tuples!(8; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+parameter_tuples!(9; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+parameter_tuples!(10; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+parameter_tuples!(11; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+parameter_tuples!(12; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+
+/// The names of a property's parameters and how to render its input one
+/// parameter at a time.
+pub(crate) struct Parameters<T> {
+    pub(crate) names: &'static [&'static str],
+    pub(crate) render_each: fn(&T) -> Vec<String>,
+}
+
+impl<T> Clone for Parameters<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Parameters<T> {}
+
+/// A `Debug` form written as a Rust expression for an `#[example(...)]`
+/// line: a list's `[...]` becomes `vec![...]`, the form of the commonest list
+/// parameter. Brackets inside string and character literals are left alone.
+pub(crate) fn as_expression(rendered: &str) -> String {
+    let mut expression = String::with_capacity(rendered.len());
+    let mut quote = None;
+    let mut escaped = false;
+    for character in rendered.chars() {
+        match quote {
+            Some(open) => {
+                if escaped {
+                    escaped = false;
+                } else if character == '\\' {
+                    escaped = true;
+                } else if character == open {
+                    quote = None;
+                }
+            }
+            None if character == '"' || character == '\'' => quote = Some(character),
+            None if character == '[' => expression.push_str("vec!"),
+            None => {}
+        }
+        expression.push(character);
+    }
+    expression
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_become_vec_macros_outside_literals() {
+        assert_eq!(as_expression("[1, [2]]"), "vec![1, vec![2]]");
+        assert_eq!(as_expression("\"[\\\"]\""), "\"[\\\"]\"");
+        assert_eq!(as_expression("('[', 3)"), "('[', 3)");
+        assert_eq!(as_expression("Some(\"x\")"), "Some(\"x\")");
+    }
+}

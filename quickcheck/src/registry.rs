@@ -1,0 +1,190 @@
+//! Every `#[property]` of a test binary, to list and run outside libtest.
+//!
+//! Each [`property`](crate::property) test registers itself when the crate
+//! is compiled for testing, with its name, where it is written and its
+//! options. [`properties`] lists them, and [`run_all`] checks each one and
+//! returns a [`Summary`] whose `Display` is one line per property and the
+//! report of each that did not pass:
+//!
+//! ```text
+//! passed    macro_properties::addition_commutes (tests/macro_properties.rs:34)
+//! FALSIFIED macro_properties::lists_never_contain_100 (tests/macro_properties.rs:104)
+//!   Falsified after 412 tests and 9 shrinks (seed 7).
+//!   ...
+//! 1 passed, 1 failed
+//! ```
+//!
+//! A property test marked `#[should_panic]` or `#[ignore]` is not
+//! registered, as its failure is expected or it is not meant to run; nor is
+//! an `async fn` property run by another test attribute such as
+//! `#[tokio::test]`, whose runtime only that attribute provides.
+
+use std::fmt::{self, Display, Formatter};
+
+use crate::property::{Options, Outcome, PropertyResult};
+
+/// One registered property.
+#[derive(Debug)]
+pub struct RegisteredProperty {
+    name: &'static str,
+    module_path: &'static str,
+    file: &'static str,
+    line: u32,
+    options: fn() -> Options,
+    check: fn() -> Checked,
+}
+
+inventory::collect!(RegisteredProperty);
+
+impl RegisteredProperty {
+    /// What `#[property]` registers.
+    #[doc(hidden)]
+    pub const fn new(
+        name: &'static str,
+        module_path: &'static str,
+        file: &'static str,
+        line: u32,
+        options: fn() -> Options,
+        check: fn() -> Checked,
+    ) -> RegisteredProperty {
+        RegisteredProperty { name, module_path, file, line, options, check }
+    }
+
+    /// The test function's name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The module path of the test function, such as `my_crate::tests`.
+    pub fn module_path(&self) -> &'static str {
+        self.module_path
+    }
+
+    /// The file the property is written in.
+    pub fn file(&self) -> &'static str {
+        self.file
+    }
+
+    /// The line of its `#[property]` attribute.
+    pub fn line(&self) -> u32 {
+        self.line
+    }
+
+    /// The options of its `#[property(...)]` attribute.
+    pub fn options(&self) -> Options {
+        (self.options)()
+    }
+
+    /// The module path and name, such as `my_crate::tests::reverse_twice`.
+    pub fn path(&self) -> String {
+        format!("{}::{}", self.module_path, self.name)
+    }
+
+    /// Checks the property, as its test does, without panicking.
+    pub fn check(&'static self) -> Checked {
+        let mut checked = (self.check)();
+        checked.property = Some(self);
+        checked
+    }
+}
+
+/// What checking one registered property found.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    property: Option<&'static RegisteredProperty>,
+    outcome: Outcome,
+    report: String,
+}
+
+impl<T> From<PropertyResult<T>> for Checked {
+    fn from(result: PropertyResult<T>) -> Checked {
+        Checked { property: None, outcome: result.outcome(), report: result.to_string() }
+    }
+}
+
+impl Checked {
+    /// The property checked; absent only for a `Checked` made directly from a
+    /// [`PropertyResult`].
+    pub fn property(&self) -> Option<&'static RegisteredProperty> {
+        self.property
+    }
+
+    /// How the check ended.
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// The check's report, as its test would panic with.
+    pub fn report(&self) -> &str {
+        &self.report
+    }
+}
+
+/// Every property registered in this binary, ordered by file and line.
+pub fn properties() -> Vec<&'static RegisteredProperty> {
+    let mut properties: Vec<&'static RegisteredProperty> = inventory::iter::<RegisteredProperty>().collect();
+    properties.sort_by_key(|property| (property.file, property.line, property.name));
+    properties
+}
+
+/// Checks every registered property whose path contains `filter` (all of
+/// them for `""`), one after another.
+pub fn run_all(filter: &str) -> Summary {
+    let checked = properties()
+        .into_iter()
+        .filter(|property| property.path().contains(filter))
+        .map(RegisteredProperty::check)
+        .collect();
+    Summary { checked }
+}
+
+/// The outcome of every property [`run_all`] checked.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    checked: Vec<Checked>,
+}
+
+impl Summary {
+    /// Each property's check, in the order of [`properties`].
+    pub fn checked(&self) -> &[Checked] {
+        &self.checked
+    }
+
+    /// How many properties passed.
+    pub fn passed(&self) -> usize {
+        self.checked.iter().filter(|checked| checked.outcome == Outcome::Passed).count()
+    }
+
+    /// How many properties did not pass.
+    pub fn failed(&self) -> usize {
+        self.checked.len() - self.passed()
+    }
+
+    /// Whether every property passed.
+    pub fn all_passed(&self) -> bool {
+        self.failed() == 0
+    }
+}
+
+impl Display for Summary {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        for checked in &self.checked {
+            let status = match checked.outcome {
+                Outcome::Passed => "passed",
+                Outcome::Falsified => "FALSIFIED",
+                Outcome::Exhausted => "EXHAUSTED",
+                Outcome::GenerationFailed => "GENERATION FAILED",
+                Outcome::Cancelled => "CANCELLED",
+                Outcome::Misconfigured => "MISCONFIGURED",
+            };
+            match checked.property {
+                Some(property) => writeln!(f, "{status:<9} {} ({}:{})", property.path(), property.file, property.line)?,
+                None => writeln!(f, "{status:<9} <unregistered property>")?,
+            }
+            if checked.outcome != Outcome::Passed {
+                writeln!(f, "  {}", checked.report.replace('\n', "\n  "))?;
+            }
+        }
+        write!(f, "{} passed, {} failed", self.passed(), self.failed())
+    }
+}

@@ -1,0 +1,186 @@
+//! `#[derive(Arbitrary)]` on structs, enums and a recursive expression tree:
+//! the values they generate, and shrinking of each to its true minimum.
+
+use std::collections::BTreeSet;
+
+use quickcheck::{Arbitrary, Generator, Options, Property, generate, property};
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+struct Order {
+    #[generator(generate::between(1, 99))]
+    quantity: u32,
+    item: String,
+    express: bool,
+}
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+struct Point(i16, i16);
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+struct Marker;
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+struct Pair<T> {
+    left: T,
+    right: T,
+}
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Shape {
+    Dot,
+    Circle { radius: u16 },
+    Rectangle(u16, u16),
+}
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Expression {
+    Add(Box<Expression>, Box<Expression>),
+    Literal(#[generator(generate::between(-100, 100))] i64),
+    Negate(Box<Expression>),
+}
+
+impl Expression {
+    fn evaluate(&self) -> i64 {
+        match self {
+            Expression::Literal(value) => *value,
+            Expression::Add(left, right) => left.evaluate() + right.evaluate(),
+            Expression::Negate(inner) => -inner.evaluate(),
+        }
+    }
+
+    fn depth(&self) -> u32 {
+        match self {
+            Expression::Literal(_) => 0,
+            Expression::Add(left, right) => 1 + left.depth().max(right.depth()),
+            Expression::Negate(inner) => 1 + inner.depth(),
+        }
+    }
+
+    fn contains_negation(&self) -> bool {
+        match self {
+            Expression::Literal(_) => false,
+            Expression::Add(left, right) => left.contains_negation() || right.contains_negation(),
+            Expression::Negate(_) => true,
+        }
+    }
+}
+
+fn seeded(seed: u64) -> Options {
+    Options::default().seed(seed).runs(2_000)
+}
+
+#[test]
+fn a_struct_draws_every_field_and_honours_field_generators() {
+    let orders = Order::arbitrary().sample(200, 1);
+    assert!(orders.iter().all(|order| (1..=99).contains(&order.quantity)));
+    assert!(orders.iter().any(|order| order.express) && orders.iter().any(|order| !order.item.is_empty()));
+    assert_eq!(Marker::arbitrary().sample(3, 1), vec![Marker, Marker, Marker]);
+}
+
+#[test]
+fn a_struct_shrinks_to_its_minimum() {
+    let result = Property::for_all(Order::arbitrary(), |order| order.quantity < 50 || !order.express).check(seeded(4));
+    assert_eq!(
+        result.minimal().unwrap().value(),
+        &Order { quantity: 50, item: String::new(), express: true },
+        "{result}"
+    );
+}
+
+#[test]
+fn a_tuple_struct_and_a_generic_struct_shrink_to_their_minimum() {
+    let result = Property::for_all(Point::arbitrary(), |Point(x, y)| x < 10 || y < 5).check(seeded(2));
+    assert_eq!(result.minimal().unwrap().value(), &Point(10, 5), "{result}");
+    let result =
+        Property::for_all(Pair::<u8>::arbitrary(), |pair| pair.left.wrapping_add(pair.right) < 200).check(seeded(3));
+    let minimal = result.minimal().unwrap().value();
+    assert_eq!(u16::from(minimal.left) + u16::from(minimal.right), 200, "{result}");
+    assert_eq!(minimal.left, 0, "{result}");
+}
+
+#[test]
+fn an_enum_draws_every_variant_and_shrinks_to_the_first() {
+    let shapes: BTreeSet<String> =
+        Shape::arbitrary().sample(200, 1).iter().map(|shape| format!("{shape:?}")[..3].to_owned()).collect();
+    assert_eq!(shapes.len(), 3, "{shapes:?}");
+    let result = Property::for_all(Shape::arbitrary(), |shape| match shape {
+        Shape::Dot => true,
+        Shape::Circle { radius } => radius < 10,
+        Shape::Rectangle(width, height) => width < 10 || height < 10,
+    })
+    .check(seeded(5));
+    assert_eq!(result.minimal().unwrap().value(), &Shape::Circle { radius: 10 }, "{result}");
+}
+
+#[test]
+fn a_recursive_enum_terminates_within_its_depth_bound() {
+    let expressions = Expression::arbitrary().sample(500, 1);
+    assert!(expressions.iter().all(|expression| expression.depth() <= 7));
+    assert!(expressions.iter().any(|expression| expression.depth() >= 2));
+    assert!(expressions.iter().any(|expression| matches!(expression, Expression::Literal(_))));
+}
+
+#[test]
+fn a_recursive_enum_shrinks_to_its_true_minimum() {
+    let result =
+        Property::for_all(Expression::arbitrary(), |expression| !expression.contains_negation()).check(seeded(6));
+    assert_eq!(result.minimal().unwrap().value(), &Expression::Negate(Box::new(Expression::Literal(0))), "{result}");
+    let result = Property::for_all(Expression::arbitrary(), |expression| expression.evaluate() < 150).check(seeded(7));
+    let minimal = result.minimal().unwrap().value();
+    assert_eq!(minimal.evaluate(), 150, "{result}");
+    assert!(matches!(minimal, Expression::Add(..)), "{result}");
+}
+
+#[test]
+fn a_recursive_enum_shrinks_towards_its_base_case() {
+    let result = Property::for_all(Expression::arbitrary(), |expression| expression.evaluate() != 7).check(seeded(8));
+    assert_eq!(result.minimal().unwrap().value(), &Expression::Literal(7), "{result}");
+}
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Tree<T> {
+    Leaf,
+    Node(Box<Tree<T>>, T, Box<Tree<T>>),
+}
+
+impl<T: PartialEq> Tree<T> {
+    fn holds(&self, wanted: &T) -> bool {
+        match self {
+            Tree::Leaf => false,
+            Tree::Node(left, value, right) => value == wanted || left.holds(wanted) || right.holds(wanted),
+        }
+    }
+}
+
+#[test]
+fn a_generic_recursive_enum_shrinks_to_its_true_minimum() {
+    let result = Property::for_all(Tree::<u8>::arbitrary(), |tree| !tree.holds(&5)).check(seeded(9));
+    assert_eq!(
+        result.minimal().unwrap().value(),
+        &Tree::Node(Box::new(Tree::Leaf), 5, Box::new(Tree::Leaf)),
+        "{result}"
+    );
+}
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Weighted {
+    #[weight(0)]
+    Never,
+    #[weight(9)]
+    Mostly(u8),
+    Rarely,
+}
+
+#[test]
+fn weights_set_how_often_a_variant_is_drawn() {
+    let values = Weighted::arbitrary().sample(1_000, 1);
+    assert!(!values.contains(&Weighted::Never));
+    let rarely = values.iter().filter(|value| **value == Weighted::Rarely).count();
+    assert!((30..200).contains(&rarely), "{rarely} of 1000");
+}
+
+#[property(seed = 10)]
+fn derived_types_are_property_parameters(order: Order, shape: Shape, expression: Expression) {
+    assert!(order.quantity >= 1);
+    let _ = (shape, expression.evaluate());
+}

@@ -1,0 +1,237 @@
+//! Properties written with `#[property]`, as a user writes them: passing
+//! ones, failing ones whose report is captured from the panic, generator
+//! overrides, pinned examples and asynchronous bodies.
+
+use std::collections::BTreeMap;
+use std::panic::{UnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use quickcheck::{Generator, example, generate, property};
+
+/// Runs a property test that must fail and returns the report it panicked
+/// with.
+fn report_of(property_test: impl FnOnce() + UnwindSafe) -> String {
+    let payload = catch_unwind(property_test).expect_err("the property should have failed");
+    match payload.downcast::<String>() {
+        Ok(report) => *report,
+        Err(payload) => payload.downcast_ref::<&str>().map(|text| text.to_string()).unwrap_or_default(),
+    }
+}
+
+// Passing properties.
+
+#[property]
+fn reversing_twice_gives_the_list_back(list: Vec<i32>) {
+    let mut twice = list.clone();
+    twice.reverse();
+    twice.reverse();
+    assert_eq!(twice, list);
+}
+
+#[property(runs = 300, seed = 11)]
+fn addition_commutes(a: u32, b: u32) -> bool {
+    a.wrapping_add(b) == b.wrapping_add(a)
+}
+
+#[property(cases = 50)]
+fn maps_hold_what_was_inserted(mut map: BTreeMap<u8, String>, key: u8, value: String) -> Result<(), String> {
+    map.insert(key, value.clone());
+    let found = map.get(&key).ok_or("the key is missing")?;
+    if *found == value { Ok(()) } else { Err(format!("found {found:?}")) }
+}
+
+#[property]
+fn durations_add_up(first: Duration, second: Duration) {
+    if let Some(total) = first.checked_add(second) {
+        assert!(total >= first && total >= second);
+    }
+}
+
+#[property(max_shrinks = 100, max_discard_ratio = 20)]
+fn nested_types_have_arbitrary_values(value: (Option<Vec<char>>, Result<bool, i8>, [u16; 3], Box<String>)) {
+    let (characters, _, array, _) = value;
+    assert!(characters.is_none_or(|characters| characters.len() <= 64));
+    assert_eq!(array.len(), 3);
+}
+
+#[property]
+fn a_generator_overrides_the_type_default(#[generator(generate::between(1, 6))] die: u8) {
+    assert!((1..=6).contains(&die));
+}
+
+fn small_lists() -> impl Generator<Value = Vec<u8>> {
+    generate::vec(generate::between(0, 9)).max_length(3)
+}
+
+#[property]
+fn a_generator_may_be_a_function_call(#[generator(small_lists())] list: Vec<u8>, other: bool) {
+    assert!(list.len() <= 3 && list.iter().all(|&n| n <= 9));
+    let _ = other;
+}
+
+static PINNED_CHECKS: AtomicU32 = AtomicU32::new(0);
+
+#[property(runs = 1)]
+#[example(1000, "pinned")]
+#[example(2000, String::from("also pinned"))]
+fn several_examples_are_checked_first(#[generator(generate::between(0, 9))] number: u32, text: String) {
+    // The pins lie outside the generator's range: only they can reach 1000.
+    if number >= 1000 {
+        PINNED_CHECKS.fetch_add(1, Ordering::SeqCst);
+        assert!(text.contains("pinned"));
+    }
+}
+
+#[test]
+fn the_examples_of_a_property_run_every_time_it_runs() {
+    let before = PINNED_CHECKS.load(Ordering::SeqCst);
+    several_examples_are_checked_first();
+    assert!(PINNED_CHECKS.load(Ordering::SeqCst) >= before + 2);
+}
+
+#[example(3)]
+#[property]
+fn an_example_may_be_written_above_the_property(#[generator(generate::between(0, 3))] n: u8) {
+    assert!(n <= 3);
+}
+
+#[property(runs = 10)]
+#[test]
+fn a_test_attribute_already_present_is_kept_once(byte: u8) -> bool {
+    byte.count_ones() <= 8
+}
+
+// Failing properties, each a test that must panic, and a test reading the
+// report it panics with.
+
+#[property(seed = 7, runs = 5000)]
+#[should_panic]
+fn lists_never_contain_100(list: Vec<i32>) -> bool {
+    !list.contains(&100)
+}
+
+#[test]
+fn the_report_names_the_parameter_and_prints_an_example_line() {
+    let report = report_of(lists_never_contain_100);
+    let lines: Vec<&str> = report.lines().collect();
+    assert!(lines[0].starts_with("Falsified after "), "{report}");
+    assert_eq!(lines[1], "  Minimal counterexample:", "{report}");
+    assert_eq!(lines[2], "    list = [100]", "{report}");
+    assert_eq!(lines[3], "  Original counterexample:", "{report}");
+    assert!(lines[4].starts_with("    list = ["), "{report}");
+    assert_eq!(lines[5], "  Failure: the property returned false", "{report}");
+    assert!(lines[6].starts_with("  Replay with: Options::default().replay(\"7:"), "{report}");
+    assert_eq!(lines[7], "  Pin it with: #[example(vec![100])]", "{report}");
+}
+
+#[property(seed = 3)]
+#[should_panic]
+fn sums_stay_small(a: u16, b: u16, label: String) {
+    assert!(u32::from(a) + u32::from(b) < 1000, "{label}: {a} + {b} is too large");
+}
+
+#[test]
+fn every_parameter_is_named_and_shrunk() {
+    let report = report_of(sums_stay_small);
+    assert!(report.contains("  Minimal counterexample:\n    a = 0\n    b = 1000\n    label = \"\"\n"), "{report}");
+    assert!(report.contains("  Pin it with: #[example(0, 1000, \"\")]"), "{report}");
+    assert!(report.contains(": 0 + 1000 is too large"), "{report}");
+}
+
+// The example line of the report above, pasted back: the case stays checked.
+#[property(runs = 1)]
+#[example(0, 1000, "")]
+#[should_panic(expected = "0 + 1000 is too large")]
+fn a_pasted_example_line_pins_the_failure(#[generator(generate::between(0, 1))] a: u16, b: u16, label: String) {
+    assert!(u32::from(a) + u32::from(b) < 1000, "{label}: {a} + {b} is too large");
+}
+
+#[property]
+#[example(42)]
+#[should_panic]
+fn a_pinned_failure(#[generator(generate::between(0, 9))] n: i64) -> Result<(), String> {
+    if n == 42 { Err("the answer".to_owned()) } else { Ok(()) }
+}
+
+#[test]
+fn a_pinned_failure_names_its_parameters_without_an_example_line() {
+    let report = report_of(a_pinned_failure);
+    assert!(report.starts_with("Falsified on a pinned example.\n  Counterexample:\n    n = 42\n"), "{report}");
+    assert!(report.contains("Failure: the property returned Err(\"the answer\")"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
+#[property(seed = 5)]
+#[should_panic]
+fn question_marks_fail_the_property(text: String) -> Result<(), std::num::ParseIntError> {
+    text.parse::<u8>()?;
+    Ok(())
+}
+
+#[test]
+fn an_error_returned_with_a_question_mark_is_the_failure() {
+    let report = report_of(question_marks_fail_the_property);
+    assert!(report.contains("    text = \"\"\n"), "{report}");
+    assert!(report.contains("Failure: the property returned Err(ParseIntError { kind: Empty })"), "{report}");
+}
+
+// Asynchronous properties.
+
+#[property(runs = 50)]
+#[tokio::test]
+async fn an_async_property_runs_under_tokio(text: String) {
+    tokio::time::sleep(Duration::from_micros(1)).await;
+    assert_eq!(text.clone(), text);
+}
+
+#[property(seed = 9, runs = 20_000)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[should_panic]
+async fn an_async_failure_under_tokio(list: Vec<u8>) -> bool {
+    tokio::task::yield_now().await;
+    !list.contains(&7)
+}
+
+#[test]
+fn an_async_failure_is_shrunk_and_reported_by_name() {
+    let report = report_of(an_async_failure_under_tokio);
+    assert!(report.contains("    list = [7]\n"), "{report}");
+    assert!(report.contains("#[example(vec![7])]"), "{report}");
+}
+
+/// A future that is pending once before it completes, so the executor must
+/// be woken.
+async fn pending_once() {
+    let mut polled = false;
+    std::future::poll_fn(|context| {
+        if polled {
+            std::task::Poll::Ready(())
+        } else {
+            polled = true;
+            context.waker().wake_by_ref();
+            std::task::Poll::Pending
+        }
+    })
+    .await;
+}
+
+#[property(runs = 50)]
+async fn an_async_property_runs_with_no_runtime_at_all(n: u64) {
+    pending_once().await;
+    assert_eq!(n.wrapping_mul(1), n);
+}
+
+#[property(seed = 1)]
+#[should_panic]
+async fn an_async_failure_with_no_runtime(#[generator(generate::between(0, 1000))] n: u32) {
+    pending_once().await;
+    assert!(n < 500, "{n} is too large");
+}
+
+#[test]
+fn an_async_failure_with_no_runtime_is_shrunk() {
+    let report = report_of(an_async_failure_with_no_runtime);
+    assert!(report.contains("    n = 500\n"), "{report}");
+    assert!(report.contains("500 is too large"), "{report}");
+}

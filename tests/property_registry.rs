@@ -1,0 +1,82 @@
+//! The registry: every `#[property]` of this test binary listed with where
+//! it is written, and run outside libtest with one summary.
+
+use std::cell::Cell;
+
+use quickcheck::{Outcome, property, registry};
+
+thread_local! {
+    // Set only on the thread of the test that runs the registry, so the
+    // property's own test, on another thread, keeps passing.
+    static BROKEN: Cell<bool> = const { Cell::new(false) };
+}
+
+#[property(seed = 4, runs = 1000)]
+fn lists_are_short_unless_broken(list: Vec<u8>) -> bool {
+    !BROKEN.get() || list.len() < 3
+}
+
+#[property(cases = 20)]
+fn booleans_survive_printing(flag: bool) -> bool {
+    flag.to_string().parse::<bool>() == Ok(flag)
+}
+
+#[property(runs = 10)]
+async fn async_properties_are_registered(n: u16) {
+    assert_eq!(async { n }.await, n);
+}
+
+#[property]
+#[should_panic]
+fn expected_failures_are_not_registered(n: u8) {
+    assert!(n < 10);
+}
+
+#[property]
+#[tokio::test]
+async fn properties_of_another_runtime_are_not_registered(n: u8) {
+    tokio::task::yield_now().await;
+    assert!(u16::from(n) < 256);
+}
+
+#[test]
+fn every_property_run_by_property_itself_is_listed_with_its_place() {
+    let properties = registry::properties();
+    let names: Vec<&str> = properties.iter().map(|property| property.name()).collect();
+    assert_eq!(
+        names,
+        ["lists_are_short_unless_broken", "booleans_survive_printing", "async_properties_are_registered"]
+    );
+    let first = properties[0];
+    assert_eq!(first.module_path(), "property_registry");
+    assert_eq!(first.path(), "property_registry::lists_are_short_unless_broken");
+    assert_eq!(first.file(), "tests/property_registry.rs");
+    assert_eq!(first.line(), 14);
+    let options = format!("{:?}", first.options());
+    assert!(options.contains("runs: Some(1000)") && options.contains("seed: Some(4)"), "{options}");
+}
+
+#[test]
+fn the_registry_runs_every_property_and_summarises_their_outcomes() {
+    let summary = registry::run_all("");
+    assert!(summary.all_passed(), "{summary}");
+    assert!(summary.to_string().ends_with("\n3 passed, 0 failed"), "{summary}");
+
+    BROKEN.set(true);
+    let summary = registry::run_all("short");
+    BROKEN.set(false);
+    assert_eq!((summary.passed(), summary.failed()), (0, 1));
+    let checked = &summary.checked()[0];
+    assert_eq!(checked.outcome(), Outcome::Falsified);
+    assert!(checked.report().contains("    list = [0, 0, 0]"), "{}", checked.report());
+    let text = summary.to_string();
+    assert!(
+        text.starts_with(
+            "FALSIFIED property_registry::lists_are_short_unless_broken (tests/property_registry.rs:14)\n  \
+             Falsified after "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("\n      list = [0, 0, 0]\n"), "{text}");
+    assert!(text.ends_with("\n0 passed, 1 failed"), "{text}");
+}

@@ -1,0 +1,10 @@
+use quickcheck::Arbitrary;
+
+#[derive(Arbitrary, Debug)]
+enum Coin {
+    #[weight("heavy")]
+    Heads,
+    Tails,
+}
+
+fn main() {}
