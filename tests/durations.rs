@@ -9,9 +9,10 @@ fn every_unit_appears_and_small_counts_are_common() {
     let spans = generate::duration().sample(20_000, 1);
     let forced = spans.iter().filter(|&&span| span == Duration::ZERO || span == Duration::MAX).count();
     assert!((900..1_700).contains(&forced), "{forced} forced");
-    let whole_days = spans.iter().filter(|span| span.as_secs() % 86_400 == 0 && span.subsec_nanos() == 0).count();
+    let whole_days =
+        spans.iter().filter(|span| span.as_secs().is_multiple_of(86_400) && span.subsec_nanos() == 0).count();
     assert!(whole_days > 20_000 / 6, "{whole_days} whole days");
-    let sub_millisecond = spans.iter().filter(|span| span.subsec_nanos() % 1_000_000 != 0).count();
+    let sub_millisecond = spans.iter().filter(|span| !span.subsec_nanos().is_multiple_of(1_000_000)).count();
     assert!(sub_millisecond > 20_000 / 10, "{sub_millisecond} with nanoseconds");
     let short = spans.iter().filter(|span| *span <= &Duration::from_secs(100)).count();
     assert!(short > 20_000 / 3, "{short} up to 100 s");

@@ -1,0 +1,182 @@
+//! `chrono` dates, times, offsets and deltas, with the `chrono` feature.
+#![cfg(feature = "chrono")]
+
+use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Timelike, Utc};
+use quickcheck::{Generator, Options, Property, generate};
+
+const DRAWS: usize = 20_000;
+
+fn share<T>(values: &[T], predicate: impl Fn(&T) -> bool) -> f64 {
+    values.iter().filter(|value| predicate(value)).count() as f64 / values.len() as f64
+}
+
+fn within(actual: f64, expected: f64, tolerance: f64, what: &str) {
+    assert!((actual - expected).abs() <= tolerance, "{what}: {actual:.4}, expected {expected} ± {tolerance}");
+}
+
+fn date(year: i32, month: u32, day: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(year, month, day).unwrap()
+}
+
+fn moment(year: i32, month: u32, day: u32, hour: u32, minute: u32, second: u32) -> NaiveDateTime {
+    date(year, month, day).and_hms_opt(hour, minute, second).unwrap()
+}
+
+fn minimal<G: Generator>(generator: G, seed: u64, body: impl Fn(&G::Value) -> bool) -> G::Value
+where
+    G::Value: Clone + std::fmt::Debug + 'static,
+{
+    let result =
+        Property::for_all(generator, |value: G::Value| body(&value)).check(Options::default().seed(seed).runs(2_000));
+    assert!(result.is_falsified(), "seed {seed}: {result}");
+    result.minimal().unwrap().value().clone()
+}
+
+#[test]
+fn years_are_mostly_modern_and_times_mostly_round() {
+    let moments = generate::naive_date_time().sample(DRAWS, 1);
+    // Three in four of the unforced draws, and a sliver of the rest.
+    within(share(&moments, |m| (1900..=2100).contains(&m.year())), 0.75 * 15.0 / 16.0 + 0.01, 0.03, "modern years");
+    // Five in six unforced times are round; the forced lower bound is midnight.
+    let round = |m: &NaiveDateTime| m.nanosecond().is_multiple_of(1_000_000);
+    within(share(&moments, round), 5.0 / 6.0 * 15.0 / 16.0 + 1.0 / 32.0, 0.03, "round date-times");
+    within(share(&moments, |m| m.time() == NaiveTime::MIN), 1.0 / 6.0 * 15.0 / 16.0 + 1.0 / 32.0, 0.03, "midnights");
+    let low = moment(1, 1, 1, 0, 0, 0);
+    within(share(&moments, |m| *m == low), 1.0 / 32.0, 0.01, "the lower bound");
+    let high = date(9999, 12, 31).and_hms_nano_opt(23, 59, 59, 999_999_999).unwrap();
+    within(share(&moments, |m| *m == high), 1.0 / 32.0, 0.01, "the upper bound");
+    let times = generate::naive_time().sample(DRAWS, 2);
+    within(
+        share(&times, |t| t.nanosecond().is_multiple_of(1_000_000)),
+        0.8 * 15.0 / 16.0 + 1.0 / 32.0,
+        0.03,
+        "round times",
+    );
+}
+
+#[test]
+fn dates_are_uniform_over_the_range_and_force_its_bounds() {
+    let (low, high) = (moment(2024, 1, 1, 0, 0, 0), moment(2025, 1, 1, 0, 0, 0));
+    let moments = generate::naive_date_time_between(low, high).sample(DRAWS, 3);
+    assert!(moments.iter().all(|m| (low..=high).contains(m)));
+    within(share(&moments, |m| *m == high), 1.0 / 32.0 + 15.0 / 16.0 / 367.0, 0.01, "the upper bound");
+    // Each month gets its share of the days: February has 29 of 366.
+    let unforced: Vec<_> = moments.iter().filter(|m| **m != low && **m != high).collect();
+    within(share(&unforced, |m| m.month() == 2), 29.0 / 366.0, 0.01, "February");
+    within(share(&unforced, |m| m.month() == 7), 31.0 / 366.0, 0.01, "July");
+    let dates = generate::naive_date_between(date(1990, 5, 17), date(1990, 5, 19)).sample(3_000, 4);
+    for day in 17..=19 {
+        assert!(dates.contains(&date(1990, 5, day)));
+    }
+}
+
+#[test]
+fn offsets_are_whole_minutes_and_mostly_whole_hours() {
+    let moments = generate::date_time_offset().sample(DRAWS, 5);
+    let minutes: Vec<i32> = moments.iter().map(|m| m.offset().local_minus_utc() / 60).collect();
+    assert!(moments.iter().all(|m| m.offset().local_minus_utc() % 60 == 0));
+    assert!(minutes.iter().all(|m| (-840..=840).contains(m)));
+    assert!(minutes.contains(&-840) && minutes.contains(&840));
+    within(share(&minutes, |m| m % 60 == 0), 0.75 + 0.25 / 60.0 + 1.0 / 16.0 * 0.25, 0.03, "whole hours");
+    assert!(moments.iter().all(|m| (1..=9999).contains(&m.naive_local().year())));
+}
+
+#[test]
+fn offset_bounds_are_forced_verbatim() {
+    let low = DateTime::parse_from_rfc3339("2024-01-01T00:00:00+05:30").unwrap();
+    let high = DateTime::parse_from_rfc3339("2024-06-01T00:00:00-03:00").unwrap();
+    let moments = generate::date_time_offset_between(low, high).sample(DRAWS, 6);
+    assert!(moments.iter().all(|m| (low..=high).contains(m)));
+    for bound in [low, high] {
+        let verbatim = moments.iter().filter(|m| **m == bound && m.offset() == bound.offset()).count();
+        assert!(verbatim > DRAWS / 40, "{bound} appeared verbatim {verbatim} times");
+    }
+}
+
+#[test]
+fn a_fixed_offset_trims_the_range() {
+    let india = FixedOffset::east_opt(5 * 3600 + 1800).unwrap();
+    let moments = generate::date_time_offset().with_offset(india).sample(DRAWS, 7);
+    assert!(moments.iter().all(|m| m.offset() == &india));
+    let latest = moments.iter().max().unwrap();
+    assert_eq!(latest.naive_local(), date(9999, 12, 31).and_hms_nano_opt(23, 59, 59, 999_999_999).unwrap());
+    let west = FixedOffset::west_opt(8 * 3600).unwrap();
+    let earliest = *generate::date_time_offset().with_offset(west).sample(DRAWS, 8).iter().min().unwrap();
+    assert_eq!(earliest.naive_local(), moment(1, 1, 1, 0, 0, 0));
+}
+
+#[test]
+#[should_panic(expected = "no instant of")]
+fn a_fixed_offset_that_leaves_nothing_panics_at_the_call() {
+    let utc = FixedOffset::east_opt(0).unwrap();
+    let low = moment(9999, 12, 31, 20, 0, 0).and_utc().with_timezone(&utc);
+    let high = moment(9999, 12, 31, 21, 0, 0).and_utc().with_timezone(&utc);
+    let _ = generate::date_time_offset_between(low, high).with_offset(FixedOffset::east_opt(5 * 3600).unwrap());
+}
+
+#[test]
+#[should_panic(expected = "the lower bound is after the upper bound")]
+fn reversed_date_bounds_panic_at_the_call() {
+    let _ = generate::naive_date_between(date(2001, 1, 1), date(2000, 1, 1));
+}
+
+#[test]
+fn date_times_shrink_component_by_component() {
+    for seed in 0..10 {
+        assert_eq!(minimal(generate::naive_date_time(), seed, |_| false), moment(2000, 1, 1, 0, 0, 0), "seed {seed}");
+        assert_eq!(minimal(generate::naive_date(), seed, |_| false), date(2000, 1, 1), "seed {seed}");
+        assert_eq!(minimal(generate::naive_time(), seed, |_| false), NaiveTime::MIN, "seed {seed}");
+        assert_eq!(
+            minimal(generate::date_time_utc(), seed, |_| false),
+            moment(2000, 1, 1, 0, 0, 0).and_utc(),
+            "seed {seed}"
+        );
+        let offset = minimal(generate::date_time_offset(), seed, |_| false);
+        assert_eq!(offset.to_rfc3339(), "2000-01-01T00:00:00+00:00", "seed {seed}");
+        let late = minimal(generate::naive_date_time(), seed, |m| m.year() < 2010);
+        assert_eq!(late, moment(2010, 1, 1, 0, 0, 0), "seed {seed}");
+        let early = minimal(generate::naive_date_time(), seed, |m| m.year() > 1990);
+        assert_eq!(early, moment(1990, 1, 1, 0, 0, 0), "seed {seed}");
+        let afternoon = minimal(generate::naive_date_time(), seed, |m| m.hour() < 12 || m.minute() < 30);
+        assert_eq!(afternoon, moment(2000, 1, 1, 12, 30, 0), "seed {seed}");
+        let (low, high) = (moment(2024, 3, 10, 15, 0, 0), moment(2024, 8, 1, 0, 0, 0));
+        assert_eq!(minimal(generate::naive_date_time_between(low, high), seed, |_| false), low, "seed {seed}");
+    }
+}
+
+#[test]
+fn reports_print_iso_form_to_the_nanosecond() {
+    // A millisecond is simpler than a nanosecond: less detail.
+    let result =
+        Property::for_all(generate::naive_date_time(), |m| m.nanosecond() == 0).check(Options::default().seed(1));
+    assert_eq!(*result.minimal().unwrap().value(), date(2000, 1, 1).and_hms_milli_opt(0, 0, 0, 1).unwrap());
+    assert!(result.to_string().contains("Minimal counterexample: 2000-01-01T00:00:00.001"), "{result}");
+    let result = Property::for_all(generate::naive_date_time(), |m| m.nanosecond().is_multiple_of(1_000_000))
+        .check(Options::default().seed(1));
+    assert_eq!(*result.minimal().unwrap().value(), date(2000, 1, 1).and_hms_nano_opt(0, 0, 0, 1).unwrap());
+    assert!(result.to_string().contains("Minimal counterexample: 2000-01-01T00:00:00.000000001"), "{result}");
+}
+
+#[test]
+fn time_deltas_shrink_to_round_spans() {
+    let deltas = generate::time_delta().sample(DRAWS, 9);
+    for forced in [TimeDelta::zero(), TimeDelta::MIN, TimeDelta::MAX] {
+        assert!(deltas.iter().filter(|delta| **delta == forced).count() > 200, "{forced:?}");
+    }
+    within(share(&deltas, |delta| *delta < TimeDelta::zero()), 0.5, 0.03, "negative deltas");
+    for seed in 0..10 {
+        assert_eq!(minimal(generate::time_delta(), seed, |_| false), TimeDelta::zero(), "seed {seed}");
+        let hour = minimal(generate::time_delta(), seed, |delta| *delta < TimeDelta::hours(1));
+        assert_eq!(hour, TimeDelta::hours(1), "seed {seed}");
+        let negative = minimal(generate::time_delta(), seed, |delta| *delta > TimeDelta::seconds(-60));
+        assert_eq!(negative, TimeDelta::minutes(-1), "seed {seed}");
+    }
+}
+
+#[test]
+fn utc_ranges_stay_inside() {
+    let (low, high) = (moment(2020, 2, 29, 12, 0, 0).and_utc(), moment(2020, 3, 1, 12, 0, 0).and_utc());
+    let moments: Vec<DateTime<Utc>> = generate::date_time_utc_between(low, high).sample(2_000, 10);
+    assert!(moments.iter().all(|m| (low..=high).contains(m)));
+    assert!(moments.contains(&low) && moments.contains(&high));
+}
