@@ -77,6 +77,7 @@ pub mod generate;
 mod property;
 pub mod registry;
 pub mod stateful;
+pub mod stats;
 
 // The macros' generated code calls into this module.
 #[doc(hidden)]

@@ -176,6 +176,7 @@ impl Display for Summary {
                 Outcome::GenerationFailed => "GENERATION FAILED",
                 Outcome::Cancelled => "CANCELLED",
                 Outcome::Misconfigured => "MISCONFIGURED",
+                Outcome::InsufficientCoverage => "INSUFFICIENT COVERAGE",
             };
             match checked.property {
                 Some(property) => writeln!(f, "{status:<9} {} ({}:{})", property.path(), property.file, property.line)?,

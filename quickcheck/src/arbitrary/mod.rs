@@ -9,8 +9,9 @@
 //! Every implementation names a concrete generator type, so a property's
 //! generator stays one monomorphised value with no dynamic calls.
 
-mod duration;
+mod numbers;
 mod standard;
+mod time;
 
 use crate::generate::Generator;
 

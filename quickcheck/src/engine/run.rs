@@ -8,9 +8,13 @@ use crate::engine::source::{ChoiceSource, Recording};
 use crate::engine::unwind::{Caught, Panic, Stop, catch};
 use crate::generate::Generator;
 use crate::property::{Cancellation, Failure};
+use crate::stats::{self, Confidence, Decision, ExampleRecord, Statistics};
 
 /// Examples up to this index grow from the simplest to full size.
 const RAMP: u64 = 10;
+
+/// The most examples a coverage check runs before it gives up deciding.
+const MAX_COVERAGE_EXAMPLES: u64 = 100 << 17;
 
 /// How a property body judged one value: `Ok(Ok(()))` passed, `Ok(Err(_))`
 /// failed by returning, `Err(_)` discarded or panicked.
@@ -43,16 +47,33 @@ pub(crate) struct Settings {
     /// Run only this example index (a replay token's second half).
     pub(crate) replay_index: Option<u64>,
     pub(crate) cancellation: Option<Cancellation>,
+    /// Turns coverage requirements into assertions.
+    pub(crate) confidence: Option<Confidence>,
 }
 
 /// How a run ended.
 #[derive(Debug)]
 pub(crate) enum End {
     Passed,
-    Falsified { index: u64, original: Vec<u64>, minimal: Vec<u64>, failure: Failure },
+    Falsified {
+        index: u64,
+        original: Vec<u64>,
+        minimal: Vec<u64>,
+        failure: Failure,
+    },
     Exhausted,
-    GenerationFailed { index: u64, panic: Panic },
+    GenerationFailed {
+        index: u64,
+        panic: Panic,
+    },
     Cancelled,
+    /// A coverage requirement is known to be missed, or (when `decided` is
+    /// false) could not be decided within the most examples a check runs.
+    InsufficientCoverage {
+        label: String,
+        minimum: f64,
+        decided: bool,
+    },
 }
 
 /// A finished run with its counts.
@@ -65,6 +86,8 @@ pub(crate) struct Summary {
     /// How many times the body ran while shrinking (replays that stopped
     /// in the generator do not count).
     pub(crate) shrink_calls: u64,
+    /// What the passing generated examples recorded.
+    pub(crate) statistics: Statistics,
 }
 
 /// Runs the generator and the body; owns the reusable choice source.
@@ -74,17 +97,33 @@ pub(crate) struct Runner<'a, G, B> {
     settings: &'a Settings,
     source: ChoiceSource,
     body_calls: u64,
+    /// What the current example records, handed to the body while it runs.
+    record: ExampleRecord,
 }
 
 impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     pub(crate) fn new(generator: &'a G, body: &'a mut B, settings: &'a Settings) -> Self {
-        Runner { generator, body, settings, source: ChoiceSource::new(), body_calls: 0 }
+        Runner {
+            generator,
+            body,
+            settings,
+            source: ChoiceSource::new(),
+            body_calls: 0,
+            record: ExampleRecord::default(),
+        }
     }
 
     /// Generates until `runs` examples pass, one fails, too many are
     /// discarded, or the run is cancelled; shrinks a failure.
     pub(crate) async fn run(&mut self) -> Summary {
-        let mut summary = Summary { end: End::Passed, passed: 0, discards: 0, shrinks: 0, shrink_calls: 0 };
+        let mut summary = Summary {
+            end: End::Passed,
+            passed: 0,
+            discards: 0,
+            shrinks: 0,
+            shrink_calls: 0,
+            statistics: Statistics::default(),
+        };
         let (first, last) = match self.settings.replay_index {
             Some(index) => (index, index),
             None => (0, u64::MAX),
@@ -95,7 +134,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 summary.end = End::Cancelled;
                 return summary;
             }
-            if summary.passed >= self.settings.runs {
+            if self.settings.confidence.is_none() && summary.passed >= self.settings.runs {
                 break;
             }
             if summary.discards >= discard_limit {
@@ -104,7 +143,14 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             }
             self.start_example(index);
             match self.run_case().await {
-                Case::Pass => summary.passed += 1,
+                Case::Pass => {
+                    summary.passed += 1;
+                    summary.statistics.add(&self.record);
+                    if let Some(end) = self.stopping_point(summary.passed, &summary.statistics) {
+                        summary.end = end;
+                        return summary;
+                    }
+                }
                 Case::Discard => summary.discards += 1,
                 Case::GeneratorPanic(panic) => {
                     summary.end = End::GenerationFailed { index, panic };
@@ -129,6 +175,30 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         summary
     }
 
+    /// Whether enough examples have passed: `runs` of them or, with a
+    /// coverage confidence, enough to decide every requirement. A coverage
+    /// check looks after `runs` examples, then after 100, 200, 400, … beyond.
+    fn stopping_point(&self, passed: u64, statistics: &Statistics) -> Option<End> {
+        let runs = self.settings.runs;
+        let Some(confidence) = &self.settings.confidence else {
+            return (passed >= runs).then_some(End::Passed);
+        };
+        let look = look_number(passed, runs)?;
+        match stats::decide(statistics, confidence, look) {
+            Decision::Met => Some(End::Passed),
+            Decision::Missed { label, minimum } => Some(End::InsufficientCoverage { label, minimum, decided: true }),
+            Decision::Undecided if passed >= MAX_COVERAGE_EXAMPLES => {
+                let (label, minimum) = statistics
+                    .requirements()
+                    .map(|(label, minimum)| (label.to_owned(), minimum))
+                    .next()
+                    .unwrap_or_default();
+                Some(End::InsufficientCoverage { label, minimum, decided: false })
+            }
+            Decision::Undecided => None,
+        }
+    }
+
     /// Prepares example `index` of the run: the first is the simplest test
     /// case, the next few grow to full size.
     fn start_example(&mut self, index: u64) {
@@ -149,7 +219,13 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             Err(Caught::Panic(panic)) => return Case::GeneratorPanic(panic),
         };
         self.body_calls += 1;
-        match self.body.call(value).await {
+        // The record is installed while the body runs: around the call, for
+        // a synchronous body, and around each poll, for an async one.
+        self.record = ExampleRecord::default();
+        let (body, record) = (&mut *self.body, &mut self.record);
+        let mut future = std::pin::pin!(stats::recording(record, || body.call(value)));
+        let verdict = std::future::poll_fn(|cx| stats::recording(record, || future.as_mut().poll(cx))).await;
+        match verdict {
             Ok(Ok(())) => Case::Pass,
             Ok(Err(failure)) => Case::Fail(failure),
             Err(Caught::Stop(Stop::Discard | Stop::Overrun)) => Case::Discard,
@@ -178,6 +254,19 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     fn cancelled(&self) -> bool {
         self.settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled)
     }
+}
+
+/// Which look of a coverage check `passed` examples are, if any: 0 at
+/// `runs`, then 1, 2, … at each of 100, 200, 400, … that lies beyond `runs`.
+fn look_number(passed: u64, runs: u64) -> Option<u32> {
+    if passed == runs {
+        return Some(0);
+    }
+    if passed < runs || passed % 100 != 0 || !(passed / 100).is_power_of_two() {
+        return None;
+    }
+    let skipped = (0..64).take_while(|&power| 100u64 << power <= runs).count() as u32;
+    Some((passed / 100).trailing_zeros() + 1 - skipped)
 }
 
 impl<G: Generator, B: Body<G::Value>> Execute for Runner<'_, G, B> {

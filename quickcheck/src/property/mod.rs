@@ -333,6 +333,7 @@ where
         End::Exhausted => Outcome::Exhausted,
         End::GenerationFailed { .. } => Outcome::GenerationFailed,
         End::Cancelled => Outcome::Cancelled,
+        End::InsufficientCoverage { .. } => Outcome::InsufficientCoverage,
     };
     let mut result = PropertyResult::new(outcome, Some(seed));
     result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
@@ -340,6 +341,7 @@ where
     result.discards = summary.discards;
     result.shrinks = summary.shrinks;
     result.shrink_calls = summary.shrink_calls;
+    result.statistics = summary.statistics;
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| {
             let Rendered { whole, fields } = Rendered::of(&value, parameters);
@@ -357,6 +359,24 @@ where
         End::GenerationFailed { index, panic } => {
             result.failure = Some(Failure::from_panic(panic));
             result.replay = Some(Replay::new(seed, index));
+        }
+        End::InsufficientCoverage { label, minimum, decided } => {
+            let observed = result.statistics.percent(&label);
+            result.problem = Some(if decided {
+                format!(
+                    "The requirement \"{label}\" (at least {minimum}% of examples) is known to be missed: \
+                     {observed:.1}% of {} examples hit it. Make the generator produce such inputs more often, \
+                     or lower the requirement.",
+                    result.statistics.examples()
+                )
+            } else {
+                format!(
+                    "The requirement \"{label}\" (at least {minimum}% of examples) could not be decided within \
+                     {} examples: its true rate is too close to the minimum. State the minimum you need with \
+                     some margin, or widen the tolerance.",
+                    result.statistics.examples()
+                )
+            });
         }
         End::Passed | End::Exhausted | End::Cancelled => {}
     }

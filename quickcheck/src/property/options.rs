@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::random;
 use crate::engine::run::Settings;
+use crate::stats::Confidence;
 
 /// Options for [`Property::check`](crate::Property::check) and friends.
 /// Set only what you need; everything has a default.
@@ -35,6 +36,7 @@ pub struct Options {
     max_discard_ratio: Option<u64>,
     replay: Option<String>,
     cancellation: Option<Cancellation>,
+    confidence: Option<Confidence>,
 }
 
 const DEFAULT_RUNS: u64 = 100;
@@ -90,6 +92,31 @@ impl Options {
         self
     }
 
+    /// Turns [`cover`](crate::stats::cover) requirements into assertions
+    /// decided with the given confidence, as Haskell QuickCheck's
+    /// `checkCoverage` does.
+    ///
+    /// [`runs`](Options::runs) is then the fewest examples: the check looks
+    /// at the coverage after them and after 100, 200, 400, … passes, until
+    /// every requirement is known met or one is known missed, which ends it as
+    /// [`InsufficientCoverage`](crate::Outcome::InsufficientCoverage). A true
+    /// rate near the minimum takes longest to decide (a 50% rate at a 50%
+    /// minimum about 6,400 examples); after 13 million examples the check
+    /// stops undecided, also as `InsufficientCoverage`.
+    ///
+    /// ```
+    /// use quickcheck::stats::{Confidence, cover};
+    /// use quickcheck::{Options, Outcome, Property, generate};
+    ///
+    /// let result = Property::for_all(generate::between(0, 9), |n| cover(n < 3, 20.0, "small"))
+    ///     .check(Options::default().seed(1).coverage_confidence(Confidence::default()));
+    /// assert_eq!(result.outcome(), Outcome::Passed);
+    /// ```
+    pub fn coverage_confidence(mut self, confidence: Confidence) -> Options {
+        self.confidence = Some(confidence);
+        self
+    }
+
     /// Whether a replay token is set.
     pub(crate) fn replays(&self) -> bool {
         self.replay.is_some()
@@ -111,6 +138,7 @@ impl Options {
             max_discard_ratio: self.max_discard_ratio.unwrap_or(DEFAULT_MAX_DISCARD_RATIO),
             replay_index: replay.map(|replay| replay.index),
             cancellation: self.cancellation.clone(),
+            confidence: self.confidence,
         })
     }
 }

@@ -88,6 +88,7 @@ impl<T> Display for PropertyResult<T> {
                 if self.discards > 0 {
                     write!(f, "\n  {} discarded.", plural(self.discards, "example was", "examples were"))?;
                 }
+                self.statistics.write_report(f)?;
             }
             Outcome::Falsified => match (&self.minimal, &self.original) {
                 (Some(minimal), _) if minimal.explicit => {
@@ -138,6 +139,13 @@ impl<T> Display for PropertyResult<T> {
                 self.write_replay(f)?;
             }
             Outcome::Cancelled => write!(f, "Cancelled after {}{seed}.", plural(self.tests_run, "test", "tests"))?,
+            Outcome::InsufficientCoverage => {
+                write!(f, "Insufficient coverage after {}{seed}.", plural(self.tests_run, "test", "tests"))?;
+                if let Some(problem) = &self.problem {
+                    write!(f, "\n  {problem}")?;
+                }
+                self.statistics.write_report(f)?;
+            }
             Outcome::Misconfigured => {
                 write!(f, "Misconfigured: {}", self.problem.as_deref().unwrap_or("the options could not be used"))?;
             }

@@ -2,6 +2,7 @@
 
 use crate::engine::unwind::{Location, Panic};
 use crate::property::Replay;
+use crate::stats::Statistics;
 
 /// How a check ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -22,6 +23,9 @@ pub enum Outcome {
     /// The options could not be used: a malformed replay token or
     /// environment variable, or a replay combined with pinned examples.
     Misconfigured,
+    /// Under a coverage confidence, a [`cover`](crate::stats::cover)
+    /// requirement is known to be missed, or could not be decided.
+    InsufficientCoverage,
 }
 
 /// How the body (or generator) failed.
@@ -136,6 +140,7 @@ pub struct PropertyResult<T> {
     pub(crate) skipped_examples: usize,
     pub(crate) problem: Option<String>,
     pub(crate) parameter_names: &'static [&'static str],
+    pub(crate) statistics: Statistics,
 }
 
 impl<T> PropertyResult<T> {
@@ -154,6 +159,7 @@ impl<T> PropertyResult<T> {
             skipped_examples: 0,
             problem: None,
             parameter_names: &[],
+            statistics: Statistics::default(),
         }
     }
 
@@ -225,6 +231,12 @@ impl<T> PropertyResult<T> {
     /// named none.
     pub fn parameter_names(&self) -> &'static [&'static str] {
         self.parameter_names
+    }
+
+    /// What the passing generated examples recorded with the functions of
+    /// [`stats`](crate::stats).
+    pub fn statistics(&self) -> &Statistics {
+        &self.statistics
     }
 
     /// How many pinned examples were skipped because `assume` discarded them.

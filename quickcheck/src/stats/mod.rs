@@ -1,0 +1,40 @@
+//! Statistics: what the examples of a check exercised, and coverage
+//! requirements on it.
+//!
+//! A property can pass while exercising almost nothing. Inside a body (or a
+//! command's run) [`classify`], [`label`], [`collect`] and [`cover`] record
+//! what the current example hit; the passing report prints the distribution.
+//! Each example counts once per label, pinned examples contribute nothing and
+//! discarded examples are not counted.
+//!
+//! [`cover`] also states a requirement: at least some percentage of examples
+//! should hit the label. A shortfall is a warning, with the range the true
+//! rate plausibly lies in (the 95% Jeffreys interval). With
+//! [`Options::coverage_confidence`](crate::Options::coverage_confidence) the
+//! requirements become assertions decided by a sequential test, as in
+//! Haskell QuickCheck's `checkCoverage`.
+//!
+//! ```
+//! use quickcheck::stats::{classify, collect, cover};
+//! use quickcheck::{Options, Property, generate};
+//!
+//! let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+//!     classify(list.is_empty(), "empty");
+//!     cover(list.len() >= 5, 20.0, "five or more");
+//!     collect("sign of first", list.first().map_or("none", |x| if *x < 0 { "-" } else { "+" }));
+//! })
+//! .check(Options::default().seed(1));
+//! assert!(result.statistics().count("empty") > 0);
+//! println!("{result}");
+//! ```
+
+mod coverage;
+mod numerics;
+mod record;
+mod summary;
+
+pub use coverage::Confidence;
+pub(crate) use coverage::{Decision, decide};
+pub(crate) use record::{ExampleRecord, recording};
+pub use record::{classify, collect, cover, label};
+pub use summary::Statistics;

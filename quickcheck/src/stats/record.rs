@@ -1,0 +1,137 @@
+//! Recording what the current example exercised.
+//!
+//! The runner hands each generated example a fresh [`ExampleRecord`] and
+//! installs it in a thread-local slot for exactly the time the body runs (for
+//! an async body, for each poll), so the recording functions need no handle
+//! and parallel checks on other threads keep their own counts.
+
+use std::cell::RefCell;
+use std::fmt::Display;
+
+/// What one example recorded.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct ExampleRecord {
+    /// Labels hit, each once.
+    pub(crate) labels: Vec<String>,
+    /// `(table, value)` pairs from [`collect`], each table once.
+    pub(crate) collected: Vec<(String, String)>,
+    /// `(label, minimum percent)` from [`cover`].
+    pub(crate) requirements: Vec<(String, f64)>,
+}
+
+impl ExampleRecord {
+    fn hit(&mut self, label: &str) {
+        if !self.labels.iter().any(|existing| existing == label) {
+            self.labels.push(label.to_owned());
+        }
+    }
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<ExampleRecord>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with `record` as the current example's record.
+pub(crate) fn recording<R>(record: &mut ExampleRecord, f: impl FnOnce() -> R) -> R {
+    let previous = CURRENT.with(|current| current.borrow_mut().replace(std::mem::take(record)));
+    // Put the record back even if `f` unwinds: a panicking body is a failure
+    // the check reports, and its labels must not leak into the next example.
+    struct Restore<'a> {
+        record: &'a mut ExampleRecord,
+        previous: Option<Option<ExampleRecord>>,
+    }
+    impl Drop for Restore<'_> {
+        fn drop(&mut self) {
+            let previous = self.previous.take().flatten();
+            let mine = CURRENT.with(|current| std::mem::replace(&mut *current.borrow_mut(), previous));
+            *self.record = mine.unwrap_or_default();
+        }
+    }
+    let _restore = Restore { record, previous: Some(previous) };
+    f()
+}
+
+fn with_current(f: impl FnOnce(&mut ExampleRecord)) {
+    CURRENT.with(|current| {
+        if let Some(record) = current.borrow_mut().as_mut() {
+            f(record);
+        }
+    });
+}
+
+/// Counts the current example under `label` when `condition` holds.
+///
+/// Outside a check (or in a pinned example) it does nothing.
+pub fn classify(condition: bool, label: &str) {
+    if condition {
+        with_current(|record| record.hit(label));
+    }
+}
+
+/// Counts the current example under `label`.
+pub fn label(label: &str) {
+    classify(true, label);
+}
+
+/// Counts the current example under `value` in the table `name`. The value
+/// is printed with `Display`.
+pub fn collect(name: &str, value: impl Display) {
+    with_current(|record| {
+        if !record.collected.iter().any(|(table, _)| table == name) {
+            record.collected.push((name.to_owned(), value.to_string()));
+        }
+    });
+}
+
+/// Counts like [`classify`], and requires that at least `minimum_percent`
+/// of the examples hit `label`. A shortfall is a warning on the passing
+/// report, or a failure under
+/// [`Options::coverage_confidence`](crate::Options::coverage_confidence).
+pub fn cover(condition: bool, minimum_percent: f64, label: &str) {
+    with_current(|record| {
+        if !record.requirements.iter().any(|(existing, _)| existing == label) {
+            record.requirements.push((label.to_owned(), minimum_percent));
+        }
+        if condition {
+            record.hit(label);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_go_to_the_installed_record_only() {
+        classify(true, "outside");
+        let mut record = ExampleRecord::default();
+        recording(&mut record, || {
+            label("a");
+            label("a");
+            classify(false, "b");
+            cover(true, 20.0, "c");
+            collect("sign", "+");
+            collect("sign", "-");
+        });
+        assert_eq!(record.labels, vec!["a".to_owned(), "c".to_owned()]);
+        assert_eq!(record.collected, vec![("sign".to_owned(), "+".to_owned())]);
+        assert_eq!(record.requirements, vec![("c".to_owned(), 20.0)]);
+    }
+
+    #[test]
+    fn a_panic_still_returns_the_record() {
+        let mut record = ExampleRecord::default();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            recording(&mut record, || {
+                label("before the panic");
+                panic!("boom");
+            })
+        }));
+        assert!(result.is_err());
+        assert_eq!(record.labels, vec!["before the panic".to_owned()]);
+        let mut next = ExampleRecord::default();
+        recording(&mut next, || {});
+        assert_eq!(next, ExampleRecord::default());
+    }
+}

@@ -1,0 +1,190 @@
+//! The statistics of a run, and how the report prints them.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::stats::ExampleRecord;
+use crate::stats::numerics::jeffreys_interval;
+
+/// What the examples of a check recorded with [`classify`](crate::stats::classify),
+/// [`label`](crate::stats::label), [`collect`](crate::stats::collect) and
+/// [`cover`](crate::stats::cover).
+///
+/// Only generated examples that passed are counted: pinned examples and
+/// discarded ones contribute nothing.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Statistics {
+    examples: u64,
+    labels: BTreeMap<String, u64>,
+    tables: BTreeMap<String, BTreeMap<String, u64>>,
+    requirements: BTreeMap<String, f64>,
+}
+
+impl Statistics {
+    /// Counts one example.
+    pub(crate) fn add(&mut self, record: &ExampleRecord) {
+        self.examples += 1;
+        for label in &record.labels {
+            *self.labels.entry(label.clone()).or_default() += 1;
+        }
+        for (table, value) in &record.collected {
+            *self.tables.entry(table.clone()).or_default().entry(value.clone()).or_default() += 1;
+        }
+        for (label, minimum) in &record.requirements {
+            self.requirements.insert(label.clone(), *minimum);
+        }
+    }
+
+    /// How many examples were counted.
+    pub fn examples(&self) -> u64 {
+        self.examples
+    }
+
+    /// How many examples hit `label`.
+    pub fn count(&self, label: &str) -> u64 {
+        self.labels.get(label).copied().unwrap_or(0)
+    }
+
+    /// The percentage of examples that hit `label`.
+    pub fn percent(&self, label: &str) -> f64 {
+        percent_of(self.count(label), self.examples)
+    }
+
+    /// The table `name` of [`collect`](crate::stats::collect): each value
+    /// with how many examples collected it.
+    pub fn table(&self, name: &str) -> Option<&BTreeMap<String, u64>> {
+        self.tables.get(name)
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty() && self.tables.is_empty() && self.requirements.is_empty()
+    }
+
+    /// Each coverage requirement: label and minimum percentage.
+    pub(crate) fn requirements(&self) -> impl Iterator<Item = (&str, f64)> {
+        self.requirements.iter().map(|(label, &minimum)| (label.as_str(), minimum))
+    }
+
+    /// The warnings for requirements that were not met, with the range the
+    /// true rate plausibly lies in (the 95% Jeffreys interval).
+    pub fn shortfalls(&self) -> Vec<String> {
+        self.requirements()
+            .filter(|&(label, minimum)| self.percent(label) < minimum)
+            .map(|(label, minimum)| {
+                let (low, high) = jeffreys_interval(self.count(label), self.examples, 0.95);
+                format!(
+                    "Only {} {label}, but required {} (the true rate is {} to {})",
+                    show_percent(self.percent(label)),
+                    show_percent(minimum),
+                    show_percent(100.0 * low),
+                    show_percent(100.0 * high),
+                )
+            })
+            .collect()
+    }
+
+    /// Writes the report's lines: shortfalls first, then every label by
+    /// frequency, then each table.
+    pub(crate) fn write_report(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for warning in self.shortfalls() {
+            write!(f, "\n  {warning}")?;
+        }
+        for (label, count) in by_frequency(&self.labels) {
+            write!(f, "\n  {} {label}", show_percent(percent_of(count, self.examples)))?;
+            if let Some(minimum) = self.requirements.get(label) {
+                write!(f, " (required {})", show_percent(*minimum))?;
+            }
+        }
+        for (name, table) in &self.tables {
+            write!(f, "\n  {name}:")?;
+            for (value, count) in by_frequency(table) {
+                write!(f, "\n    {} {value}", show_percent(percent_of(count, self.examples)))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn percent_of(count: u64, total: u64) -> f64 {
+    if total == 0 { 0.0 } else { 100.0 * count as f64 / total as f64 }
+}
+
+/// Most frequent first; ties in name order.
+fn by_frequency(counts: &BTreeMap<String, u64>) -> Vec<(&str, u64)> {
+    let mut sorted: Vec<(&str, u64)> = counts.iter().map(|(name, &count)| (name.as_str(), count)).collect();
+    sorted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    sorted
+}
+
+/// Whole percentages, with one decimal where a nonzero value would round to
+/// 0%, so that a rare label does not read as never hit.
+fn show_percent(value: f64) -> String {
+    if value > 0.0 && value < 0.5 { format!("{value:.1}%") } else { format!("{value:.0}%") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Report<'a>(&'a Statistics);
+
+    impl fmt::Display for Report<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.write_report(f)
+        }
+    }
+
+    fn record(labels: &[&str], collected: &[(&str, &str)], requirements: &[(&str, f64)]) -> ExampleRecord {
+        ExampleRecord {
+            labels: labels.iter().map(|&label| label.to_owned()).collect(),
+            collected: collected.iter().map(|&(table, value)| (table.to_owned(), value.to_owned())).collect(),
+            requirements: requirements.iter().map(|&(label, minimum)| (label.to_owned(), minimum)).collect(),
+        }
+    }
+
+    #[test]
+    fn the_report_lists_labels_by_frequency_then_tables() {
+        let mut statistics = Statistics::default();
+        for index in 0..100 {
+            let five = index < 34;
+            let empty = (34..53).contains(&index);
+            let sign = if index < 43 {
+                "-1"
+            } else if index < 80 {
+                "1"
+            } else if index < 99 {
+                "none"
+            } else {
+                "0"
+            };
+            let mut labels = Vec::new();
+            if five {
+                labels.push("five or more");
+            }
+            if empty {
+                labels.push("empty");
+            }
+            statistics.add(&record(&labels, &[("sign of first", sign)], &[("five or more", 20.0)]));
+        }
+        assert_eq!(
+            Report(&statistics).to_string(),
+            "\n  34% five or more (required 20%)\n  19% empty\n  sign of first:\n    43% -1\n    37% 1\n    19% none\n    1% 0"
+        );
+    }
+
+    #[test]
+    fn a_shortfall_is_a_warning_with_the_plausible_range() {
+        let mut statistics = Statistics::default();
+        for index in 0..100 {
+            let labels: &[&str] = if index < 3 { &["label"] } else { &[] };
+            statistics.add(&record(labels, &[], &[("label", 20.0)]));
+        }
+        let shortfalls = statistics.shortfalls();
+        assert_eq!(shortfalls.len(), 1);
+        assert!(
+            shortfalls[0].starts_with("Only 3% label, but required 20% (the true rate is 1% to 8%)"),
+            "{shortfalls:?}"
+        );
+    }
+}

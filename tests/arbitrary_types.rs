@@ -1,0 +1,47 @@
+//! Default generators for floats, durations and the feature-gated types,
+//! used through `Arbitrary` and `#[property]`.
+
+use std::time::Duration;
+
+use quickcheck::{Arbitrary, Options, Property, property};
+
+#[property(seed = 3)]
+fn doubling_a_float_is_exact_unless_it_overflows(x: f64, y: f32) {
+    assert!(x.is_nan() || (x * 2.0).is_infinite() || (x * 2.0) / 2.0 == x, "{x:?}");
+    assert!(y.is_nan() || (y * 2.0).is_infinite() || (y * 2.0) / 2.0 == y, "{y:?}");
+}
+
+#[test]
+fn floats_shrink_through_their_default_generator() {
+    let result = Property::for_all(f64::arbitrary(), |x| x.is_nan() || x <= 100.0).check(Options::default().seed(1));
+    let minimal = *result.minimal().unwrap().value();
+    assert!(minimal == 101.0 || minimal == 128.0, "{result}");
+}
+
+#[test]
+fn durations_shrink_to_a_round_span() {
+    let result = Property::for_all(Duration::arbitrary(), |span| span < Duration::from_secs(3600))
+        .check(Options::default().seed(2));
+    assert_eq!(result.minimal().unwrap().value(), &Duration::from_secs(3600), "{result}");
+}
+
+#[cfg(feature = "chrono")]
+#[test]
+fn a_date_time_shrinks_to_the_start_of_2000() {
+    let result = Property::for_all(chrono::NaiveDateTime::arbitrary(), |_| false).check(Options::default().seed(4));
+    assert_eq!(result.minimal().unwrap().rendered(), "2000-01-01T00:00:00", "{result}");
+}
+
+#[cfg(feature = "uuid")]
+#[test]
+fn a_uuid_shrinks_to_nil() {
+    let result = Property::for_all(uuid::Uuid::arbitrary(), |_| false).check(Options::default().seed(5));
+    assert!(result.minimal().unwrap().value().is_nil(), "{result}");
+}
+
+#[cfg(feature = "decimal")]
+#[test]
+fn a_decimal_shrinks_to_zero() {
+    let result = Property::for_all(rust_decimal::Decimal::arbitrary(), |_| false).check(Options::default().seed(6));
+    assert!(result.minimal().unwrap().value().is_zero(), "{result}");
+}

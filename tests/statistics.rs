@@ -1,0 +1,149 @@
+//! Statistics and coverage: classify, label, collect, cover, and coverage
+//! confidence.
+
+use quickcheck::stats::{Confidence, classify, collect, cover, label};
+use quickcheck::{Generator, Options, Outcome, Property, assume, generate};
+
+#[test]
+fn the_passing_report_prints_labels_and_tables() {
+    let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+        classify(list.is_empty(), "empty");
+        cover(list.len() >= 5, 20.0, "five or more");
+        collect("sign of first", list.first().map_or("none".to_owned(), |first| first.signum().to_string()));
+        let mut twice = list.clone();
+        twice.reverse();
+        twice.reverse();
+        assert_eq!(twice, list);
+    })
+    .check(Options::default().seed(1));
+    let statistics = result.statistics();
+    assert_eq!(statistics.examples(), 100);
+    let report = result.to_string();
+    let lines: Vec<&str> = report.lines().collect();
+    assert_eq!(lines[0], "Passed 100 tests (seed 1).");
+    let five = format!("  {:.0}% five or more (required 20%)", statistics.percent("five or more"));
+    let empty = format!("  {:.0}% empty", statistics.percent("empty"));
+    assert!(lines.contains(&five.as_str()), "{report}");
+    assert!(lines.contains(&empty.as_str()), "{report}");
+    let table = lines.iter().position(|line| *line == "  sign of first:").expect("the table");
+    let rows = &lines[table + 1..];
+    assert_eq!(rows.len(), statistics.table("sign of first").unwrap().len(), "{report}");
+    assert!(rows.iter().all(|row| row.starts_with("    ") && row.contains("% ")), "{report}");
+    let total: u64 = statistics.table("sign of first").unwrap().values().sum();
+    assert_eq!(total, 100);
+}
+
+#[test]
+fn each_example_counts_once_per_label_and_pinned_or_discarded_ones_not_at_all() {
+    let result = Property::for_all(generate::between(0, 9), |n| {
+        assume(n != 0);
+        label("seen");
+        label("seen");
+        classify(n > 100, "impossible");
+    })
+    .example(500)
+    .check(Options::default().seed(2));
+    let statistics = result.statistics();
+    assert_eq!(statistics.examples(), 100);
+    assert_eq!(statistics.count("seen"), 100);
+    assert_eq!(statistics.count("impossible"), 0, "the pinned 500 was counted");
+    assert!(result.discards() > 0);
+}
+
+#[test]
+fn a_shortfall_is_a_warning_under_the_passing_headline() {
+    let result = Property::for_all(generate::between(0, 99), |n| cover(n < 3, 20.0, "tiny"))
+        .check(Options::default().seed(3).runs(1000));
+    assert!(result.is_passed());
+    let report = result.to_string();
+    let warning = report.lines().nth(1).unwrap();
+    assert!(warning.starts_with("  Only "), "{report}");
+    assert!(warning.contains("% tiny, but required 20% (the true rate is "), "{report}");
+}
+
+#[test]
+fn a_met_requirement_passes_under_confidence() {
+    let result = Property::for_all(generate::between(0, 99), |n| cover(n < 30, 20.0, "below 30"))
+        .check(Options::default().seed(4).coverage_confidence(Confidence::default()));
+    assert_eq!(result.outcome(), Outcome::Passed, "{result}");
+    assert!(result.tests_run() >= 100);
+}
+
+#[test]
+fn a_missed_requirement_fails_with_insufficient_coverage_early() {
+    let result = Property::for_all(generate::between(0, 99), |n| cover(n < 10, 20.0, "below 10"))
+        .check(Options::default().seed(5).coverage_confidence(Confidence::default()));
+    assert_eq!(result.outcome(), Outcome::InsufficientCoverage, "{result}");
+    assert!(result.tests_run() < 100_000, "{}", result.tests_run());
+    let report = result.to_string();
+    assert!(report.starts_with("Insufficient coverage after"), "{report}");
+    assert!(report.contains("\"below 10\" (at least 20% of examples) is known to be missed"), "{report}");
+}
+
+#[test]
+fn a_rate_at_its_minimum_decides_after_about_6400_examples() {
+    let result = Property::for_all(generate::boolean(), |heads| cover(heads, 50.0, "heads"))
+        .check(Options::default().seed(6).coverage_confidence(Confidence::default()));
+    assert_eq!(result.outcome(), Outcome::Passed, "{result}");
+    assert!((3_200..=12_800).contains(&result.tests_run()), "{}", result.tests_run());
+}
+
+#[test]
+fn statistics_work_inside_async_bodies() {
+    let mut property = Property::for_all(generate::between(0, 9), async |n: i32| {
+        std::future::ready(()).await;
+        classify(n < 5, "low");
+    });
+    let result = block_on(property.check_async(Options::default().seed(7)));
+    assert!(result.statistics().count("low") > 20, "{result}");
+}
+
+/// Polls a future that never waits.
+fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    match future.as_mut().poll(&mut std::task::Context::from_waker(std::task::Waker::noop())) {
+        std::task::Poll::Ready(output) => output,
+        std::task::Poll::Pending => panic!("the future waited"),
+    }
+}
+
+#[test]
+fn parallel_checks_keep_their_own_counts() {
+    let handles: Vec<_> = (0..4)
+        .map(|thread| {
+            std::thread::spawn(move || {
+                let result = Property::for_all(generate::between(0, 9), |_| label("mine"))
+                    .check(Options::default().seed(thread).runs(500 + thread * 100));
+                (thread, result.statistics().count("mine"))
+            })
+        })
+        .collect();
+    for handle in handles {
+        let (thread, count) = handle.join().unwrap();
+        assert_eq!(count, 500 + thread * 100);
+    }
+}
+
+#[test]
+fn statistics_work_inside_stateful_runs() {
+    use quickcheck::stateful::{self, Command, ModelCommand};
+
+    #[derive(Debug)]
+    struct Step(u8);
+    impl ModelCommand<u32> for Step {
+        fn update(&self, total: &mut u32) {
+            *total += u32::from(self.0);
+        }
+    }
+    impl Command<u32, ()> for Step {
+        fn run(&self, _: &u32, _: &mut ()) {
+            classify(self.0 == 0, "a zero step");
+        }
+    }
+    let sequences = stateful::commands(|| 0u32, |_: &u32| Some(generate::between(0u8, 3).map(Step))).max_length(20);
+    let result = Property::for_all(sequences, |sequence| {
+        sequence.run(&mut ());
+    })
+    .check(Options::default().seed(8));
+    assert!(result.statistics().percent("a zero step") > 50.0, "{result}");
+}
