@@ -1,13 +1,24 @@
-//! A short tour: a property that passes, one that fails and shrinks to its
-//! minimal counterexample, and a look at what generators produce.
+//! A short tour: properties that pass (with the statistics of what they
+//! exercised), failures shrinking to their minimal counterexamples, a
+//! stateful test, and `#[property]` functions run through the registry.
 //!
 //! Run it with `cargo run --example tour`.
 
-use quickcheck::{Generator, Options, Property, generate};
+use std::collections::BTreeMap;
+
+use quickcheck::stateful::{self, Command, ModelCommand};
+use quickcheck::stats::{classify, collect, cover};
+use quickcheck::{Generator, Options, Property, generate, property, registry};
 
 fn main() {
-    println!("== A property that holds: reversing twice gives the list back\n");
+    println!("== A property that holds, with the statistics of what it exercised\n");
     let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+        classify(list.is_empty(), "empty");
+        cover(list.len() >= 5, 20.0, "five or more");
+        collect(
+            "sign of first",
+            list.first().map_or("none", |first| if *first < 0 { "negative" } else { "not negative" }),
+        );
         let mut twice = list.clone();
         twice.reverse();
         twice.reverse();
@@ -16,7 +27,7 @@ fn main() {
     .check(Options::default().seed(2024));
     println!("{result}\n");
 
-    println!("== A property that does not: no list contains 100\n");
+    println!("== A property that does not hold: no list contains 100\n");
     let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
         assert!(!list.contains(&100), "found 100 at index {:?}", list.iter().position(|&x| x == 100));
     })
@@ -30,15 +41,76 @@ fn main() {
         .check(Options::default().seed(2024));
     println!("{result}\n");
 
-    println!("== A sum that must stay small: a + b <= 1000\n");
-    let pair = (generate::between(0i64, 10_000), generate::between(0i64, 10_000));
-    let result = Property::for_all(pair, |(a, b)| a + b <= 1000).check(Options::default().seed(2024));
+    println!("== A key-value store that ignores overwrites, against a model\n");
+    let result = Property::for_all(store_operations(), |sequence| {
+        sequence.run(&mut Store::default());
+    })
+    .check(Options::default().seed(2024));
     println!("{result}\n");
+
+    println!("== The #[property] functions of this file, run through the registry\n");
+    println!("{}\n", registry::run_all("tour"));
 
     println!("== What generators produce (seed 1)\n");
     let words = generate::string_of(generate::char_between('a', 'z')).length(1..=8);
     println!("  words:    {:?}", words.sample(6, 1));
     println!("  integers: {:?}", generate::integer::<i64>().sample(6, 1));
+    println!("  floats:   {:?}", generate::float::<f64>().sample(6, 1));
     println!("  options:  {:?}", generate::option(generate::between(1, 6)).sample(6, 1));
-    println!("  sets:     {:?}", generate::btree_set(generate::between(0, 9)).sample(3, 1));
+}
+
+#[property]
+fn addition_commutes(a: i64, b: i64) -> bool {
+    a.wrapping_add(b) == b.wrapping_add(a)
+}
+
+#[property(seed = 7)]
+fn sorted_lists_have_no_inversions(mut list: Vec<u16>) {
+    list.sort();
+    assert!(list.windows(2).all(|pair| pair[0] <= pair[1]));
+}
+
+#[property(seed = 7)]
+fn halving_then_doubling_gives_the_number_back(n: u32) {
+    // Wrong for odd numbers: the shrinker finds the smallest, 1.
+    assert_eq!(n / 2 * 2, n);
+}
+
+/// A store with a bug: a write to a key that already holds a value is ignored.
+#[derive(Default)]
+struct Store(BTreeMap<u8, u8>);
+
+#[derive(Clone, Debug)]
+enum Operation {
+    Put(u8, u8),
+    Get(u8),
+}
+
+impl ModelCommand<BTreeMap<u8, u8>> for Operation {
+    fn update(&self, model: &mut BTreeMap<u8, u8>) {
+        if let Operation::Put(key, value) = *self {
+            model.insert(key, value);
+        }
+    }
+}
+
+impl Command<BTreeMap<u8, u8>, Store> for Operation {
+    fn run(&self, model: &BTreeMap<u8, u8>, store: &mut Store) {
+        match *self {
+            Operation::Put(key, value) => {
+                store.0.entry(key).or_insert(value);
+            }
+            Operation::Get(key) => assert_eq!(store.0.get(&key), model.get(&key), "get({key})"),
+        }
+    }
+}
+
+fn store_operations() -> impl Generator<Value = stateful::CommandSequence<BTreeMap<u8, u8>, Operation>> {
+    stateful::commands(BTreeMap::new, |_: &BTreeMap<u8, u8>| {
+        let key = generate::between(0u8, 3);
+        Some(generate::one_of((
+            (key, generate::integer::<u8>()).map(|(key, value)| Operation::Put(key, value)).boxed(),
+            key.map(Operation::Get).boxed(),
+        )))
+    })
 }

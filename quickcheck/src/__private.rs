@@ -20,9 +20,7 @@ use crate::property::PropertyResult;
 /// `Property::assert` does.
 #[track_caller]
 pub fn assert_passed<T>(result: PropertyResult<T>) {
-    if !result.is_passed() {
-        panic!("{result}");
-    }
+    result.assert_passed();
 }
 
 /// Passes a `#[generator(...)]` expression through, checking that it

@@ -171,10 +171,7 @@ where
     /// On any outcome but [`Outcome::Passed`], with the report as message.
     #[track_caller]
     pub fn assert(&mut self, options: Options) {
-        let result = self.check(options);
-        if !result.is_passed() {
-            panic!("{result}");
-        }
+        self.check(options).assert_passed();
     }
 }
 
@@ -213,10 +210,7 @@ where
     ///
     /// On any outcome but [`Outcome::Passed`], with the report as message.
     pub async fn assert_async(&mut self, options: Options) {
-        let result = self.check_async(options).await;
-        if !result.is_passed() {
-            panic!("{result}");
-        }
+        self.check_async(options).await.assert_passed();
     }
 }
 

@@ -163,6 +163,36 @@ impl<T> PropertyResult<T> {
         }
     }
 
+    /// Panics with the report unless the check passed; what
+    /// [`Property::assert`](crate::Property::assert) does with its result.
+    ///
+    /// A passing check that recorded [statistics](crate::stats) prints its
+    /// report to standard output, which `cargo test` shows with
+    /// `-- --nocapture`. With the environment variable
+    /// `QUICKCHECK_STATISTICS=always` the report goes straight to standard
+    /// error instead, past the test harness's capture, so it always shows.
+    ///
+    /// # Panics
+    ///
+    /// On any outcome but [`Outcome::Passed`], with the report as message.
+    #[track_caller]
+    pub fn assert_passed(&self) {
+        if !self.is_passed() {
+            panic!("{self}");
+        }
+        if self.statistics.is_empty() {
+            return;
+        }
+        if std::env::var("QUICKCHECK_STATISTICS").is_ok_and(|value| value == "always") {
+            use std::io::Write;
+            // Written to the stream itself: the harness captures only the
+            // print macros.
+            let _ = writeln!(std::io::stderr(), "{self}");
+        } else {
+            println!("{self}");
+        }
+    }
+
     /// How the check ended.
     pub fn outcome(&self) -> Outcome {
         self.outcome
