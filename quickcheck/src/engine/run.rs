@@ -60,6 +60,8 @@ pub(crate) enum End {
         original: Vec<u64>,
         minimal: Vec<u64>,
         failure: Failure,
+        /// What the minimal counterexample recorded with `note`.
+        notes: Vec<(String, String)>,
     },
     Exhausted,
     GenerationFailed {
@@ -164,7 +166,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     summary.shrinks = shrinker.shrinks();
                     let (minimal, failure) = shrinker.into_best();
                     summary.shrink_calls = self.body_calls - calls_before;
-                    summary.end = End::Falsified { index, original: original.choices, minimal, failure };
+                    let notes = self.notes_of(&minimal).await;
+                    summary.end = End::Falsified { index, original: original.choices, minimal, failure, notes };
                     return summary;
                 }
             }
@@ -242,6 +245,14 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         let (generator, source) = (self.generator, &mut self.source);
         let _ = catch(|| source.draw(generator));
         self.source.recording().clone()
+    }
+
+    /// Runs the minimal counterexample once more for what it notes: notes
+    /// are for the report of the failure, not for the candidates on the way.
+    async fn notes_of(&mut self, minimal: &[u64]) -> Vec<(String, String)> {
+        self.source.start_replay(minimal);
+        self.run_case().await;
+        std::mem::take(&mut self.record.notes)
     }
 
     /// Rebuilds the value a choice sequence describes, for the report.

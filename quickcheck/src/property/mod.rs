@@ -1,6 +1,6 @@
 //! Properties: a generator, a body, and the check that runs them.
 
-mod format;
+pub(crate) mod format;
 mod options;
 mod outcome;
 mod parameters;
@@ -343,8 +343,9 @@ where
         })
     };
     match summary.end {
-        End::Falsified { index, original, minimal, failure } => {
+        End::Falsified { index, original, minimal, failure, notes } => {
             result.tests_run += 1;
+            result.notes = notes;
             result.minimal = counterexample(&minimal);
             result.original = counterexample(&original);
             result.failure = Some(failure);

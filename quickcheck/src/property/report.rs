@@ -72,10 +72,16 @@ impl<T> PropertyResult<T> {
     }
 
     fn write_failure(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match &self.failure {
-            Some(failure) => write!(f, "\n  Failure: {failure}"),
-            None => Ok(()),
+        if let Some(failure) = &self.failure {
+            write!(f, "\n  Failure: {failure}")?;
         }
+        if !self.notes.is_empty() {
+            write!(f, "\n  Notes:")?;
+            for (label, value) in &self.notes {
+                write!(f, "\n    {label}: {}", indented(value))?;
+            }
+        }
+        Ok(())
     }
 }
 

@@ -141,6 +141,7 @@ pub struct PropertyResult<T> {
     pub(crate) problem: Option<String>,
     pub(crate) parameter_names: &'static [&'static str],
     pub(crate) statistics: Statistics,
+    pub(crate) notes: Vec<(String, String)>,
 }
 
 impl<T> PropertyResult<T> {
@@ -160,6 +161,7 @@ impl<T> PropertyResult<T> {
             problem: None,
             parameter_names: &[],
             statistics: Statistics::default(),
+            notes: Vec::new(),
         }
     }
 
@@ -267,6 +269,12 @@ impl<T> PropertyResult<T> {
     /// [`stats`](crate::stats).
     pub fn statistics(&self) -> &Statistics {
         &self.statistics
+    }
+
+    /// What the minimal counterexample recorded with
+    /// [`note`](crate::stats::note): `(label, value)` pairs in order.
+    pub fn notes(&self) -> &[(String, String)] {
+        &self.notes
     }
 
     /// How many pinned examples were skipped because `assume` discarded them.

@@ -6,7 +6,9 @@
 //! and parallel checks on other threads keep their own counts.
 
 use std::cell::RefCell;
-use std::fmt::Display;
+use std::fmt::{Debug, Display};
+
+use crate::property::format::render;
 
 /// What one example recorded.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -17,6 +19,8 @@ pub(crate) struct ExampleRecord {
     pub(crate) collected: Vec<(String, String)>,
     /// `(label, minimum percent)` from [`cover`].
     pub(crate) requirements: Vec<(String, f64)>,
+    /// `(label, value)` from [`note`], for the report of a failure.
+    pub(crate) notes: Vec<(String, String)>,
 }
 
 impl ExampleRecord {
@@ -81,6 +85,26 @@ pub fn collect(name: &str, value: impl Display) {
             record.collected.push((name.to_owned(), value.to_string()));
         }
     });
+}
+
+/// Records `value` under `label` for the report of the failing example: a
+/// failure report lists the notes its minimal counterexample recorded.
+/// Passing examples, and the candidates tried while shrinking, print nothing.
+///
+/// ```
+/// use quickcheck::stats::note;
+/// use quickcheck::{Options, Property, generate};
+///
+/// let result = Property::for_all(generate::vec(generate::between(0, 9)), |list| {
+///     let total: i32 = list.iter().sum();
+///     note("total", total);
+///     total < 20
+/// })
+/// .check(Options::default().seed(1));
+/// assert_eq!(result.notes(), [("total".to_owned(), "20".to_owned())]);
+/// ```
+pub fn note(label: &str, value: impl Debug) {
+    with_current(|record| record.notes.push((label.to_owned(), render(&value))));
 }
 
 /// Counts like [`classify`], and requires that at least `minimum_percent`

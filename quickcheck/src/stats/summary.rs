@@ -140,6 +140,7 @@ mod tests {
             labels: labels.iter().map(|&label| label.to_owned()).collect(),
             collected: collected.iter().map(|&(table, value)| (table.to_owned(), value.to_owned())).collect(),
             requirements: requirements.iter().map(|&(label, minimum)| (label.to_owned(), minimum)).collect(),
+            notes: Vec::new(),
         }
     }
 

@@ -1,0 +1,26 @@
+//! Notes: values recorded for the report of the failing example only.
+
+use quickcheck::stats::note;
+use quickcheck::{Options, Property, generate};
+
+#[test]
+fn a_failure_reports_the_notes_of_its_minimal_counterexample() {
+    let result = Property::for_all(generate::vec(generate::between(0, 100)), |list| {
+        let total: i32 = list.iter().sum();
+        note("total", total);
+        note("length", list.len());
+        assert!(total < 150, "too much");
+    })
+    .check(Options::default().seed(3));
+    assert_eq!(result.minimal().unwrap().value(), &vec![50, 100], "{result}");
+    assert_eq!(result.notes(), [("total".to_owned(), "150".to_owned()), ("length".to_owned(), "2".to_owned())]);
+    assert!(result.to_string().contains("\n  Notes:\n    total: 150\n    length: 2"), "{result}");
+}
+
+#[test]
+fn a_pass_reports_no_notes() {
+    let result = Property::for_all(generate::between(0, 9), |n| note("n", n)).check(Options::default().seed(1));
+    assert!(result.is_passed());
+    assert!(result.notes().is_empty());
+    assert!(!result.to_string().contains("Notes"));
+}
