@@ -105,7 +105,7 @@ fn a_test_attribute_already_present_is_kept_once(byte: u8) -> bool {
 // Failing properties, each a test that must panic, and a test reading the
 // report it panics with.
 
-#[property(seed = 7, runs = 5000)]
+#[property(seed = 7, runs = 5000, database = "off")]
 #[should_panic]
 fn lists_never_contain_100(list: Vec<i32>) -> bool {
     !list.contains(&100)

@@ -22,6 +22,8 @@ const OPTIONS: &[(&str, &str, Kind)] = &[
     ("max_shrinks", "max_shrinks", Kind::WholeNumber),
     ("max_discard_ratio", "max_discard_ratio", Kind::WholeNumber),
     ("replay", "replay", Kind::Text),
+    ("name", "name", Kind::Text),
+    ("database", "database", Kind::Text),
 ];
 
 fn option_names() -> String {

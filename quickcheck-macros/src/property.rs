@@ -25,6 +25,10 @@ struct Parameter {
 pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
     let options = options::parse(attribute)?;
     let mut function: ItemFn = syn::parse2(item)?;
+    // Named after its path, so that its failures have a place in the
+    // example database; a `name = ...` option wins.
+    let identifier = &function.sig.ident;
+    let options = quote! { #options.default_name(concat!(module_path!(), "::", stringify!(#identifier))) };
     if !function.sig.generics.params.is_empty() || function.sig.generics.where_clause.is_some() {
         return Err(syn::Error::new(
             function.sig.generics.span(),

@@ -17,6 +17,7 @@
 //! | [`run`] | the run: generation, then shrinking the first failure |
 //! | [`shrink`] | the shrinker and its passes |
 
+pub(crate) mod database;
 pub(crate) mod order;
 pub(crate) mod random;
 pub(crate) mod run;

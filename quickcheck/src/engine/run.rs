@@ -2,6 +2,7 @@
 
 use std::future::Future;
 
+use crate::engine::database::Database;
 use crate::engine::random;
 use crate::engine::shrink::{Execute, Shrinker};
 use crate::engine::source::{ChoiceSource, Recording};
@@ -49,6 +50,8 @@ pub(crate) struct Settings {
     pub(crate) cancellation: Option<Cancellation>,
     /// Turns coverage requirements into assertions.
     pub(crate) confidence: Option<Confidence>,
+    /// Where this property's failures are saved, and under which key.
+    pub(crate) database: Option<(Database, String)>,
 }
 
 /// How a run ended.
@@ -56,7 +59,8 @@ pub(crate) struct Settings {
 pub(crate) enum End {
     Passed,
     Falsified {
-        index: u64,
+        /// The example's index in the run, or `None` for a saved example.
+        index: Option<u64>,
         original: Vec<u64>,
         minimal: Vec<u64>,
         failure: Failure,
@@ -130,6 +134,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             Some(index) => (index, index),
             None => (0, u64::MAX),
         };
+        if self.reuse_saved(&mut summary).await {
+            return summary;
+        }
         let discard_limit = self.settings.max_discard_ratio.saturating_mul(self.settings.runs.max(1));
         for index in first..=last {
             if self.cancelled() {
@@ -160,14 +167,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 }
                 Case::Fail(failure) => {
                     let original = self.record_in_detail();
-                    let calls_before = self.body_calls;
-                    let mut shrinker = Shrinker::new(self, original.clone(), failure, self.settings.max_shrinks);
-                    shrinker.shrink().await;
-                    summary.shrinks = shrinker.shrinks();
-                    let (minimal, failure) = shrinker.into_best();
-                    summary.shrink_calls = self.body_calls - calls_before;
-                    let notes = self.notes_of(&minimal).await;
-                    summary.end = End::Falsified { index, original: original.choices, minimal, failure, notes };
+                    self.shrink_failure(original, failure, Some(index), &mut summary).await;
                     return summary;
                 }
             }
@@ -176,6 +176,47 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             summary.end = End::Exhausted;
         }
         summary
+    }
+
+    /// The reuse phase: replays this property's saved failures, simplest
+    /// first. One that still fails is shrunk and ends the run; one that
+    /// passes (or no longer fits the generators) is deleted.
+    async fn reuse_saved(&mut self, summary: &mut Summary) -> bool {
+        let Some((database, key)) = self.settings.database.clone() else { return false };
+        for saved in database.load(&key) {
+            match self.execute(&saved).await {
+                Case::Fail(failure) => {
+                    let original = self.source.recording().clone();
+                    self.shrink_failure(original, failure, None, summary).await;
+                    return true;
+                }
+                Case::Pass | Case::Discard | Case::GeneratorPanic(_) => database.delete(&key, &saved),
+            }
+        }
+        false
+    }
+
+    /// Shrinks a failure found at example `index` (`None` for a saved one),
+    /// saves the result and ends the run as falsified.
+    async fn shrink_failure(
+        &mut self,
+        original: Recording,
+        failure: Failure,
+        index: Option<u64>,
+        summary: &mut Summary,
+    ) {
+        let calls_before = self.body_calls;
+        let mut shrinker = Shrinker::new(self, original.clone(), failure, self.settings.max_shrinks);
+        shrinker.shrink().await;
+        summary.shrinks = shrinker.shrinks();
+        let (minimal, failure) = shrinker.into_best();
+        summary.shrink_calls = self.body_calls - calls_before;
+        let notes = self.notes_of(&minimal).await;
+        if let Some((database, key)) = &self.settings.database {
+            database.save(key, &minimal);
+            database.save(key, &original.choices);
+        }
+        summary.end = End::Falsified { index, original: original.choices, minimal, failure, notes };
     }
 
     /// Whether enough examples have passed: `runs` of them or, with a

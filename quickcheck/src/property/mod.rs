@@ -349,7 +349,8 @@ where
             result.minimal = counterexample(&minimal);
             result.original = counterexample(&original);
             result.failure = Some(failure);
-            result.replay = Some(Replay::new(seed, index));
+            result.replay = index.map(|index| Replay::new(seed, index));
+            result.from_database = index.is_none();
         }
         End::GenerationFailed { index, panic } => {
             result.failure = Some(Failure::from_panic(panic));

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::engine::database::Database;
 use crate::engine::random;
 use crate::engine::run::Settings;
 use crate::stats::Confidence;
@@ -37,6 +38,8 @@ pub struct Options {
     replay: Option<String>,
     cancellation: Option<Cancellation>,
     confidence: Option<Confidence>,
+    name: Option<String>,
+    database: Option<String>,
 }
 
 const DEFAULT_RUNS: u64 = 100;
@@ -117,6 +120,37 @@ impl Options {
         self
     }
 
+    /// Names the property, which gives it a place in the example database:
+    /// failures are saved under the name and replayed first on the next
+    /// run. `#[property]` names its properties after their module path and
+    /// function; a `Property::for_all` check uses the database only when
+    /// named.
+    pub fn name(mut self, name: impl Into<String>) -> Options {
+        self.name = Some(name.into());
+        self
+    }
+
+    /// [`name`](Options::name), unless a name is set already: how
+    /// `#[property]` names its properties while letting `name = ...` win.
+    #[doc(hidden)]
+    pub fn default_name(mut self, name: impl Into<String>) -> Options {
+        self.name.get_or_insert_with(|| name.into());
+        self
+    }
+
+    /// Where the example database lives: a directory, or `"off"` for none.
+    ///
+    /// By default it is `quickcheck/examples` inside Cargo's target
+    /// directory, which version control ignores in every Cargo project (and
+    /// `cargo clean` empties). The environment variable `QUICKCHECK_DATABASE`
+    /// overrides this option the same way. Several processes may share one
+    /// directory: writes are atomic, and an unreadable or unwritable
+    /// directory only prints a warning.
+    pub fn database(mut self, location: impl Into<String>) -> Options {
+        self.database = Some(location.into());
+        self
+    }
+
     /// Whether a replay token is set.
     pub(crate) fn replays(&self) -> bool {
         self.replay.is_some()
@@ -139,7 +173,23 @@ impl Options {
             replay_index: replay.map(|replay| replay.index),
             cancellation: self.cancellation.clone(),
             confidence: self.confidence,
+            database: self.resolve_database(replay.is_some()),
         })
+    }
+}
+
+impl Options {
+    /// The database and the key to use, if any: none for an unnamed
+    /// property or a replay, which checks one named example only.
+    fn resolve_database(&self, replaying: bool) -> Option<(Database, String)> {
+        let key = self.name.clone().filter(|_| !replaying)?;
+        let location = std::env::var("QUICKCHECK_DATABASE").ok().or_else(|| self.database.clone());
+        let database = match location.as_deref() {
+            Some("off") => return None,
+            Some(directory) => Database::at(directory),
+            None => Database::default_location(),
+        };
+        Some((database, key))
     }
 }
 

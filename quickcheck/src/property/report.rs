@@ -103,12 +103,20 @@ impl<T> Display for PropertyResult<T> {
                     self.write_failure(f)?;
                 }
                 (minimal, original) => {
-                    write!(
-                        f,
-                        "Falsified after {} and {}{seed}.",
-                        plural(self.tests_run, "test", "tests"),
-                        plural(self.shrinks, "shrink", "shrinks")
-                    )?;
+                    if self.from_database {
+                        write!(
+                            f,
+                            "Falsified: failed again on a saved example, after {}{seed}.",
+                            plural(self.shrinks, "shrink", "shrinks")
+                        )?;
+                    } else {
+                        write!(
+                            f,
+                            "Falsified after {} and {}{seed}.",
+                            plural(self.tests_run, "test", "tests"),
+                            plural(self.shrinks, "shrink", "shrinks")
+                        )?;
+                    }
                     self.write_counterexample(f, "Minimal counterexample", minimal.as_ref())?;
                     self.write_counterexample(f, "Original counterexample", original.as_ref())?;
                     self.write_failure(f)?;

@@ -142,6 +142,7 @@ pub struct PropertyResult<T> {
     pub(crate) parameter_names: &'static [&'static str],
     pub(crate) statistics: Statistics,
     pub(crate) notes: Vec<(String, String)>,
+    pub(crate) from_database: bool,
 }
 
 impl<T> PropertyResult<T> {
@@ -162,6 +163,7 @@ impl<T> PropertyResult<T> {
             parameter_names: &[],
             statistics: Statistics::default(),
             notes: Vec::new(),
+            from_database: false,
         }
     }
 
@@ -269,6 +271,12 @@ impl<T> PropertyResult<T> {
     /// [`stats`](crate::stats).
     pub fn statistics(&self) -> &Statistics {
         &self.statistics
+    }
+
+    /// Whether the failure was a saved example from the example database
+    /// that failed again, rather than a newly generated one.
+    pub fn is_from_database(&self) -> bool {
+        self.from_database
     }
 
     /// What the minimal counterexample recorded with

@@ -1,0 +1,231 @@
+//! The example database: failing choice sequences saved between runs.
+//!
+//! Each property (by its name) gets a directory; each saved example is one
+//! small text file in it, a header line and then one choice per line. On the
+//! next run the saved examples are replayed first through the property's
+//! current generators: one that still fails is shrunk and reported, one that
+//! passes is deleted. Saving choices rather than values means an example
+//! survives changes to the types it builds, as long as the generators draw
+//! the same way.
+//!
+//! Writes go to a temporary file that is then renamed into place, which is
+//! atomic, so concurrent runs (nextest runs each test in its own process)
+//! never see a half-written file, and file names are the hash of their
+//! contents, so two runs saving the same example write the same file. A
+//! directory that cannot be read or written costs a warning, never a failed
+//! test, and a file that does not parse is skipped with a warning.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::engine::order::shortlex;
+
+/// The first line of every saved example, naming the format and its version.
+const HEADER: &str = "quickcheck choices 1";
+
+/// Where saved examples live, if anywhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Database {
+    root: PathBuf,
+}
+
+impl Database {
+    /// The database in `root`.
+    pub(crate) fn at(root: impl Into<PathBuf>) -> Database {
+        Database { root: root.into() }
+    }
+
+    /// The default location: `quickcheck/examples` inside Cargo's target
+    /// directory (which version control ignores in every Cargo project),
+    /// found from `CARGO_TARGET_DIR` or from where the test binary lives;
+    /// `.quickcheck/examples` in the working directory otherwise.
+    pub(crate) fn default_location() -> Database {
+        let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).or_else(|| {
+            let executable = std::env::current_exe().ok()?;
+            // Cargo puts test binaries in target/<profile>/deps.
+            let deps = executable.ancestors().find(|directory| directory.ends_with("deps"))?;
+            Some(deps.parent()?.parent()?.to_path_buf())
+        });
+        match target {
+            Some(target) => Database::at(target.join("quickcheck").join("examples")),
+            None => Database::at(Path::new(".quickcheck").join("examples")),
+        }
+    }
+
+    fn directory(&self, key: &str) -> PathBuf {
+        self.root.join(format!("{:016x}", stable_hash(key.as_bytes())))
+    }
+
+    /// The saved examples of `key`, simplest first. Unreadable files are
+    /// skipped with a warning.
+    pub(crate) fn load(&self, key: &str) -> Vec<Vec<u64>> {
+        let directory = self.directory(key);
+        let Ok(entries) = fs::read_dir(&directory) else { return Vec::new() };
+        let mut examples = Vec::new();
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_none_or(|extension| extension != "choices") {
+                continue;
+            }
+            match fs::read_to_string(&path).ok().as_deref().and_then(parse) {
+                Some(choices) => examples.push(choices),
+                None => warn(&format!(
+                    "skipped the saved example {}: it is not a choice file of this version (delete it to silence this)",
+                    path.display()
+                )),
+            }
+        }
+        examples.sort_by(|a, b| shortlex(a, b));
+        examples.dedup();
+        examples
+    }
+
+    /// Saves `choices` under `key`; a failure to write is a warning.
+    pub(crate) fn save(&self, key: &str, choices: &[u64]) {
+        if let Err(error) = self.try_save(key, choices) {
+            warn(&format!(
+                "could not save a failing example in {}: {error}; the test result is unaffected, but the example \
+                 will not be replayed first next time. Set QUICKCHECK_DATABASE to a writable directory, or to off",
+                self.root.display()
+            ));
+        }
+    }
+
+    fn try_save(&self, key: &str, choices: &[u64]) -> io::Result<()> {
+        let directory = self.directory(key);
+        fs::create_dir_all(&directory)?;
+        let text = render(choices);
+        let path = directory.join(file_name(choices));
+        // A temporary name unique to this process and write, renamed over
+        // the final one: readers see the old file or the new, never a part.
+        static WRITES: AtomicU64 = AtomicU64::new(0);
+        let temporary =
+            directory.join(format!(".{}.{}.tmp", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed)));
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        fs::rename(&temporary, &path)
+    }
+
+    /// Deletes a saved example of `key` that no longer fails.
+    pub(crate) fn delete(&self, key: &str, choices: &[u64]) {
+        let path = self.directory(key).join(file_name(choices));
+        match fs::remove_file(&path) {
+            Ok(()) => {}
+            // Another process deleted it first.
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+            Err(error) => warn(&format!("could not delete the fixed example {}: {error}", path.display())),
+        }
+    }
+}
+
+fn file_name(choices: &[u64]) -> String {
+    format!("{:016x}.choices", stable_hash(render(choices).as_bytes()))
+}
+
+fn render(choices: &[u64]) -> String {
+    let mut text = String::with_capacity(HEADER.len() + 1 + choices.len() * 4);
+    text.push_str(HEADER);
+    text.push('\n');
+    for choice in choices {
+        text.push_str(&choice.to_string());
+        text.push('\n');
+    }
+    text
+}
+
+fn parse(text: &str) -> Option<Vec<u64>> {
+    let mut lines = text.lines();
+    if lines.next()? != HEADER || !text.ends_with('\n') {
+        // A missing final newline means the file was cut short.
+        return None;
+    }
+    lines.map(|line| line.parse().ok()).collect()
+}
+
+/// FNV-1a: a hash that is the same in every process and on every machine,
+/// unlike the standard library's randomly keyed one.
+fn stable_hash(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn warn(message: &str) {
+    eprintln!("quickcheck: warning: {message}");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> Database {
+        let root = std::env::temp_dir().join(format!("quickcheck-database-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        Database::at(root)
+    }
+
+    #[test]
+    fn saved_examples_load_simplest_first_and_delete() {
+        let database = scratch("round-trip");
+        database.save("a::b", &[5, 1, 0]);
+        database.save("a::b", &[2]);
+        database.save("a::b", &[2]);
+        database.save("other", &[9]);
+        assert_eq!(database.load("a::b"), vec![vec![2], vec![5, 1, 0]]);
+        database.delete("a::b", &[2]);
+        assert_eq!(database.load("a::b"), vec![vec![5, 1, 0]]);
+        assert_eq!(database.load("other"), vec![vec![9]]);
+        let _ = fs::remove_dir_all(&database.root);
+    }
+
+    #[test]
+    fn garbage_and_truncated_files_are_skipped() {
+        let database = scratch("garbage");
+        database.save("key", &[1, 2, 3]);
+        let directory = database.directory("key");
+        fs::write(directory.join("junk.choices"), "not a choice file\n").unwrap();
+        fs::write(directory.join("cut.choices"), format!("{HEADER}\n4\n5")).unwrap();
+        assert_eq!(database.load("key"), vec![vec![1, 2, 3]]);
+        let _ = fs::remove_dir_all(&database.root);
+    }
+
+    #[test]
+    fn an_unwritable_location_is_only_a_warning() {
+        let file = std::env::temp_dir().join(format!("quickcheck-database-file-{}", std::process::id()));
+        fs::write(&file, "a file, not a directory").unwrap();
+        let database = Database::at(file.join("examples"));
+        database.save("key", &[1]);
+        assert!(database.load("key").is_empty());
+        database.delete("key", &[1]);
+        let _ = fs::remove_file(&file);
+    }
+
+    #[test]
+    fn concurrent_writers_lose_nothing() {
+        let database = scratch("concurrent");
+        let writers: Vec<_> = (0..4u64)
+            .map(|writer| {
+                let database = database.clone();
+                std::thread::spawn(move || {
+                    for example in 0..50 {
+                        database.save("shared", &[writer, example]);
+                        database.save("shared", &[9, 9, 9]);
+                    }
+                })
+            })
+            .collect();
+        for writer in writers {
+            writer.join().unwrap();
+        }
+        let loaded = database.load("shared");
+        assert_eq!(loaded.len(), 4 * 50 + 1);
+        let _ = fs::remove_dir_all(&database.root);
+    }
+
+    #[test]
+    fn the_hash_is_fixed() {
+        assert_eq!(stable_hash(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(stable_hash(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}

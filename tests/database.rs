@@ -1,0 +1,110 @@
+//! The example database: failures are saved, replayed first on the next
+//! run, and removed once they pass.
+
+use std::path::PathBuf;
+
+use quickcheck::{Options, Outcome, Property, generate};
+
+fn scratch(name: &str) -> PathBuf {
+    let directory = std::env::temp_dir().join(format!("quickcheck-tests-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    directory
+}
+
+fn saved_files(directory: &PathBuf) -> usize {
+    walk(directory).into_iter().filter(|path| path.extension().is_some_and(|extension| extension == "choices")).count()
+}
+
+fn walk(directory: &PathBuf) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(directory) else { return Vec::new() };
+    entries
+        .flatten()
+        .flat_map(|entry| if entry.path().is_dir() { walk(&entry.path()) } else { vec![entry.path()] })
+        .collect()
+}
+
+#[test]
+fn a_failure_is_replayed_first_next_time_and_removed_once_fixed() {
+    let directory = scratch("replay");
+    let options =
+        |seed| Options::default().seed(seed).name("database::threshold").database(directory.to_str().unwrap());
+    let buggy = |n: u64| n < 1000;
+
+    let first = Property::for_all(generate::integer::<u64>(), buggy).check(options(1));
+    assert_eq!(first.minimal().unwrap().value(), &1000);
+    assert!(!first.is_from_database());
+    assert!(saved_files(&directory) >= 1);
+
+    // One run is enough: the saved example comes before any generated one.
+    let second = Property::for_all(generate::integer::<u64>(), buggy).check(options(2).runs(1));
+    assert!(second.is_from_database(), "{second}");
+    assert_eq!(second.minimal().unwrap().value(), &1000);
+    assert!(second.to_string().starts_with("Falsified: failed again on a saved example"), "{second}");
+    assert_eq!(second.replay(), None);
+
+    let fixed = Property::for_all(generate::integer::<u64>(), |_| true).check(options(3).runs(1));
+    assert!(fixed.is_passed());
+    assert_eq!(saved_files(&directory), 0, "a fixed example stays saved");
+
+    let again = Property::for_all(generate::integer::<u64>(), buggy).check(options(4).runs(1));
+    assert_eq!(again.outcome(), Outcome::Passed, "the deleted example came back: {again}");
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
+fn an_unnamed_property_saves_nothing() {
+    let directory = scratch("unnamed");
+    let result = Property::for_all(generate::integer::<u64>(), |n| n < 1000)
+        .check(Options::default().seed(1).database(directory.to_str().unwrap()));
+    assert!(result.is_falsified());
+    assert_eq!(saved_files(&directory), 0);
+}
+
+#[test]
+fn an_unwritable_database_never_fails_a_test() {
+    let file = scratch("not-a-directory");
+    std::fs::write(&file, "in the way").unwrap();
+    let location = file.join("examples");
+    let result = Property::for_all(generate::between(0, 10), |n| n < 5)
+        .check(Options::default().seed(1).name("database::unwritable").database(location.to_str().unwrap()));
+    assert_eq!(result.minimal().unwrap().value(), &5);
+    let passing = Property::for_all(generate::between(0, 10), |_| true)
+        .check(Options::default().seed(1).name("database::unwritable").database(location.to_str().unwrap()));
+    assert!(passing.is_passed());
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn concurrent_runs_of_one_property_share_the_database() {
+    let directory = scratch("concurrent");
+    let location = directory.to_str().unwrap().to_owned();
+    let threads: Vec<_> = (0..4u64)
+        .map(|thread| {
+            let location = location.clone();
+            std::thread::spawn(move || {
+                (0..5)
+                    .map(|run| {
+                        let options = Options::default().seed(thread * 10 + run).name("database::shared");
+                        let result = Property::for_all(generate::vec(generate::integer::<u64>()), |list| {
+                            list.iter().all(|&n| n < 1000)
+                        })
+                        .check(options.database(location.as_str()));
+                        result.minimal().map(|minimal| minimal.value().clone())
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    for thread in threads {
+        for minimal in thread.join().unwrap() {
+            assert_eq!(minimal, Some(vec![1000]));
+        }
+    }
+    let files = walk(&directory);
+    assert!(saved_files(&directory) >= 1, "{files:?}");
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.starts_with("quickcheck choices 1\n") && text.ends_with('\n'), "{path:?}: {text:?}");
+    }
+    let _ = std::fs::remove_dir_all(&directory);
+}
