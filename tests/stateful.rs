@@ -175,6 +175,21 @@ impl AsyncCommand<Model, AsyncStore> for Operation {
 }
 
 #[tokio::test]
+async fn a_synchronous_invariant_checks_an_async_run() {
+    let result = Property::for_all(operations(), async |sequence: CommandSequence<Model, Operation>| {
+        let mut store = AsyncStore::default();
+        sequence
+            .run_async_with_sync_invariant(&mut store, |model, store| {
+                assert_eq!(model.len(), store.inner.entries.len());
+            })
+            .await;
+    })
+    .check_async(Options::default().seed(1))
+    .await;
+    assert_eq!(result.minimal().unwrap().value().commands(), MINIMAL, "{result}");
+}
+
+#[tokio::test]
 async fn the_async_store_bug_shrinks_to_three_commands_on_every_seed() {
     for seed in 0..20 {
         let result = Property::for_all(operations(), async |sequence: CommandSequence<Model, Operation>| {

@@ -147,3 +147,8 @@ fn statistics_work_inside_stateful_runs() {
     .check(Options::default().seed(8));
     assert!(result.statistics().percent("a zero step") > 50.0, "{result}");
 }
+
+#[quickcheck::property(seed = 9, coverage_confidence = Confidence::default())]
+fn coverage_confidence_is_an_option_of_the_attribute(n: u8) {
+    cover(n < 200, 50.0, "below 200");
+}

@@ -11,6 +11,8 @@ use syn::{Expr, ExprLit, Lit, MetaNameValue, Token};
 enum Kind {
     WholeNumber,
     Text,
+    /// Any expression of the option's type, such as `Confidence::default()`.
+    Value,
 }
 
 /// Every option: its name in the attribute, the `Options` method it calls,
@@ -24,6 +26,7 @@ const OPTIONS: &[(&str, &str, Kind)] = &[
     ("replay", "replay", Kind::Text),
     ("name", "name", Kind::Text),
     ("database", "database", Kind::Text),
+    ("coverage_confidence", "coverage_confidence", Kind::Value),
 ];
 
 fn option_names() -> String {
@@ -78,6 +81,12 @@ fn check_kind(name: &str, kind: Kind, value: &Expr) -> syn::Result<()> {
             syn::Error::new(lit.span(), format!("`{name}` must be a whole number from 0 to {}", u64::MAX))
         }),
         (Kind::Text, Lit::Str(_)) => Ok(()),
+        (Kind::Value, _) => Err(syn::Error::new(
+            lit.span(),
+            format!(
+                "`{name}` takes a value such as `{name} = quickcheck::stats::Confidence::default()`, not a literal"
+            ),
+        )),
         (Kind::WholeNumber, _) => {
             Err(syn::Error::new(lit.span(), format!("`{name}` takes a whole number, such as `{name} = 500`")))
         }

@@ -214,9 +214,21 @@ impl<Model, C> CommandSequence<Model, C> {
         self.run_async_with_invariant(system, async |_: &Model, _: &System| {}).await
     }
 
-    /// Like [`run_async`](CommandSequence::run_async), awaiting `invariant`
-    /// before the first command and after each one. A synchronous invariant
-    /// works too: wrap it as `async |model, system| check(model, system)`.
+    /// Like [`run_async`](CommandSequence::run_async), checking a
+    /// synchronous `invariant` before the first command and after each one.
+    pub async fn run_async_with_sync_invariant<System>(
+        &self,
+        system: &mut System,
+        mut invariant: impl FnMut(&Model, &System),
+    ) -> Model
+    where
+        C: AsyncCommand<Model, System>,
+    {
+        self.run_async_with_invariant(system, async |model: &Model, system: &System| invariant(model, system)).await
+    }
+
+    /// Like [`run_async`](CommandSequence::run_async), awaiting an
+    /// asynchronous `invariant` before the first command and after each one.
     pub async fn run_async_with_invariant<System>(
         &self,
         system: &mut System,
