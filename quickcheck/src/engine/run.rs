@@ -24,6 +24,10 @@ pub(crate) type BodyResult = Result<Result<(), Failure>, Caught>;
 /// A property body as the engine calls it: one value in, one awaited
 /// verdict out. Synchronous bodies return a ready future.
 pub(crate) trait Body<T> {
+    /// Whether the body runs to completion inside `call` (a synchronous
+    /// body), so that nothing of it runs while its future is polled.
+    const RUNS_IN_CALL: bool;
+
     fn call(&mut self, value: T) -> impl Future<Output = BodyResult>;
 }
 
@@ -267,8 +271,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         // a synchronous body, and around each poll, for an async one.
         self.record = ExampleRecord::default();
         let (body, record) = (&mut *self.body, &mut self.record);
-        let mut future = std::pin::pin!(stats::recording(record, || body.call(value)));
-        let verdict = std::future::poll_fn(|cx| stats::recording(record, || future.as_mut().poll(cx))).await;
+        let verdict = if B::RUNS_IN_CALL {
+            stats::recording(record, || body.call(value)).await
+        } else {
+            let mut future = std::pin::pin!(stats::recording(record, || body.call(value)));
+            std::future::poll_fn(|cx| stats::recording(record, || future.as_mut().poll(cx))).await
+        };
         match verdict {
             Ok(Ok(())) => Case::Pass,
             Ok(Err(failure)) => Case::Fail(failure),

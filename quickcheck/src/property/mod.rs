@@ -218,6 +218,8 @@ where
 struct SyncBody<'b, F>(&'b mut F);
 
 impl<T, F: FnMut(T) -> R, R: TestResult> Body<T> for SyncBody<'_, F> {
+    const RUNS_IN_CALL: bool = true;
+
     fn call(&mut self, value: T) -> impl Future<Output = BodyResult> {
         std::future::ready(catch(|| (self.0)(value).into_verdict()))
     }
@@ -227,6 +229,8 @@ impl<T, F: FnMut(T) -> R, R: TestResult> Body<T> for SyncBody<'_, F> {
 struct AsyncBody<'b, F>(&'b mut F);
 
 impl<T, F: FnMut(T) -> Fut, Fut: Future<Output: TestResult>> Body<T> for AsyncBody<'_, F> {
+    const RUNS_IN_CALL: bool = false;
+
     fn call(&mut self, value: T) -> impl Future<Output = BodyResult> {
         let started = catch(|| (self.0)(value));
         async move {

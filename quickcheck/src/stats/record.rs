@@ -5,7 +5,7 @@
 //! an async body, for each poll), so the recording functions need no handle
 //! and parallel checks on other threads keep their own counts.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::fmt::{Debug, Display};
 
 use crate::property::format::render;
@@ -24,6 +24,10 @@ pub(crate) struct ExampleRecord {
 }
 
 impl ExampleRecord {
+    /// A record of nothing.
+    pub(crate) const EMPTY: ExampleRecord =
+        ExampleRecord { labels: Vec::new(), collected: Vec::new(), requirements: Vec::new(), notes: Vec::new() };
+
     fn hit(&mut self, label: &str) {
         if !self.labels.iter().any(|existing| existing == label) {
             self.labels.push(label.to_owned());
@@ -32,35 +36,38 @@ impl ExampleRecord {
 }
 
 thread_local! {
-    static CURRENT: RefCell<Option<ExampleRecord>> = const { RefCell::new(None) };
+    static ACTIVE: Cell<bool> = const { Cell::new(false) };
+    // Const-initialized, so that each access skips the lazy-init check.
+    static CURRENT: RefCell<ExampleRecord> = const { RefCell::new(ExampleRecord::EMPTY) };
 }
 
-/// Runs `f` with `record` as the current example's record.
+/// Runs `f` with `record` as the current example's record. The record is
+/// swapped into the thread-local slot and back, which keeps it cheap on the
+/// hot path and correct when checks nest (each swap is undone in order).
 pub(crate) fn recording<R>(record: &mut ExampleRecord, f: impl FnOnce() -> R) -> R {
-    let previous = CURRENT.with(|current| current.borrow_mut().replace(std::mem::take(record)));
-    // Put the record back even if `f` unwinds: a panicking body is a failure
-    // the check reports, and its labels must not leak into the next example.
+    // Swap the record back even if `f` unwinds: a panicking body is a
+    // failure the check reports, and its labels must not leak into the next
+    // example.
     struct Restore<'a> {
         record: &'a mut ExampleRecord,
-        previous: Option<Option<ExampleRecord>>,
+        was_active: bool,
     }
     impl Drop for Restore<'_> {
         fn drop(&mut self) {
-            let previous = self.previous.take().flatten();
-            let mine = CURRENT.with(|current| std::mem::replace(&mut *current.borrow_mut(), previous));
-            *self.record = mine.unwrap_or_default();
+            CURRENT.with(|current| std::mem::swap(&mut *current.borrow_mut(), self.record));
+            ACTIVE.with(|active| active.set(self.was_active));
         }
     }
-    let _restore = Restore { record, previous: Some(previous) };
+    CURRENT.with(|current| std::mem::swap(&mut *current.borrow_mut(), record));
+    let was_active = ACTIVE.with(|active| active.replace(true));
+    let _restore = Restore { record, was_active };
     f()
 }
 
 fn with_current(f: impl FnOnce(&mut ExampleRecord)) {
-    CURRENT.with(|current| {
-        if let Some(record) = current.borrow_mut().as_mut() {
-            f(record);
-        }
-    });
+    if ACTIVE.with(Cell::get) {
+        CURRENT.with(|current| f(&mut current.borrow_mut()));
+    }
 }
 
 /// Counts the current example under `label` when `condition` holds.
