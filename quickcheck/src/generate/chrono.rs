@@ -248,16 +248,7 @@ impl Generator for NaiveDateOf {
 
     fn generate(&self, source: &mut ChoiceSource) -> NaiveDate {
         let dates = self.dates;
-        dates.draw(source, |random| {
-            let word = random.next_u64();
-            if word & 15 != 0 {
-                dates.sample(random)
-            } else if word & 16 == 0 {
-                dates.low
-            } else {
-                dates.high
-            }
-        })
+        dates.draw(source, |random| forced_or(random, dates.low, dates.high, |random| dates.sample(random)))
     }
 
     fn label(&self) -> &'static str {
@@ -292,14 +283,7 @@ impl Generator for NaiveTimeOf {
 
     fn generate(&self, source: &mut ChoiceSource) -> NaiveTime {
         draw_time(source, None, |random| {
-            let word = random.next_u64();
-            if word & 15 != 0 {
-                sample_time(random, TIME_PRECISE_IN)
-            } else if word & 16 == 0 {
-                NaiveTime::MIN
-            } else {
-                last_moment().time()
-            }
+            forced_or(random, NaiveTime::MIN, last_moment().time(), |random| sample_time(random, TIME_PRECISE_IN))
         })
     }
 
@@ -368,14 +352,7 @@ pub fn naive_date_time_between(low: NaiveDateTime, high: NaiveDateTime) -> Naive
 
 impl NaiveDateTimeOf {
     fn sample(&self, random: &mut Random) -> NaiveDateTime {
-        let word = random.next_u64();
-        if word & 15 != 0 {
-            self.sample_unforced(random)
-        } else if word & 16 == 0 {
-            self.low
-        } else {
-            self.high
-        }
+        forced_or(random, self.low, self.high, |random| self.sample_unforced(random))
     }
 
     /// Draws a date-time; `sample` plans the whole draw at its first choice.
@@ -714,5 +691,17 @@ impl Generator for TimeDeltaOf {
 
     fn label(&self) -> &'static str {
         "time_delta"
+    }
+}
+/// One draw in sixteen a bound (`low` or `high`, evenly), otherwise
+/// `unforced`: how every generator here makes its bounds come up.
+fn forced_or<T>(random: &mut Random, low: T, high: T, unforced: impl FnOnce(&mut Random) -> T) -> T {
+    let word = random.next_u64();
+    if word & 15 != 0 {
+        unforced(random)
+    } else if word & 16 == 0 {
+        low
+    } else {
+        high
     }
 }
