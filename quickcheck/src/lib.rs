@@ -74,6 +74,7 @@
 mod arbitrary;
 pub mod engine;
 pub mod generate;
+pub mod oracles;
 mod property;
 pub mod registry;
 pub mod stateful;

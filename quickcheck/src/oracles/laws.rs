@@ -1,0 +1,650 @@
+//! Law checks: the laws of a type's standard traits, checked against a
+//! generator of the type.
+//!
+//! A hand-written `PartialEq`, `Ord` or `Hash` that breaks its trait's laws
+//! makes sorting, maps and sets misbehave far from the bug. One call per
+//! trait family checks each law as its own property:
+//!
+//! | call | laws |
+//! | --- | --- |
+//! | [`check_eq`] | `==` is reflexive, symmetric and transitive; `!=` is its negation |
+//! | [`check_ord`] | `cmp` is consistent with `==`, total (exactly one of `<`, `==`, `>`), antisymmetric and transitive; `partial_cmp` and the operators agree with `cmp` |
+//! | [`check_partial_ord`] | the same for a `PartialOrd` that may leave pairs unordered |
+//! | [`check_hash`] | equal values hash equally |
+//! | [`check_clone`] | a clone, and `clone_from`, equal the original |
+//! | [`check_default`] | `default()` equals itself and its clone |
+//! | `check_serde` (feature `serde`) | decoding the encoded value gives the value back, through the format you name |
+//!
+//! Each takes its values from the type's [`Arbitrary`] generator; the
+//! `_with` forms take any generator, such as one of a few small values
+//! where violations need values that collide. A check returns the first
+//! law that fails as a [`LawViolation`], which names the law and carries the
+//! report of the minimal counterexample.
+//!
+//! The laws run one after another with the options given. Leave the
+//! options unnamed: a name set with [`Options::name`] would give every law
+//! the same entry in the example database, where one law's saved failure
+//! could be dropped as fixed when another law passes.
+//!
+//! ```
+//! use quickcheck::Options;
+//! use quickcheck::oracles::laws;
+//!
+//! laws::check_eq::<String>(Options::default()).unwrap();
+//! laws::check_ord::<Vec<u8>>(Options::default()).unwrap();
+//! laws::check_hash::<(i32, char)>(Options::default()).unwrap();
+//! ```
+//!
+//! # Finding violations
+//!
+//! A law over two or three values only fails on values that relate the
+//! right way: a non-transitive order needs three values in a cycle, which
+//! random triples of a large type rarely form. So each example is a *pool*
+//! of up to eight values, and the law is checked on every pair or triple
+//! drawn from it, repeats included: eight values make 512 triples, and a
+//! pair `(x, x)` checks the value against itself. The shrinker then drops
+//! the values a violation does not need, so the minimal counterexample is
+//! the pool of the values that break the law, and the failure names which
+//! of them play `x`, `y` and `z`.
+
+#[cfg(feature = "serde")]
+use std::borrow::Borrow;
+use std::cmp::Ordering;
+use std::fmt::{self, Debug, Display, Formatter};
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use crate::generate::{self, Generator};
+use crate::property::format::render;
+use crate::stats::note;
+use crate::{Arbitrary, Options, Outcome, Property};
+
+/// The most values of one example: enough for every triple of them to be
+/// cheap (512) while many relations between them get tried.
+const POOL: usize = 8;
+
+/// A law that does not hold: which one, and the report of the check that
+/// found it.
+///
+/// Its `Debug` form is its `Display` form, the law and the report, so that
+/// `unwrap` and a test returning `Result` print them readably.
+#[derive(Clone, PartialEq, Eq)]
+pub struct LawViolation {
+    law: &'static str,
+    outcome: Outcome,
+    failure: Option<String>,
+    counterexample: Option<String>,
+    notes: Vec<(String, String)>,
+    report: String,
+}
+
+impl LawViolation {
+    /// The law that failed, as a sentence such as `"Ord is not transitive"`.
+    pub fn law(&self) -> &'static str {
+        self.law
+    }
+
+    /// How the law's check ended: [`Outcome::Falsified`] when a value broke
+    /// the law, or the outcome that kept it from deciding (for example a
+    /// generator that panicked).
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    /// What broke the law on the minimal counterexample: the law, how, and
+    /// which values played which part, such as
+    /// `"Ord is not transitive: x < y and y < z but x > z, with x = 0, y = 1, z = 2"`.
+    pub fn failure(&self) -> Option<&str> {
+        self.failure.as_deref()
+    }
+
+    /// The `Debug` form of the minimal counterexample: the pool of values,
+    /// or for a round trip the value.
+    pub fn counterexample(&self) -> Option<&str> {
+        self.counterexample.as_deref()
+    }
+
+    /// The notes of the minimal counterexample, `(label, value)` pairs: the
+    /// values named `x`, `y` and `z`, and what the law computed from them.
+    pub fn notes(&self) -> &[(String, String)] {
+        &self.notes
+    }
+
+    /// The report of the law's check, as
+    /// [`PropertyResult`](crate::PropertyResult) displays it.
+    pub fn report(&self) -> &str {
+        &self.report
+    }
+}
+
+impl Display for LawViolation {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.\n{}", self.law, self.report)
+    }
+}
+
+// Debug prints the report: `unwrap` and failing tests show errors with Debug.
+impl Debug for LawViolation {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        Display::fmt(self, f)
+    }
+}
+
+impl std::error::Error for LawViolation {}
+
+/// The error a law's property body returns: the law and how it broke.
+struct Broken {
+    law: &'static str,
+    detail: String,
+}
+
+// A report prints a returned error with Debug; this reads as a sentence.
+impl Debug for Broken {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.law, self.detail)
+    }
+}
+
+/// Runs one law as its own property, so that it is shrunk and reported on
+/// its own.
+fn check_law<G, F>(law: &'static str, generator: G, options: &Options, body: F) -> Result<(), LawViolation>
+where
+    G: Generator,
+    G::Value: Debug,
+    F: Fn(&G::Value) -> Result<(), String>,
+{
+    let result = Property::for_all(generator, |value: G::Value| body(&value).map_err(|detail| Broken { law, detail }))
+        .check(options.clone());
+    if result.is_passed() {
+        return Ok(());
+    }
+    Err(LawViolation {
+        law,
+        outcome: result.outcome(),
+        failure: result.failure().map(|failure| failure.message().to_owned()),
+        counterexample: result.minimal().map(|minimal| minimal.rendered().to_owned()),
+        notes: result.notes().to_vec(),
+        report: result.to_string(),
+    })
+}
+
+/// Pools of one to [`POOL`] values of `generator`.
+fn pools<G: Generator>(generator: G) -> generate::Collection<G, Vec<G::Value>> {
+    generate::vec(generator).length(1..=POOL)
+}
+
+/// Checks `broken` on every pair of the pool, repeats included; the first
+/// pair it describes a violation of is noted as `x` and `y`.
+fn each_pair<T: Debug>(pool: &[T], broken: impl Fn(&T, &T) -> Option<String>) -> Result<(), String> {
+    for x in pool {
+        for y in pool {
+            if let Some(how) = broken(x, y) {
+                note("x", x);
+                note("y", y);
+                return Err(format!("{how}, with x = {}, y = {}", render(x), render(y)));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks `broken` on every triple of the pool, repeats included; the first
+/// triple it describes a violation of is noted as `x`, `y` and `z`.
+fn each_triple<T: Debug>(pool: &[T], broken: impl Fn(&T, &T, &T) -> Option<String>) -> Result<(), String> {
+    for x in pool {
+        for y in pool {
+            for z in pool {
+                if let Some(how) = broken(x, y, z) {
+                    note("x", x);
+                    note("y", y);
+                    note("z", z);
+                    return Err(format!("{how}, with x = {}, y = {}, z = {}", render(x), render(y), render(z)));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `x == x`.
+// The lint against comparing a value with itself flags exactly this law.
+#[allow(clippy::eq_op)]
+fn reflexive<T: PartialEq + ?Sized>(x: &T) -> bool {
+    x == x
+}
+
+/// Whether `<=` and `>=` are `<` or `==`, and `>` or `==`: a hand-written
+/// `PartialOrd` may define each operator on its own.
+// The lint would simplify the law away, assuming the operators agree.
+#[allow(clippy::double_comparisons)]
+fn non_strict_operators_agree<T: PartialOrd + ?Sized>(x: &T, y: &T) -> bool {
+    (x <= y) == (x < y || x == y) && (x >= y) == (x > y || x == y)
+}
+
+/// Checks the laws of `PartialEq` and `Eq` on values of `T`'s [`Arbitrary`]
+/// generator: `x == x`; `x == y` exactly when `y == x`; `x == y` and
+/// `y == z` give `x == z`; and `x != y` exactly when not `x == y`.
+///
+/// ```
+/// use quickcheck::Options;
+/// use quickcheck::oracles::laws;
+///
+/// /// Equal when within one of each other: not transitive.
+/// #[derive(Debug, quickcheck::Arbitrary)]
+/// struct Near(#[generator(quickcheck::generate::between(0u8, 3))] u8);
+///
+/// impl PartialEq for Near {
+///     fn eq(&self, other: &Near) -> bool {
+///         self.0.abs_diff(other.0) <= 1
+///     }
+/// }
+/// impl Eq for Near {}
+///
+/// let violation = laws::check_eq::<Near>(Options::default().seed(1)).unwrap_err();
+/// assert_eq!(violation.law(), "PartialEq is not transitive");
+/// ```
+///
+/// # Errors
+///
+/// The first law that fails, with its minimal counterexample.
+pub fn check_eq<T: Arbitrary + Eq + Debug>(options: Options) -> Result<(), LawViolation> {
+    check_eq_with(T::arbitrary(), options)
+}
+
+/// [`check_eq`] on the values of `generator`.
+///
+/// # Errors
+///
+/// The first law that fails, with its minimal counterexample.
+pub fn check_eq_with<G>(generator: G, options: Options) -> Result<(), LawViolation>
+where
+    G: Generator,
+    G::Value: Eq + Debug,
+{
+    check_law("PartialEq is not reflexive", &generator, &options, |x| {
+        if reflexive(x) { Ok(()) } else { Err(format!("x != x, with x = {}", render(x))) }
+    })?;
+    check_law("PartialEq is not symmetric", pools(&generator), &options, |pool| {
+        each_pair(pool, |x, y| (x == y && y != x).then(|| "x == y but y != x".to_owned()))
+    })?;
+    check_law("PartialEq is not transitive", pools(&generator), &options, |pool| {
+        each_triple(pool, |x, y, z| (x == y && y == z && x != z).then(|| "x == y and y == z but x != z".to_owned()))
+    })?;
+    check_law("`!=` is not the negation of `==`", pools(&generator), &options, |pool| {
+        each_pair(pool, |x, y| ((x != y) == (x == y)).then(|| format!("x == y is {} and x != y is {}", x == y, x != y)))
+    })
+}
+
+/// How an ordering reads between two values.
+fn symbol(ordering: Option<Ordering>) -> &'static str {
+    match ordering {
+        Some(Ordering::Less) => "<",
+        Some(Ordering::Equal) => "==",
+        Some(Ordering::Greater) => ">",
+        None => "is unordered with",
+    }
+}
+
+/// What `x ? z` must be given `x ? y` and `y ? z`, when the two decide it.
+fn implied(first: Option<Ordering>, second: Option<Ordering>) -> Option<Ordering> {
+    match (first?, second?) {
+        (Ordering::Equal, other) | (other, Ordering::Equal) => Some(other),
+        (a, b) if a == b => Some(a),
+        _ => None,
+    }
+}
+
+/// Checks that `compare` is antisymmetric and transitive on pools of
+/// `generator`, under the two law names given: the part of the order laws
+/// that `Ord` and `PartialOrd` share, with `compare` being `cmp` or
+/// `partial_cmp`.
+fn check_order<G, C>(generator: &G, options: &Options, names: [&'static str; 2], compare: C) -> Result<(), LawViolation>
+where
+    G: Generator,
+    G::Value: Debug,
+    C: Fn(&G::Value, &G::Value) -> Option<Ordering>,
+{
+    let [antisymmetric, transitive] = names;
+    check_law(antisymmetric, pools(generator), options, |pool| {
+        each_pair(pool, |x, y| {
+            let (forward, backward) = (compare(x, y), compare(y, x));
+            (forward != backward.map(Ordering::reverse))
+                .then(|| format!("x {} y but y {} x", symbol(forward), symbol(backward)))
+        })
+    })?;
+    check_law(transitive, pools(generator), options, |pool| {
+        each_triple(pool, |x, y, z| {
+            let (first, second) = (compare(x, y), compare(y, z));
+            let expected = implied(first, second)?;
+            let actual = compare(x, z);
+            (actual != Some(expected))
+                .then(|| format!("x {} y and y {} z but x {} z", symbol(first), symbol(second), symbol(actual)))
+        })
+    })
+}
+
+/// Checks the laws of `PartialOrd` on values of `T`'s [`Arbitrary`]
+/// generator, for a type that may leave some pairs unordered (as `f64`
+/// leaves NaN): `partial_cmp` gives `Equal` exactly when `==` holds; `<`,
+/// `<=`, `>` and `>=` agree with it; `x < y` exactly when `y > x`; and
+/// orderings chain transitively (`x < y`, `y <= z` give `x < z`).
+///
+/// ```
+/// use quickcheck::Options;
+/// use quickcheck::oracles::laws;
+///
+/// laws::check_partial_ord::<f64>(Options::default()).unwrap();
+/// ```
+///
+/// # Errors
+///
+/// The first law that fails, with its minimal counterexample.
+pub fn check_partial_ord<T: Arbitrary + PartialOrd + Debug>(options: Options) -> Result<(), LawViolation> {
+    check_partial_ord_with(T::arbitrary(), options)
+}
+
+/// [`check_partial_ord`] on the values of `generator`.
+///
+/// # Errors
+///
+/// The first law that fails, with its minimal counterexample.
+pub fn check_partial_ord_with<G>(generator: G, options: Options) -> Result<(), LawViolation>
+where
+    G: Generator,
+    G::Value: PartialOrd + Debug,
+{
+    check_law("PartialOrd is not consistent with PartialEq", pools(&generator), &options, |pool| {
+        each_pair(pool, |x, y| {
+            let ordering = x.partial_cmp(y);
+            ((ordering == Some(Ordering::Equal)) != (x == y))
+                .then(|| format!("x.partial_cmp(y) is {ordering:?} but x == y is {}", x == y))
+        })
+    })?;
+    check_law("the comparison operators do not agree with partial_cmp", pools(&generator), &options, |pool| {
+        each_pair(pool, |x, y| {
+            let ordering = x.partial_cmp(y);
+            let expected = [
+                ordering == Some(Ordering::Less),
+                matches!(ordering, Some(Ordering::Less | Ordering::Equal)),
+                ordering == Some(Ordering::Greater),
+                matches!(ordering, Some(Ordering::Greater | Ordering::Equal)),
+            ];
+            let actual = [x < y, x <= y, x > y, x >= y];
+            (actual != expected).then(|| {
+                format!(
+                    "x.partial_cmp(y) is {ordering:?} but x < y is {}, x <= y is {}, x > y is {}, x >= y is {}",
+                    actual[0], actual[1], actual[2], actual[3]
+                )
+            })
+        })
+    })?;
+    let names = ["PartialOrd is not antisymmetric", "PartialOrd is not transitive"];
+    check_order(&generator, &options, names, |x: &G::Value, y: &G::Value| x.partial_cmp(y))
+}
+
+/// Checks the laws of `Ord` on values of `T`'s [`Arbitrary`] generator:
+/// `cmp` gives `Equal` exactly when `==` holds; it is total, exactly one of
+/// `x < y`, `x == y` and `x > y` holding, with `partial_cmp` and the
+/// operators agreeing with it; it is antisymmetric (`x < y` exactly when
+/// `y > x`); and it is transitive (`x < y` and `y <= z` give `x < z`).
+///
+/// ```
+/// use std::cmp::Ordering;
+/// use quickcheck::Options;
+/// use quickcheck::oracles::laws;
+///
+/// /// Rock, paper, scissors: each beats the next, so the order is a cycle.
+/// #[derive(Debug, PartialEq, Eq, quickcheck::Arbitrary)]
+/// enum Hand { Rock, Paper, Scissors }
+///
+/// impl Ord for Hand {
+///     fn cmp(&self, other: &Hand) -> Ordering {
+///         use Hand::*;
+///         match (self, other) {
+///             (Rock, Paper) | (Paper, Scissors) | (Scissors, Rock) => Ordering::Less,
+///             _ if self == other => Ordering::Equal,
+///             _ => Ordering::Greater,
+///         }
+///     }
+/// }
+/// impl PartialOrd for Hand {
+///     fn partial_cmp(&self, other: &Hand) -> Option<Ordering> {
+///         Some(self.cmp(other))
+///     }
+/// }
+///
+/// let violation = laws::check_ord::<Hand>(Options::default().seed(1)).unwrap_err();
+/// assert_eq!(violation.law(), "Ord is not transitive");
+/// ```
+///
+/// # Errors
+///
+/// The first law that fails, with its minimal counterexample.
+pub fn check_ord<T: Arbitrary + Ord + Debug>(options: Options) -> Result<(), LawViolation> {
+    check_ord_with(T::arbitrary(), options)
+}
+
+/// [`check_ord`] on the values of `generator`.
+///
+/// # Errors
+///
+/// The first law that fails, with its minimal counterexample.
+pub fn check_ord_with<G>(generator: G, options: Options) -> Result<(), LawViolation>
+where
+    G: Generator,
+    G::Value: Ord + Debug,
+{
+    check_law("Ord is not consistent with Eq", pools(&generator), &options, |pool| {
+        each_pair(pool, |x, y| {
+            let ordering = x.cmp(y);
+            ((ordering == Ordering::Equal) != (x == y))
+                .then(|| format!("x.cmp(y) is {ordering:?} but x == y is {}", x == y))
+        })
+    })?;
+    check_law("partial_cmp does not agree with cmp", pools(&generator), &options, |pool| {
+        each_pair(pool, |x, y| {
+            let (total, partial) = (x.cmp(y), x.partial_cmp(y));
+            (partial != Some(total)).then(|| format!("x.cmp(y) is {total:?} but x.partial_cmp(y) is {partial:?}"))
+        })
+    })?;
+    check_law("Ord is not total", pools(&generator), &options, |pool| {
+        // The operators of PartialOrd may be written by hand; exactly one of
+        // the three relations must hold, as `cmp` says.
+        each_pair(pool, |x, y| {
+            let holding = [x < y, x == y, x > y];
+            let expected = [Ordering::Less, Ordering::Equal, Ordering::Greater].map(|ordering| x.cmp(y) == ordering);
+            (holding != expected || !non_strict_operators_agree(x, y)).then(|| {
+                format!(
+                    "x.cmp(y) is {:?} but x < y is {}, x == y is {}, x > y is {}, x <= y is {}, x >= y is {}",
+                    x.cmp(y),
+                    holding[0],
+                    holding[1],
+                    holding[2],
+                    x <= y,
+                    x >= y
+                )
+            })
+        })
+    })?;
+    let names = ["Ord is not antisymmetric", "Ord is not transitive"];
+    check_order(&generator, &options, names, |x: &G::Value, y: &G::Value| Some(x.cmp(y)))
+}
+
+/// The hash of `value` under the standard library's hasher. Its keys are
+/// fixed, so equal inputs hash equally within the process, which is all a
+/// law needs.
+fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Checks that `Hash` agrees with `Eq` on values of `T`'s [`Arbitrary`]
+/// generator: `x == y` gives `hash(x) == hash(y)`, under the standard
+/// library's `DefaultHasher`.
+///
+/// ```
+/// use quickcheck::Options;
+/// use quickcheck::oracles::laws;
+///
+/// laws::check_hash::<Vec<String>>(Options::default()).unwrap();
+/// ```
+///
+/// # Errors
+///
+/// The first law that fails, with its minimal counterexample.
+pub fn check_hash<T: Arbitrary + Hash + Eq + Debug>(options: Options) -> Result<(), LawViolation> {
+    check_hash_with(T::arbitrary(), options)
+}
+
+/// [`check_hash`] on the values of `generator`.
+///
+/// # Errors
+///
+/// The first law that fails, with its minimal counterexample.
+pub fn check_hash_with<G>(generator: G, options: Options) -> Result<(), LawViolation>
+where
+    G: Generator,
+    G::Value: Hash + Eq + Debug,
+{
+    check_law("Hash is not consistent with Eq", pools(&generator), &options, |pool| {
+        each_pair(pool, |x, y| {
+            let (first, second) = (hash_of(x), hash_of(y));
+            (x == y && first != second).then(|| format!("x == y but hash(x) = {first} and hash(y) = {second}"))
+        })
+    })
+}
+
+/// Checks `Clone` on values of `T`'s [`Arbitrary`] generator: `x.clone()`
+/// equals `x`, and so does `y` after `y.clone_from(&x)`.
+///
+/// ```
+/// use quickcheck::Options;
+/// use quickcheck::oracles::laws;
+///
+/// laws::check_clone::<Option<Vec<char>>>(Options::default()).unwrap();
+/// ```
+///
+/// # Errors
+///
+/// The first law that fails, with its minimal counterexample.
+pub fn check_clone<T: Arbitrary + Clone + PartialEq + Debug>(options: Options) -> Result<(), LawViolation> {
+    check_clone_with(T::arbitrary(), options)
+}
+
+/// [`check_clone`] on the values of `generator`.
+///
+/// # Errors
+///
+/// The first law that fails, with its minimal counterexample.
+pub fn check_clone_with<G>(generator: G, options: Options) -> Result<(), LawViolation>
+where
+    G: Generator,
+    G::Value: Clone + PartialEq + Debug,
+{
+    check_law("Clone is not equal to the original", &generator, &options, |x| {
+        let clone = x.clone();
+        if clone == *x {
+            return Ok(());
+        }
+        note("clone", &clone);
+        Err(format!("x.clone() != x, with x = {} and x.clone() = {}", render(x), render(&clone)))
+    })?;
+    check_law("clone_from is not equal to the source", pools(&generator), &options, |pool| {
+        each_pair(pool, |x, y| {
+            let mut target = y.clone();
+            target.clone_from(x);
+            (target != *x).then(|| format!("after y.clone_from(&x), y is {}", render(&target)))
+        })
+    })
+}
+
+/// Checks `Default`: `T::default()` equals another `T::default()`, and its
+/// clone. A default needs no generator, so this is a single check rather
+/// than a property.
+///
+/// ```
+/// use quickcheck::oracles::laws;
+///
+/// laws::check_default::<Vec<u8>>().unwrap();
+/// ```
+///
+/// # Errors
+///
+/// The first law that fails, with the default value as counterexample.
+pub fn check_default<T: Default + Clone + PartialEq + Debug>() -> Result<(), LawViolation> {
+    let (first, second) = (T::default(), T::default());
+    let detail = if first != second {
+        Some(("Default is not deterministic", format!("T::default() != T::default(): {first:?} and {second:?}")))
+    } else if first.clone() != first {
+        Some(("Default does not survive a clone", format!("T::default().clone() != T::default(), for {first:?}")))
+    } else {
+        None
+    };
+    let Some((law, detail)) = detail else { return Ok(()) };
+    let rendered = render(&first);
+    Err(LawViolation {
+        law,
+        outcome: Outcome::Falsified,
+        failure: Some(format!("{law}: {detail}")),
+        counterexample: Some(rendered.clone()),
+        notes: Vec::new(),
+        report: format!("Falsified by the default value.\n  Counterexample: {rendered}\n  Failure: {law}: {detail}"),
+    })
+}
+
+/// Checks that values of `T`'s [`Arbitrary`] generator survive a serde
+/// round trip through the format of `encode` and `decode`: decoding the
+/// encoding gives the value back. An error from either side fails the law
+/// with the error.
+///
+/// The format is yours to name, as its two functions: for JSON, `encode`
+/// is `serde_json::to_string` and `decode` is
+/// `|text: &str| serde_json::from_str::<T>(text)`, whose turbofish names
+/// the type to check (the decoder may take any borrowed form of what the
+/// encoder returns). The serde bounds make sure
+/// that the functions exercise the type's `Serialize` and `Deserialize`
+/// implementations, not some other encoding.
+///
+/// # Errors
+///
+/// The failing round trip, with its minimal counterexample.
+#[cfg(feature = "serde")]
+pub fn check_serde<T, E, B, EE, DE, F, D>(encode: F, decode: D, options: Options) -> Result<(), LawViolation>
+where
+    T: Arbitrary + serde::Serialize + serde::de::DeserializeOwned + PartialEq + Debug,
+    E: Borrow<B> + Debug,
+    B: ?Sized,
+    EE: Debug,
+    DE: Debug,
+    F: Fn(&T) -> Result<E, EE>,
+    D: Fn(&B) -> Result<T, DE>,
+{
+    check_serde_with(T::arbitrary(), encode, decode, options)
+}
+
+/// [`check_serde`] on the values of `generator`.
+///
+/// # Errors
+///
+/// The failing round trip, with its minimal counterexample.
+#[cfg(feature = "serde")]
+pub fn check_serde_with<G, E, B, EE, DE, F, D>(
+    generator: G,
+    encode: F,
+    decode: D,
+    options: Options,
+) -> Result<(), LawViolation>
+where
+    G: Generator,
+    G::Value: serde::Serialize + serde::de::DeserializeOwned + PartialEq + Debug,
+    E: Borrow<B> + Debug,
+    B: ?Sized,
+    EE: Debug,
+    DE: Debug,
+    F: Fn(&G::Value) -> Result<E, EE>,
+    D: Fn(&B) -> Result<G::Value, DE>,
+{
+    check_law("Serialize and Deserialize do not round trip", generator, &options, |value| {
+        super::check_round_trip_fallible(value, &encode, &decode).map_err(|mismatch| mismatch.message().to_owned())
+    })
+}

@@ -1,0 +1,440 @@
+//! Ready-made oracles: property bodies that need no expected result.
+//!
+//! Writing down the expected output of a function is often as hard as
+//! writing the function. These oracles check a relation instead:
+//!
+//! | oracle | checks |
+//! | --- | --- |
+//! | [`equivalent`] | differential testing: a reference and a candidate give equal results |
+//! | [`metamorphic`] | `relation(f(x), f(transform(x)))` |
+//! | [`round_trip`], [`round_trip_fallible`] | `decode(encode(x)) == x` |
+//! | [`idempotent`] | `f(f(x)) == f(x)` |
+//!
+//! The functions take their input by reference, in any borrowed form of it:
+//! for a `Vec<u8>` input, a `fn(&[u8])` does as well as a `fn(&Vec<u8>)`,
+//! and for a `String` a `fn(&str)`. A closure needs its parameter's type
+//! written, since the form is the closure's choice.
+//!
+//! Each comes in two forms. The function named after the oracle returns a
+//! closure to pass to [`Property::for_all`](crate::Property::for_all) as the
+//! whole body; the `check_` form takes the input and checks it at once, for
+//! use inside a longer body or a `#[property]` function. Both return
+//! `Result<(), Mismatch>`, which a property body may return as it is.
+//!
+//! ```
+//! use quickcheck::{Options, Property, arbitrary, oracles};
+//!
+//! fn insertion_sort(list: &[i32]) -> Vec<i32> {
+//!     let mut sorted: Vec<i32> = Vec::new();
+//!     for &item in list {
+//!         let at = sorted.partition_point(|&existing| existing <= item);
+//!         sorted.insert(at, item);
+//!     }
+//!     sorted
+//! }
+//!
+//! fn std_sort(list: &[i32]) -> Vec<i32> {
+//!     let mut sorted = list.to_vec();
+//!     sorted.sort();
+//!     sorted
+//! }
+//!
+//! Property::for_all(arbitrary::<Vec<i32>>(), oracles::equivalent(std_sort, insertion_sort))
+//!     .assert(Options::default());
+//! ```
+//!
+//! A mismatch records both sides with [`note`](crate::stats::note) (the
+//! input, each output, and for a round trip the encoded form), so the report
+//! of the minimal counterexample shows them, and fails the example with a
+//! [`Mismatch`] that names the oracle.
+//!
+//! In a `#[property]` function, return the check's result, or `unwrap` it
+//! when the body goes on:
+//!
+//! ```
+//! use quickcheck::{oracles, property};
+//!
+//! #[property]
+//! fn trimming_is_idempotent(text: String) -> Result<(), oracles::Mismatch> {
+//!     oracles::check_idempotent(&text, |text: &String| text.trim().to_owned())
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! The [`laws`] module checks the laws of a type's standard traits.
+
+pub mod laws;
+
+use std::borrow::Borrow;
+use std::error::Error;
+use std::fmt::{self, Debug, Display, Formatter};
+
+use crate::stats::note;
+
+/// Why an oracle failed: which oracle, and what differed. The compared
+/// values themselves are in the report's notes.
+///
+/// Its `Debug` form is its message, so a report that prints a returned
+/// `Err` with `Debug`, and an `unwrap`, read as a sentence.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    oracle: &'static str,
+    message: String,
+}
+
+impl Mismatch {
+    /// A mismatch of the oracle named `oracle`, described by `message`;
+    /// for oracles of your own that should read like these.
+    pub fn new(oracle: &'static str, message: impl Into<String>) -> Mismatch {
+        Mismatch { oracle, message: message.into() }
+    }
+
+    /// The oracle that failed: `"equivalent"`, `"metamorphic"`,
+    /// `"round_trip"` or `"idempotent"` for the oracles of this module.
+    pub fn oracle(&self) -> &'static str {
+        self.oracle
+    }
+
+    /// What differed, in words.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl Display for Mismatch {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.oracle, self.message)
+    }
+}
+
+// Debug prints the sentence: a report shows a returned error through Debug.
+impl Debug for Mismatch {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        Display::fmt(self, f)
+    }
+}
+
+impl Error for Mismatch {}
+
+/// Checks that `reference` and `candidate` give equal results on `input`.
+///
+/// On a difference it notes `input`, `reference` and `candidate` (each
+/// output) and returns a [`Mismatch`]. Functions that return a `Result`
+/// compare their results whole: an error on one side only is a mismatch.
+///
+/// ```
+/// use quickcheck::oracles::check_equivalent;
+///
+/// let doubled = |n: &u32| n * 2;
+/// let shifted = |n: &u32| n << 1;
+/// assert!(check_equivalent(&21, doubled, shifted).is_ok());
+/// assert!(check_equivalent(&21, doubled, |n: &u32| n + 2).is_err());
+/// ```
+pub fn check_equivalent<T, A, B, R, F, G>(input: &T, reference: F, candidate: G) -> Result<(), Mismatch>
+where
+    T: Borrow<A> + Borrow<B> + Debug + ?Sized,
+    A: ?Sized,
+    B: ?Sized,
+    R: PartialEq + Debug,
+    F: Fn(&A) -> R,
+    G: Fn(&B) -> R,
+{
+    let expected = reference(input.borrow());
+    let actual = candidate(input.borrow());
+    if expected == actual {
+        return Ok(());
+    }
+    note("input", input);
+    note("reference", &expected);
+    note("candidate", &actual);
+    Err(Mismatch::new("equivalent", format!("the candidate returned {actual:?}, the reference {expected:?}")))
+}
+
+/// A property body for differential testing: [`check_equivalent`] on every
+/// input.
+///
+/// ```
+/// use quickcheck::{Options, Property, generate, oracles};
+///
+/// let result = Property::for_all(
+///     generate::integer::<u8>(),
+///     oracles::equivalent(|n: &u8| n.count_ones(), |n: &u8| u32::from(*n % 2)),
+/// )
+/// .check(Options::default().seed(1));
+/// assert_eq!(result.minimal().unwrap().value(), &2);
+/// ```
+pub fn equivalent<T, A, B, R, F, G>(reference: F, candidate: G) -> impl Fn(T) -> Result<(), Mismatch>
+where
+    T: Borrow<A> + Borrow<B> + Debug,
+    A: ?Sized,
+    B: ?Sized,
+    R: PartialEq + Debug,
+    F: Fn(&A) -> R,
+    G: Fn(&B) -> R,
+{
+    move |input| check_equivalent(&input, &reference, &candidate)
+}
+
+/// Checks `relation(function(input), function(transform(input)))`: how the
+/// output must change when the input changes in a known way, where the
+/// output itself is unknown.
+///
+/// On failure it notes `input`, `transformed` (the transformed input), and
+/// `output` and `transformed output`.
+///
+/// ```
+/// use quickcheck::oracles::check_metamorphic;
+///
+/// // Appending an element never makes the sum smaller, whatever the sum is.
+/// let sum = |list: &Vec<u32>| list.iter().map(|&n| u64::from(n)).sum::<u64>();
+/// let append = |list: &Vec<u32>| [list.as_slice(), &[7]].concat();
+/// assert!(check_metamorphic(&vec![1, 2], sum, append, |before, after| after >= before).is_ok());
+/// ```
+pub fn check_metamorphic<T, A, B, R, F, X, Q>(input: &T, function: F, transform: X, relation: Q) -> Result<(), Mismatch>
+where
+    T: Borrow<A> + Borrow<B> + Debug,
+    A: ?Sized,
+    B: ?Sized,
+    R: Debug,
+    F: Fn(&A) -> R,
+    X: Fn(&B) -> T,
+    Q: Fn(&R, &R) -> bool,
+{
+    let transformed = transform(input.borrow());
+    let output = function(input.borrow());
+    let transformed_output = function(transformed.borrow());
+    if relation(&output, &transformed_output) {
+        return Ok(());
+    }
+    note("input", input);
+    note("transformed", &transformed);
+    note("output", &output);
+    note("transformed output", &transformed_output);
+    Err(Mismatch::new(
+        "metamorphic",
+        format!("the relation does not hold between {output:?} and {transformed_output:?}"),
+    ))
+}
+
+/// A property body for a metamorphic relation: [`check_metamorphic`] on
+/// every input.
+///
+/// ```
+/// use quickcheck::{Options, Property, arbitrary, oracles};
+///
+/// // Reversing a list does not change its length.
+/// Property::for_all(
+///     arbitrary::<Vec<u8>>(),
+///     oracles::metamorphic(
+///         |list: &Vec<u8>| list.len(),
+///         |list: &Vec<u8>| list.iter().rev().copied().collect(),
+///         |before, after| before == after,
+///     ),
+/// )
+/// .assert(Options::default());
+/// ```
+pub fn metamorphic<T, A, B, R, F, X, Q>(function: F, transform: X, relation: Q) -> impl Fn(T) -> Result<(), Mismatch>
+where
+    T: Borrow<A> + Borrow<B> + Debug,
+    A: ?Sized,
+    B: ?Sized,
+    R: Debug,
+    F: Fn(&A) -> R,
+    X: Fn(&B) -> T,
+    Q: Fn(&R, &R) -> bool,
+{
+    move |input| check_metamorphic(&input, &function, &transform, &relation)
+}
+
+/// Checks that `decode(encode(input)) == input`.
+///
+/// On failure it notes `input`, `encoded` and `decoded`.
+///
+/// ```
+/// use quickcheck::oracles::check_round_trip;
+///
+/// let encode = |n: &i64| n.to_string();
+/// let decode = |text: &String| text.parse::<i64>().unwrap_or_default();
+/// assert!(check_round_trip(&-42, encode, decode).is_ok());
+/// ```
+pub fn check_round_trip<T, A, E, B, F, D>(input: &T, encode: F, decode: D) -> Result<(), Mismatch>
+where
+    T: Borrow<A> + PartialEq + Debug,
+    A: ?Sized,
+    E: Borrow<B> + Debug,
+    B: ?Sized,
+    F: Fn(&A) -> E,
+    D: Fn(&B) -> T,
+{
+    let encoded = encode(input.borrow());
+    let decoded = decode(encoded.borrow());
+    if decoded == *input {
+        return Ok(());
+    }
+    note("input", input);
+    note("encoded", &encoded);
+    note("decoded", &decoded);
+    Err(Mismatch::new("round_trip", format!("{input:?} was encoded as {encoded:?} and decoded as {decoded:?}")))
+}
+
+/// A property body for an encoder and its decoder: [`check_round_trip`] on
+/// every input.
+///
+/// ```
+/// use quickcheck::{Options, Property, arbitrary, oracles};
+///
+/// Property::for_all(
+///     arbitrary::<Vec<u8>>(),
+///     oracles::round_trip(
+///         |bytes: &[u8]| bytes.iter().rev().copied().collect::<Vec<u8>>(),
+///         |reversed: &[u8]| reversed.iter().rev().copied().collect(),
+///     ),
+/// )
+/// .assert(Options::default());
+/// ```
+pub fn round_trip<T, A, E, B, F, D>(encode: F, decode: D) -> impl Fn(T) -> Result<(), Mismatch>
+where
+    T: Borrow<A> + PartialEq + Debug,
+    A: ?Sized,
+    E: Borrow<B> + Debug,
+    B: ?Sized,
+    F: Fn(&A) -> E,
+    D: Fn(&B) -> T,
+{
+    move |input| check_round_trip(&input, &encode, &decode)
+}
+
+/// Checks that `decode(encode(input)) == input` for an encoder and a decoder
+/// that can fail, such as a serialization format's.
+///
+/// An error from either side is the failure, reported with its `Debug`
+/// form and noted as `encoding error` or `decoding error`; the encoded form
+/// is noted as `encoded` whenever there is one.
+///
+/// ```
+/// use quickcheck::oracles::check_round_trip_fallible;
+///
+/// let encode = |n: &u8| -> Result<String, std::fmt::Error> { Ok(format!("{n:x}")) };
+/// let decode = |text: &String| u8::from_str_radix(text, 16);
+/// assert!(check_round_trip_fallible(&200, encode, decode).is_ok());
+///
+/// let decimal = |text: &String| text.parse::<u8>();
+/// let failure = check_round_trip_fallible(&200, encode, decimal).unwrap_err();
+/// assert!(failure.message().starts_with("decoding \"c8\" failed"), "{failure}");
+/// ```
+pub fn check_round_trip_fallible<T, A, E, B, EE, DE, F, D>(input: &T, encode: F, decode: D) -> Result<(), Mismatch>
+where
+    T: Borrow<A> + PartialEq + Debug,
+    A: ?Sized,
+    E: Borrow<B> + Debug,
+    B: ?Sized,
+    EE: Debug,
+    DE: Debug,
+    F: Fn(&A) -> Result<E, EE>,
+    D: Fn(&B) -> Result<T, DE>,
+{
+    let encoded = match encode(input.borrow()) {
+        Ok(encoded) => encoded,
+        Err(error) => {
+            note("input", input);
+            note("encoding error", &error);
+            return Err(Mismatch::new("round_trip", format!("encoding {input:?} failed: {error:?}")));
+        }
+    };
+    match decode(encoded.borrow()) {
+        Ok(decoded) if decoded == *input => Ok(()),
+        Ok(decoded) => {
+            note("input", input);
+            note("encoded", &encoded);
+            note("decoded", &decoded);
+            Err(Mismatch::new("round_trip", format!("{input:?} was encoded as {encoded:?} and decoded as {decoded:?}")))
+        }
+        Err(error) => {
+            note("input", input);
+            note("encoded", &encoded);
+            note("decoding error", &error);
+            Err(Mismatch::new("round_trip", format!("decoding {encoded:?} failed: {error:?}")))
+        }
+    }
+}
+
+/// A property body for a fallible encoder and decoder:
+/// [`check_round_trip_fallible`] on every input.
+///
+/// ```
+/// use quickcheck::{Options, Property, arbitrary, oracles};
+///
+/// Property::for_all(
+///     arbitrary::<u32>(),
+///     oracles::round_trip_fallible(
+///         |n: &u32| -> Result<String, std::convert::Infallible> { Ok(n.to_string()) },
+///         |text: &String| text.parse::<u32>(),
+///     ),
+/// )
+/// .assert(Options::default());
+/// ```
+pub fn round_trip_fallible<T, A, E, B, EE, DE, F, D>(encode: F, decode: D) -> impl Fn(T) -> Result<(), Mismatch>
+where
+    T: Borrow<A> + PartialEq + Debug,
+    A: ?Sized,
+    E: Borrow<B> + Debug,
+    B: ?Sized,
+    EE: Debug,
+    DE: Debug,
+    F: Fn(&A) -> Result<E, EE>,
+    D: Fn(&B) -> Result<T, DE>,
+{
+    move |input| check_round_trip_fallible(&input, &encode, &decode)
+}
+
+/// Checks that `function(function(input)) == function(input)`: applying it
+/// a second time changes nothing, as a normaliser, a formatter or a
+/// deduplication should.
+///
+/// On failure it notes `input`, `once` and `twice`.
+///
+/// ```
+/// use quickcheck::oracles::check_idempotent;
+///
+/// let lowercase = |text: &String| text.to_lowercase();
+/// assert!(check_idempotent(&"MiXeD".to_owned(), lowercase).is_ok());
+/// ```
+pub fn check_idempotent<T, A, F>(input: &T, function: F) -> Result<(), Mismatch>
+where
+    T: Borrow<A> + PartialEq + Debug,
+    A: ?Sized,
+    F: Fn(&A) -> T,
+{
+    let once = function(input.borrow());
+    let twice = function(once.borrow());
+    if once == twice {
+        return Ok(());
+    }
+    note("input", input);
+    note("once", &once);
+    note("twice", &twice);
+    Err(Mismatch::new("idempotent", format!("applied once it gave {once:?}, applied twice {twice:?}")))
+}
+
+/// A property body for an operation that must be idempotent:
+/// [`check_idempotent`] on every input.
+///
+/// ```
+/// use quickcheck::{Options, Property, arbitrary, oracles};
+///
+/// Property::for_all(arbitrary::<Vec<u8>>(), oracles::idempotent(|list: &Vec<u8>| {
+///     let mut sorted = list.clone();
+///     sorted.sort();
+///     sorted.dedup();
+///     sorted
+/// }))
+/// .assert(Options::default());
+/// ```
+pub fn idempotent<T, A, F>(function: F) -> impl Fn(T) -> Result<(), Mismatch>
+where
+    T: Borrow<A> + PartialEq + Debug,
+    A: ?Sized,
+    F: Fn(&A) -> T,
+{
+    move |input| check_idempotent(&input, &function)
+}

@@ -1,0 +1,312 @@
+//! The law checks as a user calls them: they pass on the standard types and
+//! catch hand-written trait implementations that break their laws, naming
+//! the law and the values that break it.
+
+use std::cmp::Ordering;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU32, Ordering as AtomicOrdering};
+
+use quickcheck::oracles::laws;
+use quickcheck::{Arbitrary, Generator, Options, Outcome, generate};
+
+// The standard types keep every law.
+
+#[test]
+fn i32_keeps_the_laws() {
+    laws::check_eq::<i32>(Options::default()).unwrap();
+    laws::check_ord::<i32>(Options::default()).unwrap();
+    laws::check_hash::<i32>(Options::default()).unwrap();
+    laws::check_clone::<i32>(Options::default()).unwrap();
+    laws::check_default::<i32>().unwrap();
+}
+
+#[test]
+fn strings_keep_the_laws() {
+    laws::check_eq::<String>(Options::default()).unwrap();
+    laws::check_ord::<String>(Options::default()).unwrap();
+    laws::check_hash::<String>(Options::default()).unwrap();
+    laws::check_clone::<String>(Options::default()).unwrap();
+    laws::check_default::<String>().unwrap();
+}
+
+#[test]
+fn byte_vectors_keep_the_laws() {
+    laws::check_eq::<Vec<u8>>(Options::default()).unwrap();
+    laws::check_ord::<Vec<u8>>(Options::default()).unwrap();
+    laws::check_hash::<Vec<u8>>(Options::default()).unwrap();
+    laws::check_clone::<Vec<u8>>(Options::default()).unwrap();
+    laws::check_default::<Vec<u8>>().unwrap();
+}
+
+#[test]
+fn floats_keep_the_partial_order_laws_nan_included() {
+    laws::check_partial_ord::<f64>(Options::default()).unwrap();
+}
+
+// An order that is a cycle: each residue modulo 3 beats the next, as rock,
+// paper and scissors do.
+
+#[derive(Clone, Debug, Arbitrary)]
+struct Hand(u8);
+
+impl PartialEq for Hand {
+    fn eq(&self, other: &Hand) -> bool {
+        self.0 % 3 == other.0 % 3
+    }
+}
+
+impl Eq for Hand {}
+
+impl Ord for Hand {
+    fn cmp(&self, other: &Hand) -> Ordering {
+        match (other.0 % 3 + 3 - self.0 % 3) % 3 {
+            0 => Ordering::Equal,
+            1 => Ordering::Less,
+            _ => Ordering::Greater,
+        }
+    }
+}
+
+impl PartialOrd for Hand {
+    fn partial_cmp(&self, other: &Hand) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[test]
+fn a_cyclic_order_is_caught_as_not_transitive() {
+    let violation = laws::check_ord::<Hand>(Options::default().seed(1)).unwrap_err();
+    assert_eq!(violation.law(), "Ord is not transitive");
+    assert_eq!(violation.outcome(), Outcome::Falsified);
+    // A cycle needs one value of each residue; the smallest are 0, 1 and 2.
+    assert_eq!(violation.counterexample(), Some("[Hand(0), Hand(1), Hand(2)]"), "{violation}");
+    assert_eq!(
+        violation.failure(),
+        Some("Ord is not transitive: x < y and y < z but x > z, with x = Hand(0), y = Hand(1), z = Hand(2)")
+    );
+    let named: Vec<(&str, &str)> = violation.notes().iter().map(|(label, value)| (&**label, &**value)).collect();
+    assert_eq!(named, [("x", "Hand(0)"), ("y", "Hand(1)"), ("z", "Hand(2)")]);
+    let report = violation.to_string();
+    assert!(report.starts_with("Ord is not transitive.\nFalsified after "), "{report}");
+    assert!(report.contains("  Minimal counterexample: [Hand(0), Hand(1), Hand(2)]\n"), "{report}");
+}
+
+#[test]
+fn the_same_cycle_breaks_the_partial_order_laws() {
+    let violation = laws::check_partial_ord::<Hand>(Options::default().seed(1)).unwrap_err();
+    assert_eq!(violation.law(), "PartialOrd is not transitive", "{violation}");
+}
+
+// A hash that sees what equality ignores: a count of cache hits that is not
+// part of the value.
+
+#[derive(Clone, Debug, Arbitrary)]
+struct Cached {
+    value: u8,
+    hits: u8,
+}
+
+impl Hash for Cached {
+    /// The seeded bug: it hashes the hit count, which equality ignores.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.value.hash(state);
+        self.hits.hash(state);
+    }
+}
+
+impl PartialEq for Cached {
+    fn eq(&self, other: &Cached) -> bool {
+        self.value == other.value
+    }
+}
+
+impl Eq for Cached {}
+
+#[test]
+fn a_hash_that_disagrees_with_eq_is_caught() {
+    let violation = laws::check_hash::<Cached>(Options::default().seed(1)).unwrap_err();
+    assert_eq!(violation.law(), "Hash is not consistent with Eq");
+    // Two equal values that differ only in what the hash should not see.
+    assert_eq!(
+        violation.counterexample(),
+        Some("[Cached { value: 0, hits: 0 }, Cached { value: 0, hits: 1 }]"),
+        "{violation}"
+    );
+    let failure = violation.failure().unwrap();
+    assert!(failure.starts_with("Hash is not consistent with Eq: x == y but hash(x) = "), "{failure}");
+    assert!(
+        failure.ends_with(", with x = Cached { value: 0, hits: 0 }, y = Cached { value: 0, hits: 1 }"),
+        "{failure}"
+    );
+    // Its equality alone is lawful.
+    laws::check_eq::<Cached>(Options::default()).unwrap();
+}
+
+// Equality that is not transitive, found on a generator of a few values.
+
+#[derive(Clone, Debug)]
+struct Near(u8);
+
+impl PartialEq for Near {
+    fn eq(&self, other: &Near) -> bool {
+        self.0.abs_diff(other.0) <= 1
+    }
+}
+
+impl Eq for Near {}
+
+#[test]
+fn equality_within_a_tolerance_is_not_transitive() {
+    let violation = laws::check_eq_with(generate::between(0u8, 9).map(Near), Options::default().seed(1)).unwrap_err();
+    assert_eq!(violation.law(), "PartialEq is not transitive");
+    let failure = violation.failure().unwrap();
+    assert!(
+        failure.starts_with("PartialEq is not transitive: x == y and y == z but x != z, with x = Near("),
+        "{failure}"
+    );
+}
+
+// An order by one field with equality on both: `cmp` says equal where `==`
+// does not.
+
+#[derive(Clone, Debug, PartialEq, Eq, Arbitrary)]
+struct Employee {
+    age: u8,
+    badge: u8,
+}
+
+impl Ord for Employee {
+    fn cmp(&self, other: &Employee) -> Ordering {
+        self.age.cmp(&other.age)
+    }
+}
+
+impl PartialOrd for Employee {
+    fn partial_cmp(&self, other: &Employee) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+#[test]
+fn an_order_on_part_of_the_value_is_not_consistent_with_eq() {
+    let violation = laws::check_ord::<Employee>(Options::default().seed(1)).unwrap_err();
+    assert_eq!(violation.law(), "Ord is not consistent with Eq");
+    assert_eq!(
+        violation.failure(),
+        Some(
+            "Ord is not consistent with Eq: x.cmp(y) is Equal but x == y is false, with x = Employee { age: 0, badge: 0 }, \
+             y = Employee { age: 0, badge: 1 }"
+        ),
+        "{violation}"
+    );
+}
+
+// Clone and Default that break their laws.
+
+#[derive(Debug, PartialEq, Arbitrary)]
+struct Versioned {
+    id: u8,
+    version: u8,
+}
+
+impl Clone for Versioned {
+    /// The seeded bug: a clone counts as a new version.
+    fn clone(&self) -> Versioned {
+        Versioned { id: self.id, version: self.version.wrapping_add(1) }
+    }
+}
+
+#[test]
+fn a_clone_that_differs_from_the_original_is_caught() {
+    let violation = laws::check_clone::<Versioned>(Options::default().seed(1)).unwrap_err();
+    assert_eq!(violation.law(), "Clone is not equal to the original");
+    assert_eq!(violation.counterexample(), Some("Versioned { id: 0, version: 0 }"), "{violation}");
+}
+
+static NEXT_TICKET: AtomicU32 = AtomicU32::new(0);
+
+#[derive(Clone, Debug, PartialEq)]
+struct Ticket(u32);
+
+impl Default for Ticket {
+    fn default() -> Ticket {
+        Ticket(NEXT_TICKET.fetch_add(1, AtomicOrdering::SeqCst))
+    }
+}
+
+#[test]
+fn a_default_that_changes_from_call_to_call_is_caught() {
+    let violation = laws::check_default::<Ticket>().unwrap_err();
+    assert_eq!(violation.law(), "Default is not deterministic");
+    assert!(violation.to_string().starts_with("Default is not deterministic.\nFalsified by the default value."));
+}
+
+// Serde round trips through JSON.
+
+#[cfg(feature = "serde")]
+mod serde_laws {
+    use quickcheck::oracles::laws;
+    use quickcheck::{Arbitrary, Options};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize, Arbitrary)]
+    struct Settings {
+        name: String,
+        retries: u8,
+        limit: Option<i64>,
+        tags: Vec<String>,
+    }
+
+    #[test]
+    fn a_derived_serde_implementation_round_trips_through_json() {
+        laws::check_serde(
+            serde_json::to_string,
+            |text: &str| serde_json::from_str::<Settings>(text),
+            Options::default(),
+        )
+        .unwrap();
+    }
+
+    #[derive(Debug, PartialEq, Serialize, Deserialize, Arbitrary)]
+    struct Tally {
+        total: u32,
+        // The seeded bug: a field that is part of the value is not written.
+        #[serde(skip)]
+        pending: u32,
+    }
+
+    #[test]
+    fn a_skipped_field_fails_the_round_trip() {
+        let violation = laws::check_serde(
+            serde_json::to_string,
+            |text: &str| serde_json::from_str::<Tally>(text),
+            Options::default().seed(1),
+        )
+        .unwrap_err();
+        assert_eq!(violation.law(), "Serialize and Deserialize do not round trip");
+        assert_eq!(violation.counterexample(), Some("Tally { total: 0, pending: 1 }"), "{violation}");
+        assert_eq!(
+            violation.failure(),
+            Some(
+                "Serialize and Deserialize do not round trip: Tally { total: 0, pending: 1 } was encoded as \
+                 \"{\\\"total\\\":0}\" and decoded as Tally { total: 0, pending: 0 }"
+            )
+        );
+    }
+
+    #[test]
+    fn a_decoding_error_is_the_failure() {
+        // JSON has no NaN: serde_json writes it as null and cannot read it back.
+        let violation = laws::check_serde_with(
+            quickcheck::generate::constant(f64::NAN),
+            serde_json::to_string,
+            |text: &str| serde_json::from_str::<f64>(text),
+            Options::default().runs(1),
+        )
+        .unwrap_err();
+        let failure = violation.failure().unwrap();
+        assert!(failure.contains("decoding \"null\" failed: Error(\"invalid type: null, expected f64\""), "{failure}");
+        let labels: Vec<&str> = violation.notes().iter().map(|(label, _)| &**label).collect();
+        assert_eq!(labels, ["input", "encoded", "decoding error"]);
+    }
+}
