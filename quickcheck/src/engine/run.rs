@@ -269,7 +269,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         self.body_calls += 1;
         // The record is installed while the body runs: around the call, for
         // a synchronous body, and around each poll, for an async one.
-        self.record = ExampleRecord::default();
+        self.record.clear();
         let (body, record) = (&mut *self.body, &mut self.record);
         let verdict = if B::RUNS_IN_CALL {
             stats::recording(record, || body.call(value)).await

@@ -28,6 +28,14 @@ impl ExampleRecord {
     pub(crate) const EMPTY: ExampleRecord =
         ExampleRecord { labels: Vec::new(), collected: Vec::new(), requirements: Vec::new(), notes: Vec::new() };
 
+    /// Forgets everything recorded, keeping the buffers.
+    pub(crate) fn clear(&mut self) {
+        self.labels.clear();
+        self.collected.clear();
+        self.requirements.clear();
+        self.notes.clear();
+    }
+
     fn hit(&mut self, label: &str) {
         if !self.labels.iter().any(|existing| existing == label) {
             self.labels.push(label.to_owned());
