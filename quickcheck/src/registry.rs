@@ -14,8 +14,9 @@
 //! 1 passed, 1 failed
 //! ```
 //!
-//! A property test marked `#[should_panic]` or `#[ignore]` is not
-//! registered, as its failure is expected or it is not meant to run; nor is
+//! A property test expected to panic (`should_panic`) or marked to be
+//! skipped (`ignore`) is not registered, as its failure is expected or it is
+//! not meant to run; nor is
 //! an `async fn` property run by another test attribute such as
 //! `#[tokio::test]`, whose runtime only that attribute provides.
 
