@@ -1,7 +1,7 @@
 //! The engine: choice sequences, generation and shrinking.
 //!
 //! A test case *is* its choice sequence. Generators draw bounded integer
-//! choices from a [`ChoiceSource`](source::ChoiceSource), which records them
+//! choices from a [`ChoiceSource`], which records them
 //! with spans; the runner generates test cases until one fails, and the
 //! shrinker edits the failing sequence and replays the generators on each
 //! edit, keeping edits that still fail the same way. Every value the shrinker
@@ -9,13 +9,13 @@
 //!
 //! | module | owns |
 //! | --- | --- |
-//! | [`source`] | the choice source: drawing, recording, replaying |
-//! | [`spans`] | which choices each draw made |
-//! | [`order`] | shortlex order and the zig-zag integer order |
-//! | [`random`] | seeded, platform-independent randomness |
-//! | [`unwind`] | discards, overruns and silent panic capture |
-//! | [`run`] | the run: generation, then shrinking the first failure |
-//! | [`shrink`] | the shrinker and its passes |
+//! | `source` | the choice source: drawing, recording, replaying |
+//! | `spans` | which choices each draw made |
+//! | `order` | shortlex order and the zig-zag integer order |
+//! | `random` | seeded, platform-independent randomness |
+//! | `unwind` | discards, overruns and silent panic capture |
+//! | `run` | the run: generation, then shrinking the first failure |
+//! | `shrink` | the shrinker and its passes |
 
 pub(crate) mod database;
 pub(crate) mod order;

@@ -137,7 +137,7 @@ macro_rules! length_builders {
 pub(crate) use length_builders;
 
 /// A generator of a collection of values from one element generator: a
-/// `Vec`, a `VecDeque` or a `String`, from [`vec`], [`vec_deque`] or
+/// `Vec`, a `VecDeque` or a `String`, from [`vec()`], [`vec_deque`] or
 /// [`string_of`](crate::generate::string_of).
 ///
 /// Lengths default to 0 to 64 with a mean of about 5 (see

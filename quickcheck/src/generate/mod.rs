@@ -15,8 +15,8 @@
 //! | [`integer`], [`between`] | any integer type, whole range or inclusive range |
 //! | [`boolean`], [`character`], [`char_between`], [`string`], [`string_of`] | booleans, `char`s and `String`s |
 //! | [`constant`], [`elements`], [`one_of`], [`frequency`] | fixed values and choices between generators |
-//! | tuples, [`zip`], [`build`], [`sequence`], [`array`] | several values at once |
-//! | [`vec`], [`vec_deque`], [`hash_set`], [`btree_set`], [`hash_map`], [`btree_map`], [`unique_vec`], [`shuffle`] | collections |
+//! | tuples, [`zip`], [`build`], [`sequence`], [`array()`] | several values at once |
+//! | [`vec()`], [`vec_deque`], [`hash_set`], [`btree_set`], [`hash_map`], [`btree_map`], [`unique_vec`], [`shuffle`] | collections |
 //! | [`option`], [`result`] | `Option` and `Result` |
 //! | [`from`], [`deferred`], [`recursive`] | dependent draws and recursive types |
 //!

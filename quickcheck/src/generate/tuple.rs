@@ -123,7 +123,7 @@ impl<G: Generator> Generator for Sequence<G> {
     }
 }
 
-/// The generator returned by [`array`].
+/// The generator returned by [`array()`].
 #[derive(Clone, Copy, Debug)]
 pub struct Array<G, const N: usize> {
     element: G,

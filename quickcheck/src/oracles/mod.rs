@@ -43,7 +43,7 @@
 //!     .assert(Options::default());
 //! ```
 //!
-//! A mismatch records both sides with [`note`](crate::stats::note) (the
+//! A mismatch records both sides with [`note`](crate::stats::note()) (the
 //! input, each output, and for a round trip the encoded form), so the report
 //! of the minimal counterexample shows them, and fails the example with a
 //! [`Mismatch`] that names the oracle.
