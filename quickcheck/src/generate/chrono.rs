@@ -235,11 +235,7 @@ pub fn naive_date() -> NaiveDateOf {
 /// ```
 #[track_caller]
 pub fn naive_date_between(low: NaiveDate, high: NaiveDate) -> NaiveDateOf {
-    assert!(
-        low <= high,
-        "generate::naive_date_between({low}, {high}): the lower bound is after the upper bound; \
-         pass the bounds in increasing order"
-    );
+    crate::generate::assert_increasing("naive_date_between", &low, &high, "after");
     NaiveDateOf { dates: Dates::new(low, high) }
 }
 
@@ -342,11 +338,7 @@ pub fn naive_date_time() -> NaiveDateTimeOf {
 /// ```
 #[track_caller]
 pub fn naive_date_time_between(low: NaiveDateTime, high: NaiveDateTime) -> NaiveDateTimeOf {
-    assert!(
-        low <= high,
-        "generate::naive_date_time_between({low}, {high}): the lower bound is after the upper bound; \
-         pass the bounds in increasing order"
-    );
+    crate::generate::assert_increasing("naive_date_time_between", &low, &high, "after");
     NaiveDateTimeOf { dates: Dates::new(low.date(), high.date()), low, high }
 }
 
@@ -413,11 +405,7 @@ pub fn date_time_utc() -> DateTimeUtcOf {
 /// ```
 #[track_caller]
 pub fn date_time_utc_between(low: DateTime<Utc>, high: DateTime<Utc>) -> DateTimeUtcOf {
-    assert!(
-        low <= high,
-        "generate::date_time_utc_between({low}, {high}): the lower bound is after the upper bound; \
-         pass the bounds in increasing order"
-    );
+    crate::generate::assert_increasing("date_time_utc_between", &low, &high, "after");
     DateTimeUtcOf { naive: naive_date_time_between(low.naive_utc(), high.naive_utc()) }
 }
 
@@ -493,11 +481,7 @@ pub fn date_time_offset() -> DateTimeOffsetOf {
 /// ```
 #[track_caller]
 pub fn date_time_offset_between(low: DateTime<FixedOffset>, high: DateTime<FixedOffset>) -> DateTimeOffsetOf {
-    assert!(
-        low <= high,
-        "generate::date_time_offset_between({low}, {high}): the lower bound is after the upper bound; \
-         pass the bounds in increasing order"
-    );
+    crate::generate::assert_increasing("date_time_offset_between", &low, &high, "after");
     let reach = TimeDelta::minutes(MAX_OFFSET_MINUTES.into());
     let local_low = low.naive_utc().checked_sub_signed(reach).unwrap_or(low.naive_utc()).max(first_moment());
     let local_high = high.naive_utc().checked_add_signed(reach).unwrap_or(high.naive_utc()).min(last_moment());

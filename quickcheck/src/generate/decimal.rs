@@ -148,11 +148,7 @@ pub fn decimal() -> DecimalOf {
 /// ```
 #[track_caller]
 pub fn decimal_between(low: Decimal, high: Decimal) -> DecimalOf {
-    assert!(
-        low <= high,
-        "generate::decimal_between({low}, {high}): the lower bound is greater than the upper bound; \
-         pass the bounds in increasing order"
-    );
+    crate::generate::assert_increasing("decimal_between", &low, &high, "greater than");
     let zero = Decimal::ZERO;
     let positive = (high >= zero).then(|| Side::new(low.max(zero), high));
     let negative = (low < zero).then(|| Side::new(if high < zero { -high } else { zero }, -low));

@@ -131,11 +131,7 @@ pub fn integer<T: IntegerValue>() -> Integer<T> {
 /// ```
 #[track_caller]
 pub fn between<T: IntegerValue>(low: T, high: T) -> Integer<T> {
-    assert!(
-        low <= high,
-        "generate::between({low:?}, {high:?}): the lower bound is greater than the upper bound; \
-         pass the bounds in increasing order"
-    );
+    crate::generate::assert_increasing("between", &low, &high, "greater than");
     Integer::from_keys(low.to_key(), high.to_key(), Spread::Uniform)
 }
 

@@ -233,6 +233,18 @@ pub trait Generator {
     }
 }
 
+/// Panics at the caller's call unless `low <= high`: the one check behind
+/// every `..._between` constructor. `beyond` says how the lower bound
+/// passes the upper ("greater than" for numbers, "after" for moments).
+#[track_caller]
+pub(crate) fn assert_increasing<T: PartialOrd + std::fmt::Debug>(generator: &str, low: &T, high: &T, beyond: &str) {
+    assert!(
+        low <= high,
+        "generate::{generator}({low:?}, {high:?}): the lower bound is {beyond} the upper bound; \
+         pass the bounds in increasing order"
+    );
+}
+
 /// Generators behind references and smart pointers are generators too.
 macro_rules! forward_generator {
     ($($pointer:ty),*) => {$(

@@ -114,11 +114,7 @@ pub struct CharBetween {
 /// ```
 #[track_caller]
 pub fn char_between(low: char, high: char) -> CharBetween {
-    assert!(
-        low <= high,
-        "generate::char_between({low:?}, {high:?}): the lower bound is greater than the upper bound; \
-         pass the bounds in increasing order"
-    );
+    crate::generate::assert_increasing("char_between", &low, &high, "greater than");
     CharBetween { low: ordinal(low), size: ordinal(high) - ordinal(low) }
 }
 
