@@ -25,7 +25,7 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     assert_eq!(result.seed(), Some(5));
 
     set("QUICKCHECK_RUNS", "17");
-    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default().runs(500));
+    let result = Property::for_all(generate::integer::<u64>(), |_| true).check(Options::default().runs(500));
     assert_eq!(result.tests_run(), 17);
     clear("QUICKCHECK_RUNS");
 

@@ -582,7 +582,8 @@ fn result_is_ok_about_three_times_in_four() {
 
 #[test]
 fn result_shrinks_towards_ok() {
-    let generator = generate::result(generate::between(1, 9), generate::constant("error"));
+    // Of two variants that draw as many choices, `Ok` is the simpler.
+    let generator = generate::result(generate::between(1, 9), generate::between(1, 9));
     assert_eq!(minimal(generator, |_| false, 1), Ok(1));
     let generator = generate::result(generate::between(1, 9), generate::constant("error"));
     assert_eq!(minimal(generator, |r: Result<i32, &str>| r.is_ok(), 1), Err("error"));

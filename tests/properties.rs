@@ -28,8 +28,7 @@ fn the_report_names_the_counts_the_values_the_failure_and_the_replay() {
     assert_eq!(lines[2], format!("  Original counterexample: {}", result.original().unwrap().rendered()));
     assert_eq!(lines[3], "  Failure: the property returned false");
     assert_eq!(lines[4], format!("  Replay with: Options::default().replay(\"{token}\")"));
-    assert_eq!(token.seed(), 2024);
-    assert_eq!(token.index() + 1, result.tests_run());
+    assert!(token.to_string().starts_with("v1."), "{token}");
 }
 
 #[test]
@@ -67,19 +66,19 @@ fn a_replay_token_reproduces_the_reported_counterexample() {
 
 #[test]
 fn a_malformed_replay_token_is_a_clear_error() {
-    for token in ["", "12", "12:", "a:1", "1:2:3", "-1:4"] {
+    for token in ["", "12", "12:4", "v1.A", "v1.A*E", "v2.AAE", "v1.gA"] {
         let result = Property::for_all(generate::boolean(), |_| true).check(Options::default().replay(token));
         assert_eq!(result.outcome(), Outcome::Misconfigured, "{token:?}");
         let report = result.to_string();
         assert!(report.contains("malformed replay token"), "{report}");
-        assert!(report.contains("SEED:INDEX"), "{report}");
+        assert!(report.contains("expected \"v1.\" followed by base64 letters"), "{report}");
     }
 }
 
 #[test]
 fn a_replay_with_pinned_examples_is_refused() {
     let result =
-        Property::for_all(generate::between(0, 9), |_| true).example(3).check(Options::default().replay("1:1"));
+        Property::for_all(generate::between(0, 9), |_| true).example(3).check(Options::default().replay("v1.AQ"));
     assert_eq!(result.outcome(), Outcome::Misconfigured);
     assert!(result.to_string().contains("pinned examples"), "{result}");
 }
@@ -187,7 +186,7 @@ fn pinned_examples_run_first_and_fail_unshrunk() {
 #[test]
 fn pinned_examples_are_checked_on_top_of_the_runs_and_skipped_when_assumed_away() {
     let mut calls = 0;
-    let result = Property::for_all(generate::between(0, 10), |n| {
+    let result = Property::for_all(generate::between(0, 10_000), |n| {
         calls += 1;
         assume(n != -1);
     })
@@ -233,7 +232,7 @@ fn a_cancelled_shrink_stops_with_what_it_has() {
         }
         !fails
     })
-    .check(seeded(1).cancellation(cancellation));
+    .check(seeded(1).cancellation(cancellation).first_failure_only());
     assert!(result.is_falsified(), "{result}");
     assert_eq!(result.shrinks(), 2);
 }
@@ -277,10 +276,12 @@ fn the_first_example_is_the_simplest() {
 #[test]
 fn early_examples_are_small_and_later_ones_grow() {
     let mut lengths = Vec::new();
-    Property::for_all(generate::vec(generate::boolean()), |list| lengths.push(list.len())).assert(seeded(5).runs(400));
-    let early: usize = lengths[..5].iter().sum();
+    Property::for_all(generate::vec(generate::integer::<u64>()), |list| lengths.push(list.len()))
+        .assert(seeded(5).runs(400));
+    let early = lengths[..5].iter().sum::<usize>() as f64 / 5.0;
     let late = lengths[200..].iter().sum::<usize>() as f64 / 200.0;
-    assert!(early <= 5, "{:?}", &lengths[..5]);
+    assert_eq!(lengths[0], 0);
+    assert!(early < late, "early {:?}, later ones {late} on average", &lengths[..5]);
     assert!((3.0..8.0).contains(&late), "{late}");
 }
 

@@ -154,7 +154,8 @@ fn a_candidate_that_fails_differently_is_not_taken() {
             assert!(a <= 500, "a is large");
             assert!(b == 0, "b is positive");
         })
-        .check(seeded(seed));
+        .check(seeded(seed).first_failure_only());
+        assert_eq!(result.failures().len(), 1, "{result}");
         let failure = result.failure().unwrap();
         let minimal = *result.minimal().unwrap().value();
         if failure.message() == "a is large" {

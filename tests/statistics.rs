@@ -35,11 +35,11 @@ fn the_passing_report_prints_labels_and_tables() {
 
 #[test]
 fn each_example_counts_once_per_label_and_pinned_or_discarded_ones_not_at_all() {
-    let result = Property::for_all(generate::between(0, 9), |n| {
-        assume(n != 0);
+    let result = Property::for_all(generate::between(0, 9999), |n| {
+        assume(n % 10 != 0);
         label("seen");
         label("seen");
-        classify(n > 100, "impossible");
+        classify(n > 10_000, "impossible");
     })
     .example(500)
     .check(Options::default().seed(2));
@@ -52,7 +52,7 @@ fn each_example_counts_once_per_label_and_pinned_or_discarded_ones_not_at_all() 
 
 #[test]
 fn a_shortfall_is_a_warning_under_the_passing_headline() {
-    let result = Property::for_all(generate::between(0, 99), |n| cover(n < 3, 20.0, "tiny"))
+    let result = Property::for_all(generate::between(0, 99_999), |n| cover(n < 3_000, 20.0, "tiny"))
         .check(Options::default().seed(3).runs(1000));
     assert!(result.is_passed());
     let report = result.to_string();
@@ -63,7 +63,7 @@ fn a_shortfall_is_a_warning_under_the_passing_headline() {
 
 #[test]
 fn a_met_requirement_passes_under_confidence() {
-    let result = Property::for_all(generate::between(0, 99), |n| cover(n < 30, 20.0, "below 30"))
+    let result = Property::for_all(generate::between(0, 99_999), |n| cover(n < 30_000, 20.0, "below 30"))
         .check(Options::default().seed(4).coverage_confidence(Confidence::default()));
     assert_eq!(result.outcome(), Outcome::Passed, "{result}");
     assert!(result.tests_run() >= 100);
@@ -71,7 +71,7 @@ fn a_met_requirement_passes_under_confidence() {
 
 #[test]
 fn a_missed_requirement_fails_with_insufficient_coverage_early() {
-    let result = Property::for_all(generate::between(0, 99), |n| cover(n < 10, 20.0, "below 10"))
+    let result = Property::for_all(generate::between(0, 99_999), |n| cover(n < 10_000, 20.0, "below 10"))
         .check(Options::default().seed(5).coverage_confidence(Confidence::default()));
     assert_eq!(result.outcome(), Outcome::InsufficientCoverage, "{result}");
     assert!(result.tests_run() < 100_000, "{}", result.tests_run());
@@ -82,7 +82,7 @@ fn a_missed_requirement_fails_with_insufficient_coverage_early() {
 
 #[test]
 fn a_rate_at_its_minimum_decides_after_about_6400_examples() {
-    let result = Property::for_all(generate::boolean(), |heads| cover(heads, 50.0, "heads"))
+    let result = Property::for_all(generate::integer::<u64>(), |n| cover(n % 2 == 0, 50.0, "heads"))
         .check(Options::default().seed(6).coverage_confidence(Confidence::default()));
     assert_eq!(result.outcome(), Outcome::Passed, "{result}");
     assert!((3_200..=12_800).contains(&result.tests_run()), "{}", result.tests_run());
@@ -90,9 +90,9 @@ fn a_rate_at_its_minimum_decides_after_about_6400_examples() {
 
 #[test]
 fn statistics_work_inside_async_bodies() {
-    let mut property = Property::for_all(generate::between(0, 9), async |n: i32| {
+    let mut property = Property::for_all(generate::between(0, 999), async |n: i32| {
         std::future::ready(()).await;
-        classify(n < 5, "low");
+        classify(n < 500, "low");
     });
     let result = block_on(property.check_async(Options::default().seed(7)));
     assert!(result.statistics().count("low") > 20, "{result}");
@@ -112,7 +112,7 @@ fn parallel_checks_keep_their_own_counts() {
     let handles: Vec<_> = (0..4)
         .map(|thread| {
             std::thread::spawn(move || {
-                let result = Property::for_all(generate::between(0, 9), |_| label("mine"))
+                let result = Property::for_all(generate::integer::<u64>(), |_| label("mine"))
                     .check(Options::default().seed(thread).runs(500 + thread * 100));
                 (thread, result.statistics().count("mine"))
             })

@@ -13,6 +13,10 @@ enum Kind {
     Text,
     /// Any expression of the option's type, such as `Confidence::default()`.
     Value,
+    /// `[a, b]`: the method is called once per element.
+    List,
+    /// `false` calls the method (which takes no argument); `true` is the default.
+    Flag,
 }
 
 /// Every option: its name in the attribute, the `Options` method it calls,
@@ -27,6 +31,10 @@ const OPTIONS: &[(&str, &str, Kind)] = &[
     ("name", "name", Kind::Text),
     ("database", "database", Kind::Text),
     ("coverage_confidence", "coverage_confidence", Kind::Value),
+    ("phases", "phases", Kind::Value),
+    ("target_steps", "target_steps", Kind::WholeNumber),
+    ("suppress", "suppress", Kind::List),
+    ("multiple_failures", "first_failure_only", Kind::Flag),
 ];
 
 fn option_names() -> String {
@@ -67,7 +75,19 @@ pub(crate) fn parse(attribute: TokenStream) -> syn::Result<TokenStream> {
         check_kind(&name, kind, &argument.value)?;
         let method = syn::Ident::new(method, argument.path.span());
         let value = &argument.value;
-        calls.push(quote_spanned! {value.span()=> .#method(#value) });
+        match (kind, value) {
+            (Kind::List, Expr::Array(array)) => {
+                calls.extend(array.elems.iter().map(|element| quote_spanned! {element.span()=> .#method(#element) }));
+            }
+            (Kind::List, _) => calls.push(quote_spanned! {value.span()=> .#method(#value) }),
+            (Kind::Flag, Expr::Lit(ExprLit { lit: Lit::Bool(flag), .. })) => {
+                if !flag.value {
+                    calls.push(quote_spanned! {value.span()=> .#method() });
+                }
+            }
+            (Kind::Flag, _) => unreachable!("check_kind accepts only literal booleans for flags"),
+            _ => calls.push(quote_spanned! {value.span()=> .#method(#value) }),
+        }
     }
     Ok(quote! { ::quickcheck::Options::default() #(#calls)* })
 }
@@ -75,8 +95,24 @@ pub(crate) fn parse(attribute: TokenStream) -> syn::Result<TokenStream> {
 /// Rejects a literal of the wrong kind here; any other expression is left to
 /// the compiler, so constants work.
 fn check_kind(name: &str, kind: Kind, value: &Expr) -> syn::Result<()> {
-    let Expr::Lit(ExprLit { lit, .. }) = value else { return Ok(()) };
+    let Expr::Lit(ExprLit { lit, .. }) = value else {
+        return match kind {
+            Kind::Flag => Err(syn::Error::new(
+                value.span(),
+                format!("`{name}` takes `true` or `false`, such as `{name} = false`"),
+            )),
+            _ => Ok(()),
+        };
+    };
     match (kind, lit) {
+        (Kind::Flag, Lit::Bool(_)) => Ok(()),
+        (Kind::Flag, _) => {
+            Err(syn::Error::new(lit.span(), format!("`{name}` takes `true` or `false`, such as `{name} = false`")))
+        }
+        (Kind::List, _) => Err(syn::Error::new(
+            lit.span(),
+            format!("`{name}` takes a list such as `{name} = [quickcheck::HealthCheck::TooSlow]`, not a literal"),
+        )),
         (Kind::WholeNumber, Lit::Int(integer)) => integer.base10_parse::<u64>().map(|_| ()).map_err(|_| {
             syn::Error::new(lit.span(), format!("`{name}` must be a whole number from 0 to {}", u64::MAX))
         }),
@@ -91,7 +127,7 @@ fn check_kind(name: &str, kind: Kind, value: &Expr) -> syn::Result<()> {
             Err(syn::Error::new(lit.span(), format!("`{name}` takes a whole number, such as `{name} = 500`")))
         }
         (Kind::Text, _) => {
-            Err(syn::Error::new(lit.span(), format!("`{name}` takes a string, such as `{name} = \"3468194371:11\"`")))
+            Err(syn::Error::new(lit.span(), format!("`{name}` takes a string, such as `{name} = \"v1.AAE\"`")))
         }
     }
 }

@@ -36,7 +36,7 @@
 //! //   Minimal counterexample: [100]
 //! //   Original counterexample: [-23, 100, 7]
 //! //   Failure: the property returned false
-//! //   Replay with: Options::default().replay("7:411")
+//! //   Replay with: Options::default().replay("v1.AZ0BAwBkAQ4A")
 //! ```
 //!
 //! # How it works
@@ -126,8 +126,12 @@ pub use arbitrary::{Arbitrary, arbitrary};
 ///
 /// `#[property(...)]` takes the [`Options`] a check runs with, as
 /// `name = value` pairs: `runs` (also written `cases`), `seed`,
-/// `max_shrinks` and `max_discard_ratio` take whole numbers, `replay` a
-/// replay token string. The environment variables documented on
+/// `max_shrinks`, `max_discard_ratio` and `target_steps` take whole
+/// numbers, `replay`, `name` and `database` strings, `phases` and
+/// `coverage_confidence` a value of their type (`phases =
+/// quickcheck::Phases::all().without(quickcheck::Phase::Shrink)`),
+/// `suppress` a list of [`HealthCheck`]s, and `multiple_failures = false`
+/// stops at the first failure. The environment variables documented on
 /// [`Options`] override them, as they override every check.
 ///
 /// # Examples
@@ -149,7 +153,7 @@ pub use arbitrary::{Arbitrary, arbitrary};
 ///   Original counterexample:
 ///     list = [-23, 100, 7]
 ///   Failure: the property returned false
-///   Replay with: Options::default().replay("7:411")
+///   Replay with: Options::default().replay("v1.AZ0BAwBkAQ4A")
 ///   Pin it with: #[example(vec![100])]
 /// ```
 ///
@@ -189,8 +193,8 @@ pub use quickcheck_macros::example;
 pub use engine::source::ChoiceSource;
 pub use generate::{BoxedGenerator, Generator};
 pub use property::{
-    Cancellation, Counterexample, Failure, FailureKind, Location, Options, Outcome, ParameterValues, Property,
-    PropertyResult, Replay, ReplayParseError, TestResult, assume,
+    Cancellation, Counterexample, Failure, FailureKind, FailureReport, HealthCheck, HealthWarning, Location, Options,
+    Outcome, ParameterValues, Phase, Phases, Property, PropertyResult, Replay, ReplayParseError, TestResult, assume,
 };
 /// Derives [`Arbitrary`](trait@Arbitrary) for a struct or an enum.
 ///
@@ -242,3 +246,4 @@ pub use property::{
 /// assert_eq!(Expression::arbitrary().sample(50, 1).len(), 50);
 /// ```
 pub use quickcheck_macros::Arbitrary;
+pub use stats::target;

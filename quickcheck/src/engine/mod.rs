@@ -16,14 +16,18 @@
 //! | `unwind` | discards, overruns and silent panic capture |
 //! | `run` | the run: generation, then shrinking the first failure |
 //! | `shrink` | the shrinker and its passes |
+//! | `tree` | every case run so far: no duplicates, knowing when a space is exhausted |
+//! | `explain` | which arguments of the minimal counterexample matter |
 
 pub(crate) mod database;
+pub(crate) mod explain;
 pub(crate) mod order;
 pub(crate) mod random;
 pub(crate) mod run;
 pub(crate) mod shrink;
 pub(crate) mod source;
 pub(crate) mod spans;
+pub(crate) mod tree;
 pub(crate) mod unwind;
 
 use crate::generate::Generator;

@@ -1,18 +1,42 @@
 //! A run: generate test cases until one fails or enough pass, then shrink.
 
+use std::cmp::Ordering;
 use std::future::Future;
+use std::ops::Range;
+use std::time::{Duration, Instant};
 
 use crate::engine::database::Database;
-use crate::engine::random;
+use crate::engine::explain::{self, Freedom, Vary};
+use crate::engine::order::shortlex;
+use crate::engine::random::{self, Draws, Random};
 use crate::engine::shrink::{Execute, Shrinker};
-use crate::engine::source::{ChoiceSource, Recording};
+use crate::engine::source::{ChoiceSource, MAX_CHOICES, Recording};
+use crate::engine::tree::Tree;
 use crate::engine::unwind::{Caught, Panic, Stop, catch};
 use crate::generate::Generator;
-use crate::property::{Cancellation, Failure};
+use crate::property::health::Health;
+use crate::property::{Cancellation, Failure, HealthCheck, HealthWarning, Phase, Phases};
 use crate::stats::{self, Confidence, Decision, ExampleRecord, Statistics};
 
 /// Examples up to this index grow from the simplest to full size.
 const RAMP: u64 = 10;
+
+/// After the ramp, every this many examples one mutates the example before.
+const MUTATE_EVERY: u64 = 4;
+
+/// How many span pairs a mutation tries before giving up.
+const MUTATION_TRIES: u32 = 8;
+
+/// How many examples past the first failure generation may run to look for
+/// failures of other origins.
+const LOOK_FOR_OTHERS: u64 = 1000;
+
+/// The most distinct failures one run shrinks and reports.
+const MAX_DISTINCT_FAILURES: usize = 16;
+
+/// Salts that give redirections and targeting random streams of their own.
+const REDIRECT_STREAM: u64 = 0x7265_6469_7265_6374;
+const TARGET_STREAM: u64 = 0x7461_7267_6574_0000;
 
 /// The most examples a coverage check runs before it gives up deciding.
 const MAX_COVERAGE_EXAMPLES: u64 = 100 << 17;
@@ -49,31 +73,49 @@ pub(crate) struct Settings {
     pub(crate) seed: u64,
     pub(crate) max_shrinks: u64,
     pub(crate) max_discard_ratio: u64,
-    /// Run only this example index (a replay token's second half).
-    pub(crate) replay_index: Option<u64>,
+    /// Run only this choice sequence (a replay token), and shrink it.
+    pub(crate) replay: Option<Vec<u64>>,
     pub(crate) cancellation: Option<Cancellation>,
     /// Turns coverage requirements into assertions.
     pub(crate) confidence: Option<Confidence>,
     /// Where this property's failures are saved, and under which key.
     pub(crate) database: Option<(Database, String)>,
+    pub(crate) phases: Phases,
+    /// Examples the targeted search may run, for all labels together.
+    pub(crate) target_steps: u64,
+    /// Whether failures of other origins are looked for and reported.
+    pub(crate) multiple_failures: bool,
+    pub(crate) suppressed: Vec<HealthCheck>,
+    /// How many named arguments the generated value is a tuple of: the
+    /// explain phase varies each of them. `None` leaves nothing to explain.
+    pub(crate) explain_arguments: Option<usize>,
+}
+
+/// One failure shrunk and ready to report.
+#[derive(Debug)]
+pub(crate) struct Shrunk {
+    pub(crate) original: Vec<u64>,
+    pub(crate) minimal: Vec<u64>,
+    pub(crate) failure: Failure,
+    /// What the minimal counterexample recorded with `note`.
+    pub(crate) notes: Vec<(String, String)>,
+    /// Whether it was a saved example from the database.
+    pub(crate) from_database: bool,
+    pub(crate) shrinks: u64,
+    /// Per named argument, whether it matters to the failure.
+    pub(crate) freedoms: Vec<Freedom>,
 }
 
 /// How a run ended.
 #[derive(Debug)]
 pub(crate) enum End {
     Passed,
-    Falsified {
-        /// The example's index in the run, or `None` for a saved example.
-        index: Option<u64>,
-        original: Vec<u64>,
-        minimal: Vec<u64>,
-        failure: Failure,
-        /// What the minimal counterexample recorded with `note`.
-        notes: Vec<(String, String)>,
-    },
+    /// One entry per distinct failure, smallest minimal counterexample first.
+    Falsified(Vec<Shrunk>),
     Exhausted,
     GenerationFailed {
-        index: u64,
+        /// The choices drawn until the generator panicked.
+        choices: Vec<u64>,
         panic: Panic,
     },
     Cancelled,
@@ -91,13 +133,45 @@ pub(crate) enum End {
 pub(crate) struct Summary {
     pub(crate) end: End,
     pub(crate) passed: u64,
+    /// Generated examples that failed (the first, and any found while
+    /// looking for failures of other origins).
+    pub(crate) failed: u64,
     pub(crate) discards: u64,
-    pub(crate) shrinks: u64,
     /// How many times the body ran while shrinking (replays that stopped
     /// in the generator do not count).
     pub(crate) shrink_calls: u64,
     /// What the passing generated examples recorded.
     pub(crate) statistics: Statistics,
+    /// Whether generation stopped because every possible example had run.
+    pub(crate) space_exhausted: bool,
+    pub(crate) warnings: Vec<HealthWarning>,
+}
+
+/// A failing sequence waiting to be shrunk.
+struct Found {
+    choices: Vec<u64>,
+    failure: Failure,
+    from_database: bool,
+}
+
+/// Keeps `choices` as the failure of its origin if that origin is new, or
+/// if it is smaller than the one known.
+fn offer(found: &mut Vec<Found>, choices: Vec<u64>, failure: Failure, from_database: bool) {
+    match found.iter_mut().find(|known| known.failure.same_origin(&failure)) {
+        Some(known) if shortlex(&choices, &known.choices) == Ordering::Less => {
+            *known = Found { choices, failure, from_database };
+        }
+        Some(_) => {}
+        None => found.push(Found { choices, failure, from_database }),
+    }
+}
+
+/// The best-scoring example of one target label.
+struct TargetBest {
+    label: String,
+    score: f64,
+    choices: Vec<u64>,
+    maxima: Vec<u64>,
 }
 
 /// Runs the generator and the body; owns the reusable choice source.
@@ -109,6 +183,12 @@ pub(crate) struct Runner<'a, G, B> {
     body_calls: u64,
     /// What the current example records, handed to the body while it runs.
     record: ExampleRecord,
+    /// Every generated sequence so far, so none runs twice.
+    tree: Tree,
+    /// Scratch buffers for building prefixes, reused between examples.
+    prefix: Vec<u64>,
+    base: Vec<u64>,
+    targets: Vec<TargetBest>,
 }
 
 impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
@@ -120,107 +200,408 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             source: ChoiceSource::new(),
             body_calls: 0,
             record: ExampleRecord::default(),
+            tree: Tree::new(),
+            prefix: Vec::new(),
+            base: Vec::new(),
+            targets: Vec::new(),
         }
     }
 
-    /// Generates until `runs` examples pass, one fails, too many are
-    /// discarded, or the run is cancelled; shrinks a failure.
+    /// Runs the phases: reuse saved failures, generate, target, then shrink
+    /// and explain whatever failed.
     pub(crate) async fn run(&mut self) -> Summary {
         let mut summary = Summary {
             end: End::Passed,
             passed: 0,
+            failed: 0,
             discards: 0,
-            shrinks: 0,
             shrink_calls: 0,
             statistics: Statistics::default(),
+            space_exhausted: false,
+            warnings: Vec::new(),
         };
-        let (first, last) = match self.settings.replay_index {
-            Some(index) => (index, index),
-            None => (0, u64::MAX),
-        };
-        if self.reuse_saved(&mut summary).await {
-            return summary;
-        }
-        let discard_limit = self.settings.max_discard_ratio.saturating_mul(self.settings.runs.max(1));
-        for index in first..=last {
-            if self.cancelled() {
-                summary.end = End::Cancelled;
-                return summary;
-            }
-            if self.settings.confidence.is_none() && summary.passed >= self.settings.runs {
-                break;
-            }
-            if summary.discards >= discard_limit {
-                summary.end = End::Exhausted;
-                return summary;
-            }
-            self.start_example(index);
-            match self.run_case().await {
-                Case::Pass => {
-                    summary.passed += 1;
-                    summary.statistics.add(&self.record);
-                    if let Some(end) = self.stopping_point(summary.passed, &summary.statistics) {
-                        summary.end = end;
-                        return summary;
-                    }
-                }
-                Case::Discard => summary.discards += 1,
-                Case::GeneratorPanic(panic) => {
-                    summary.end = End::GenerationFailed { index, panic };
-                    return summary;
-                }
+        let mut found = Vec::new();
+        if let Some(choices) = &self.settings.replay {
+            match self.execute(choices).await {
+                Case::Pass => summary.passed += 1,
                 Case::Fail(failure) => {
-                    let original = self.record_in_detail();
-                    self.shrink_failure(original, failure, Some(index), &mut summary).await;
-                    return summary;
+                    summary.failed += 1;
+                    offer(&mut found, choices.clone(), failure, false);
+                }
+                Case::Discard => summary.end = End::Exhausted,
+                Case::GeneratorPanic(panic) => {
+                    summary.end = End::GenerationFailed { choices: choices.clone(), panic };
                 }
             }
+        } else {
+            let phases = self.settings.phases;
+            if phases.contains(Phase::Reuse) {
+                self.reuse_saved(&mut found).await;
+            }
+            if found.is_empty() && phases.contains(Phase::Generate) {
+                self.generate(&mut summary, &mut found).await;
+            }
+            if found.is_empty() && matches!(summary.end, End::Passed) && phases.contains(Phase::Target) {
+                self.target(&mut summary, &mut found).await;
+            }
         }
-        if self.settings.replay_index.is_some() && summary.passed == 0 {
-            summary.end = End::Exhausted;
+        if !found.is_empty() && !matches!(summary.end, End::GenerationFailed { .. }) {
+            let shrunk = self.shrink_all(found, &mut summary).await;
+            summary.end = End::Falsified(shrunk);
         }
         summary
     }
 
     /// The reuse phase: replays this property's saved failures, simplest
-    /// first. One that still fails is shrunk and ends the run; one that
-    /// passes (or no longer fits the generators) is deleted.
-    async fn reuse_saved(&mut self, summary: &mut Summary) -> bool {
-        let Some((database, key)) = self.settings.database.clone() else { return false };
+    /// first. One that still fails is kept for shrinking; one that passes
+    /// (or no longer fits the generators) is deleted.
+    async fn reuse_saved(&mut self, found: &mut Vec<Found>) {
+        let Some((database, key)) = self.settings.database.clone() else { return };
         for saved in database.load(&key) {
             match self.execute(&saved).await {
                 Case::Fail(failure) => {
-                    let original = self.source.recording().clone();
-                    self.shrink_failure(original, failure, None, summary).await;
-                    return true;
+                    offer(found, saved, failure, true);
+                    if !self.settings.multiple_failures {
+                        return;
+                    }
                 }
                 Case::Pass | Case::Discard | Case::GeneratorPanic(_) => database.delete(&key, &saved),
             }
         }
+    }
+
+    /// The generate phase: examples until `runs` pass, one fails, too many
+    /// are discarded, the space is exhausted, or the run is cancelled. After
+    /// a first failure it goes on to look for failures of other origins,
+    /// until `runs` examples have passed or 1000 more have run.
+    async fn generate(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
+        let discard_limit = self.settings.max_discard_ratio.saturating_mul(self.settings.runs.max(1));
+        let mut health = Health::new(self.settings.suppressed.clone());
+        let mut first_failure_call = 0;
+        for index in 0.. {
+            if self.cancelled() {
+                summary.end = End::Cancelled;
+                break;
+            }
+            if found.is_empty() {
+                if self.settings.confidence.is_none() && summary.passed >= self.settings.runs {
+                    break;
+                }
+            } else if !self.settings.multiple_failures
+                || summary.passed >= self.settings.runs
+                || self.body_calls >= first_failure_call + LOOK_FOR_OTHERS
+            {
+                break;
+            }
+            if summary.discards >= discard_limit {
+                if found.is_empty() {
+                    summary.end = End::Exhausted;
+                }
+                break;
+            }
+            let watching = health.watching() && found.is_empty();
+            let Some((case, generating)) = self.generate_case(index, watching).await else {
+                summary.space_exhausted = true;
+                if found.is_empty() && self.settings.confidence.is_some() {
+                    summary.end = exact_coverage(&summary.statistics);
+                }
+                break;
+            };
+            if index == 0 {
+                let drawn = self.source.recording().choices.len();
+                health.simplest_example(drawn, drawn >= MAX_CHOICES);
+            }
+            if watching {
+                health.example(generating, matches!(case, Case::Pass), matches!(case, Case::Discard));
+            }
+            match case {
+                Case::Pass => {
+                    summary.passed += 1;
+                    summary.statistics.add(&self.record);
+                    self.remember_targets();
+                    if found.is_empty()
+                        && let Some(end) = self.stopping_point(summary.passed, &summary.statistics)
+                    {
+                        summary.end = end;
+                        break;
+                    }
+                }
+                Case::Discard => summary.discards += 1,
+                Case::GeneratorPanic(panic) => {
+                    let choices = self.source.recording().choices.clone();
+                    summary.end = End::GenerationFailed { choices, panic };
+                    break;
+                }
+                Case::Fail(failure) => {
+                    summary.failed += 1;
+                    if found.is_empty() {
+                        first_failure_call = self.body_calls;
+                    }
+                    offer(found, self.source.recording().choices.clone(), failure, false);
+                }
+            }
+        }
+        summary.warnings = health.into_warnings();
+    }
+
+    /// Generates example `index`, steered away from every sequence run
+    /// before, and runs it. `None` when the space of examples is exhausted.
+    /// With `timed`, also measures how long generating took.
+    async fn generate_case(&mut self, index: u64, timed: bool) -> Option<(Case, Duration)> {
+        if self.tree.is_exhausted() {
+            return None;
+        }
+        let started = timed.then(Instant::now);
+        self.start_example(index);
+        let mut drawn = self.draw();
+        if !self.note_in_tree() {
+            let mut random = random::for_example(self.settings.seed ^ REDIRECT_STREAM, index);
+            if !self.tree.novel_prefix(&mut random, &mut self.prefix) {
+                return None;
+            }
+            self.source.start_extending(&self.prefix, random, ramp(index));
+            drawn = self.draw();
+            self.note_in_tree();
+        }
+        let generating = started.map_or(Duration::ZERO, |started| started.elapsed());
+        let case = match drawn {
+            Ok(value) => self.judge(value).await,
+            Err(case) => case,
+        };
+        Some((case, generating))
+    }
+
+    /// Adds the sequence just drawn to the tree; false if it was there. A
+    /// sequence cut off at the choice limit is not a complete path.
+    fn note_in_tree(&mut self) -> bool {
+        let recording = self.source.recording();
+        recording.choices.len() >= MAX_CHOICES || self.tree.insert(&recording.choices, &recording.maxima)
+    }
+
+    /// Prepares example `index` of the run: the first is the simplest test
+    /// case, the next few grow to full size; after that some are mutations
+    /// of the example before.
+    fn start_example(&mut self, index: u64) {
+        if index == 0 {
+            self.source.start_simplest();
+        } else if index > RAMP && index % MUTATE_EVERY == 0 && self.start_mutation(index) {
+        } else {
+            self.source.start_random(random::for_example(self.settings.seed, index), ramp(index));
+        }
+    }
+
+    /// Prepares a mutation of the example just run: the choices of one of
+    /// its spans copied over another span with the same label (a list
+    /// element over another, one argument over another of the same kind),
+    /// the rest random. This is what finds bugs that need two equal parts,
+    /// which independent random draws almost never produce. False when the
+    /// example has no two such spans.
+    fn start_mutation(&mut self, index: u64) -> bool {
+        self.base.clone_from(&self.source.recording().choices);
+        self.source.start_replay(&self.base);
+        let (generator, source) = (self.generator, &mut self.source);
+        if catch(|| source.draw(generator)).is_err() {
+            return false;
+        }
+        let spans = &self.source.recording().spans;
+        let mut random = random::for_example(self.settings.seed, index);
+        for _ in 0..MUTATION_TRIES {
+            if spans.len() < 3 {
+                return false;
+            }
+            let from = 1 + random.up_to(spans.len() as u64 - 2) as usize;
+            let (label, copied) = (spans.label(from), spans.range(from));
+            let destinations = (1..spans.len()).filter(|&to| {
+                let range = spans.range(to);
+                spans.label(to) == label && (range.end <= copied.start || copied.end <= range.start)
+            });
+            let count = destinations.clone().count() as u64;
+            if count == 0 {
+                continue;
+            }
+            let to = spans.range(destinations.clone().nth(random.up_to(count - 1) as usize).unwrap_or(from));
+            if self.base[copied.clone()] == self.base[to.clone()] {
+                continue;
+            }
+            self.prefix.clear();
+            self.prefix.extend_from_slice(&self.base[..to.start]);
+            self.prefix.extend_from_slice(&self.base[copied]);
+            self.prefix.extend_from_slice(&self.base[to.end..]);
+            self.source.start_extending(&self.prefix, random, 1.0);
+            return true;
+        }
         false
     }
 
-    /// Shrinks a failure found at example `index` (`None` for a saved one),
-    /// saves the result and ends the run as falsified.
-    async fn shrink_failure(
-        &mut self,
-        original: Recording,
-        failure: Failure,
-        index: Option<u64>,
-        summary: &mut Summary,
-    ) {
-        let calls_before = self.body_calls;
-        let mut shrinker = Shrinker::new(self, original.clone(), failure, self.settings.max_shrinks);
-        shrinker.shrink().await;
-        summary.shrinks = shrinker.shrinks();
-        let (minimal, failure) = shrinker.into_best();
-        summary.shrink_calls = self.body_calls - calls_before;
-        let notes = self.notes_of(&minimal).await;
-        if let Some((database, key)) = &self.settings.database {
-            database.save(key, &minimal);
-            database.save(key, &original.choices);
+    /// Keeps the current example as the best of each target label it beat.
+    fn remember_targets(&mut self) {
+        for (label, score) in &self.record.targets {
+            let recording = self.source.recording();
+            match self.targets.iter_mut().find(|best| &best.label == label) {
+                Some(best) if *score <= best.score => {}
+                Some(best) => {
+                    best.score = *score;
+                    best.choices.clone_from(&recording.choices);
+                    best.maxima.clone_from(&recording.maxima);
+                }
+                None => self.targets.push(TargetBest {
+                    label: label.clone(),
+                    score: *score,
+                    choices: recording.choices.clone(),
+                    maxima: recording.maxima.clone(),
+                }),
+            }
         }
-        summary.end = End::Falsified { index, original: original.choices, minimal, failure, notes };
+    }
+
+    /// The target phase: hill-climbs from the best example of each label.
+    /// A step picks a choice and moves it up or down by 1, 2, 4, … for as
+    /// long as the score keeps rising, the rest of the example replayed (and
+    /// drawn at random past its end, when the example grew). Stops at the
+    /// first failure, which the shrinker then takes.
+    async fn target(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
+        let bests = std::mem::take(&mut self.targets);
+        if bests.is_empty() {
+            return;
+        }
+        let steps_per_label = self.settings.target_steps / bests.len() as u64;
+        let mut random = random::for_example(self.settings.seed ^ TARGET_STREAM, 0);
+        let mut step_number = 0;
+        for mut best in bests {
+            let mut steps_left = steps_per_label;
+            while steps_left > 0 && !best.choices.is_empty() {
+                let position = random.up_to(best.choices.len() as u64 - 1) as usize;
+                for upward in [true, false] {
+                    let mut distance = 1u64;
+                    while steps_left > 0 && position < best.choices.len() {
+                        let current = best.choices[position];
+                        let moved = if upward {
+                            current.saturating_add(distance).min(best.maxima[position])
+                        } else {
+                            current.saturating_sub(distance)
+                        };
+                        if moved == current {
+                            break;
+                        }
+                        steps_left -= 1;
+                        step_number += 1;
+                        self.prefix.clone_from(&best.choices);
+                        self.prefix[position] = moved;
+                        let tail = random::for_example(self.settings.seed ^ TARGET_STREAM, step_number);
+                        self.source.start_extending(&self.prefix, tail, 1.0);
+                        match self.run_case().await {
+                            Case::Pass => {
+                                summary.passed += 1;
+                                let Some(score) = self.record.score(&best.label).filter(|&score| score > best.score)
+                                else {
+                                    break;
+                                };
+                                let recording = self.source.recording();
+                                best.score = score;
+                                best.choices.clone_from(&recording.choices);
+                                best.maxima.clone_from(&recording.maxima);
+                                distance = distance.saturating_mul(2);
+                            }
+                            Case::Fail(failure) => {
+                                summary.failed += 1;
+                                offer(found, self.source.recording().choices.clone(), failure, false);
+                                return;
+                            }
+                            Case::Discard => {
+                                summary.discards += 1;
+                                break;
+                            }
+                            Case::GeneratorPanic(panic) => {
+                                let choices = self.source.recording().choices.clone();
+                                summary.end = End::GenerationFailed { choices, panic };
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The shrink and explain phases: shrinks each distinct failure on its
+    /// own, smallest first. Failures of new origins that shrinking runs into
+    /// join the queue; each origin is shrunk once.
+    async fn shrink_all(&mut self, mut queue: Vec<Found>, summary: &mut Summary) -> Vec<Shrunk> {
+        let mut done: Vec<Shrunk> = Vec::new();
+        while !queue.is_empty() && done.len() < MAX_DISTINCT_FAILURES {
+            let smallest = (0..queue.len())
+                .min_by(|&a, &b| shortlex(&queue[a].choices, &queue[b].choices))
+                .expect("the queue is not empty");
+            let Found { choices, failure, from_database } = queue.swap_remove(smallest);
+            if done.iter().any(|shrunk| shrunk.failure.same_origin(&failure)) {
+                continue;
+            }
+            let calls_before = self.body_calls;
+            let (minimal, failure, shrinks) = self.shrink_one(&choices, failure, &mut queue).await;
+            summary.shrink_calls += self.body_calls - calls_before;
+            let notes = self.notes_of(&minimal).await;
+            let freedoms = self.explain(&minimal, &failure).await;
+            if let Some((database, key)) = &self.settings.database {
+                database.save(key, &minimal);
+                database.save(key, &choices);
+            }
+            done.push(Shrunk { original: choices, minimal, failure, notes, from_database, shrinks, freedoms });
+            if !self.settings.multiple_failures || self.cancelled() {
+                break;
+            }
+        }
+        done.sort_by(|a, b| shortlex(&a.minimal, &b.minimal));
+        done
+    }
+
+    /// Shrinks one failure (unless the shrink phase is off), queueing the
+    /// failures of other origins it meets.
+    async fn shrink_one(
+        &mut self,
+        choices: &[u64],
+        failure: Failure,
+        queue: &mut Vec<Found>,
+    ) -> (Vec<u64>, Failure, u64) {
+        if !self.settings.phases.contains(Phase::Shrink) {
+            return (choices.to_vec(), failure, 0);
+        }
+        // The generators alone are replayed, in detail, for the spans: they
+        // are deterministic, so they draw exactly what the failing case drew.
+        self.source.start_replay(choices);
+        let _ = self.draw();
+        let original = self.source.recording().clone();
+        let (max_shrinks, multiple_failures) = (self.settings.max_shrinks, self.settings.multiple_failures);
+        let mut shrinker = Shrinker::new(self, original, failure, max_shrinks);
+        if multiple_failures {
+            shrinker = shrinker.collecting_others();
+        }
+        shrinker.shrink().await;
+        let others = shrinker.take_others();
+        let shrinks = shrinker.shrinks();
+        let (minimal, failure) = shrinker.into_best();
+        for (choices, failure) in others {
+            offer(queue, choices, failure, false);
+        }
+        (minimal, failure, shrinks)
+    }
+
+    /// The explain phase for one minimal counterexample: which named
+    /// arguments can vary without changing the outcome.
+    async fn explain(&mut self, minimal: &[u64], failure: &Failure) -> Vec<Freedom> {
+        let Some(count) = self.settings.explain_arguments else { return Vec::new() };
+        if !self.settings.phases.contains(Phase::Explain) {
+            return Vec::new();
+        }
+        if !matches!(self.execute(minimal).await, Case::Fail(_)) {
+            return Vec::new();
+        }
+        let recording = self.source.recording().clone();
+        let arguments: Vec<usize> =
+            if recording.spans.len() == 0 { Vec::new() } else { recording.spans.children(0).collect() };
+        if arguments.len() != count {
+            return Vec::new();
+        }
+        explain::explain(self, &recording, failure, &arguments, self.settings.seed).await
     }
 
     /// Whether enough examples have passed: `runs` of them or, with a
@@ -247,25 +628,26 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         }
     }
 
-    /// Prepares example `index` of the run: the first is the simplest test
-    /// case, the next few grow to full size.
-    fn start_example(&mut self, index: u64) {
-        if index == 0 {
-            self.source.start_simplest();
-        } else {
-            let scale = (index as f64 / RAMP as f64).min(1.0);
-            self.source.start_random(random::for_example(self.settings.seed, index), scale);
-        }
+    /// Draws a value from the prepared source; a discard or a generator
+    /// panic is the case's end.
+    fn draw(&mut self) -> Result<G::Value, Case> {
+        let (generator, source) = (self.generator, &mut self.source);
+        catch(|| source.draw(generator)).map_err(|caught| match caught {
+            Caught::Stop(_) => Case::Discard,
+            Caught::Panic(panic) => Case::GeneratorPanic(panic),
+        })
     }
 
     /// Draws a value and runs the body on it.
     async fn run_case(&mut self) -> Case {
-        let (generator, source) = (self.generator, &mut self.source);
-        let value = match catch(|| source.draw(generator)) {
-            Ok(value) => value,
-            Err(Caught::Stop(_)) => return Case::Discard,
-            Err(Caught::Panic(panic)) => return Case::GeneratorPanic(panic),
-        };
+        match self.draw() {
+            Ok(value) => self.judge(value).await,
+            Err(case) => case,
+        }
+    }
+
+    /// Runs the body on a drawn value.
+    async fn judge(&mut self, value: G::Value) -> Case {
         self.body_calls += 1;
         // The record is installed while the body runs: around the call, for
         // a synchronous body, and around each poll, for an async one.
@@ -285,17 +667,6 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         }
     }
 
-    /// Replays the generators (not the body) on the case just run, recording
-    /// its spans for the shrinker. Generators are deterministic, so the
-    /// replay draws exactly what the case drew.
-    fn record_in_detail(&mut self) -> Recording {
-        let choices = self.source.recording().choices.clone();
-        self.source.start_replay(&choices);
-        let (generator, source) = (self.generator, &mut self.source);
-        let _ = catch(|| source.draw(generator));
-        self.source.recording().clone()
-    }
-
     /// Runs the minimal counterexample once more for what it notes: notes
     /// are for the report of the failure, not for the candidates on the way.
     async fn notes_of(&mut self, minimal: &[u64]) -> Vec<(String, String)> {
@@ -307,13 +678,29 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// Rebuilds the value a choice sequence describes, for the report.
     pub(crate) fn regenerate(&mut self, choices: &[u64]) -> Option<G::Value> {
         self.source.start_replay(choices);
-        let (generator, source) = (self.generator, &mut self.source);
-        catch(|| source.draw(generator)).ok()
+        self.draw().ok()
     }
 
     fn cancelled(&self) -> bool {
         self.settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled)
     }
+}
+
+/// Judges coverage requirements when every example has run: the observed
+/// rates are then the exact ones, so there is nothing left to be confident
+/// about.
+fn exact_coverage(statistics: &Statistics) -> End {
+    let missed = statistics.requirements().find(|&(label, minimum)| statistics.percent(label) < minimum);
+    match missed {
+        Some((label, minimum)) => End::InsufficientCoverage { label: label.to_owned(), minimum, decided: true },
+        None => End::Passed,
+    }
+}
+
+/// How large example `index` may be: the first few grow from the simplest
+/// to full size.
+fn ramp(index: u64) -> f64 {
+    (index as f64 / RAMP as f64).min(1.0)
 }
 
 /// Which look of a coverage check `passed` examples are, if any: 0 at
@@ -341,5 +728,16 @@ impl<G: Generator, B: Body<G::Value>> Execute for Runner<'_, G, B> {
 
     fn cancelled(&self) -> bool {
         Runner::cancelled(self)
+    }
+}
+
+impl<G: Generator, B: Body<G::Value>> Vary for Runner<'_, G, B> {
+    async fn run_varied(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) -> Case {
+        self.source.start_varying(choices, span, original, random);
+        self.run_case().await
+    }
+
+    fn recorded(&self) -> &Recording {
+        self.source.recording()
     }
 }

@@ -6,6 +6,15 @@
 //! generation), recording it either way. Choice `0` is always the simplest
 //! option, so a test case is fully described by its choice sequence and a
 //! smaller sequence describes a simpler value.
+//!
+//! A replay can also *vary* one draw: the explain phase replays the minimal
+//! counterexample with one argument's span drawn afresh at random and
+//! everything around it replayed, to see whether that argument matters. The
+//! source switches between replaying and drawing where the span opens and
+//! closes, which it only watches in detailed mode, so plain generation pays
+//! nothing for it.
+
+use std::ops::Range;
 
 use crate::engine::random::{Draws, Random};
 use crate::engine::spans::{SpanId, Spans};
@@ -26,6 +35,18 @@ enum Tail {
     Simplest,
     /// Stop the test case (shrinking never invents new choices).
     Overrun,
+}
+
+/// How far a varying replay (see [`ChoiceSource::start_varying`]) has got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Varying {
+    /// Not a varying replay, or one whose varied span has been drawn.
+    No,
+    /// Replaying, until the span with this id opens.
+    Before(SpanId),
+    /// Drawing the varied span afresh; `depth` spans opened inside it are
+    /// still open, so the close that ends it can be told apart from theirs.
+    Inside { depth: u32 },
 }
 
 /// What one test case drew: its choices, the largest value each choice could
@@ -82,10 +103,14 @@ pub struct ChoiceSource {
     scale: f64,
     /// `scale` in 1/65536ths, for integer arithmetic on the hot path.
     scale_fixed: u64,
-    /// Whether to record spans and maxima as well as choices. Only the
+    /// Whether to record spans as well as choices and maxima. Only the
     /// shrinker needs them, so generation leaves them out and a failing case
     /// is replayed in detail once it is found.
     detailed: bool,
+    /// Where a varying replay is; [`Varying::No`] for every other case.
+    varying: Varying,
+    /// What a varying replay replays once its varied span has closed.
+    resume: Vec<u64>,
 }
 
 /// Full size in [`ChoiceSource::scale_fixed`]'s fixed point.
@@ -105,6 +130,8 @@ impl ChoiceSource {
             scale: 1.0,
             scale_fixed: SCALE_ONE,
             detailed: true,
+            varying: Varying::No,
+            resume: Vec::new(),
         }
     }
 
@@ -125,6 +152,15 @@ impl ChoiceSource {
         self.set_scale(scale);
     }
 
+    /// Prepares a random test case that starts with the choices of `prefix`
+    /// and draws the rest at random, at size `scale`: how the generation
+    /// tree steers a case into unexplored space and how mutations and
+    /// targeting vary earlier cases.
+    pub(crate) fn start_extending(&mut self, prefix: &[u64], random: Random, scale: f64) {
+        self.start_random(random, scale);
+        self.prefix.extend_from_slice(prefix);
+    }
+
     /// Prepares the simplest test case: every choice is `0`.
     pub(crate) fn start_simplest(&mut self) {
         self.reset(Tail::Simplest, MAX_CHOICES);
@@ -135,13 +171,32 @@ impl ChoiceSource {
     /// Prepares an exact replay of `prefix`, recorded in detail: drawing past
     /// its end stops the case as an overrun, so replays are deterministic.
     pub(crate) fn start_replay(&mut self, prefix: &[u64]) {
+        self.reset(Tail::Overrun, prefix.len());
         self.detailed = true;
-        self.prefix.clear();
         self.prefix.extend_from_slice(prefix);
-        self.tail = Tail::Overrun;
-        self.max_choices = prefix.len();
-        self.recording.clear();
         self.set_scale(1.0);
+    }
+
+    /// Prepares a detailed replay of `choices` in which span `span` (by id,
+    /// as recorded when `choices` was replayed in detail; it covered
+    /// `original` there) is drawn afresh from `random` at full size, and
+    /// everything after it is replayed from `choices[original.end..]`;
+    /// drawing past the end is an overrun.
+    ///
+    /// Generators are deterministic and the choices before the span are
+    /// replayed unchanged, so the span opened with the same pre-order id is
+    /// the same draw, the same argument, as before. The varied span may make
+    /// more or fewer choices than it did, which is why the rest is replayed
+    /// from where the original span ended rather than from a fixed position.
+    /// If the span never opens, the case is an exact replay of `choices`.
+    pub(crate) fn start_varying(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) {
+        self.start_replay(choices);
+        // The varied draw may be longer than the original one.
+        self.max_choices = MAX_CHOICES;
+        self.random = random;
+        self.resume.extend_from_slice(&choices[original.end..]);
+        // An id beyond the table's range is one that never opens.
+        self.varying = SpanId::try_from(span).map_or(Varying::No, Varying::Before);
     }
 
     fn reset(&mut self, tail: Tail, max_choices: usize) {
@@ -149,6 +204,8 @@ impl ChoiceSource {
         self.tail = tail;
         self.max_choices = max_choices;
         self.recording.clear();
+        self.varying = Varying::No;
+        self.resume.clear();
     }
 
     /// Makes one choice in `0..=max`. `sample` draws it during random
@@ -170,9 +227,7 @@ impl ChoiceSource {
             }
         };
         self.recording.choices.push(value);
-        if self.detailed {
-            self.recording.maxima.push(max);
-        }
+        self.recording.maxima.push(max);
         value
     }
 
@@ -216,21 +271,66 @@ impl ChoiceSource {
         self.scale_fixed = (scale * SCALE_ONE as f64) as u64;
     }
 
+    /// Opens a span at the current choice, nested in the innermost open one.
+    /// Returns its id, or a placeholder when spans are not recorded.
     #[inline]
     pub(crate) fn open_span(&mut self, label: &'static str) -> SpanId {
         if !self.detailed {
             return UNRECORDED;
         }
-        self.recording.spans.open(label, self.recording.choices.len())
+        let id = self.recording.spans.open(label, self.recording.choices.len());
+        if self.varying != Varying::No {
+            self.vary_on_open(id);
+        }
+        id
     }
 
+    /// Closes the innermost open span at the current choice.
     #[inline]
     pub(crate) fn close_span(&mut self) {
         if self.detailed {
             self.recording.spans.close(self.recording.choices.len());
+            if self.varying != Varying::No {
+                self.vary_on_close();
+            }
         }
     }
 
+    /// Switches a varying replay to random draws when its varied span opens.
+    #[cold]
+    fn vary_on_open(&mut self, id: SpanId) {
+        match self.varying {
+            Varying::Before(span) if span == id => {
+                // Nothing of the prefix beyond this point is the varied
+                // span's to replay: it draws afresh, at full size.
+                self.prefix.truncate(self.recording.choices.len());
+                self.tail = Tail::Random;
+                self.varying = Varying::Inside { depth: 0 };
+            }
+            Varying::Inside { depth } => self.varying = Varying::Inside { depth: depth + 1 },
+            Varying::Before(_) | Varying::No => {}
+        }
+    }
+
+    /// Switches a varying replay back to replaying when its varied span
+    /// closes: what was drawn so far, then the choices that followed the
+    /// original span, and an overrun after them.
+    #[cold]
+    fn vary_on_close(&mut self) {
+        match self.varying {
+            Varying::Inside { depth: 0 } => {
+                self.prefix.clear();
+                self.prefix.extend_from_slice(&self.recording.choices);
+                self.prefix.append(&mut self.resume);
+                self.tail = Tail::Overrun;
+                self.varying = Varying::No;
+            }
+            Varying::Inside { depth } => self.varying = Varying::Inside { depth: depth - 1 },
+            Varying::Before(_) | Varying::No => {}
+        }
+    }
+
+    /// Marks span `span` as a rejected attempt, so the shrinker can drop it.
     pub(crate) fn discard_span(&mut self, span: SpanId) {
         if span != UNRECORDED {
             self.recording.spans.discard(span);
@@ -240,5 +340,115 @@ impl ChoiceSource {
     /// What the current test case has drawn so far.
     pub(crate) fn recording(&self) -> &Recording {
         &self.recording
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::random::for_example;
+    use crate::engine::unwind::{Caught, catch};
+    use crate::generate::{self, Generator};
+
+    /// A list of bytes and a byte: `([5, 7], 3)` is the choices
+    /// `[1, 5, 1, 7, 0, 3]` ("go on", element, "go on", element, "stop", byte).
+    fn pair() -> impl Generator<Value = (Vec<u8>, u8)> {
+        (generate::vec(generate::integer::<u8>()), generate::integer::<u8>())
+    }
+
+    const CHOICES: [u64; 6] = [1, 5, 1, 7, 0, 3];
+
+    /// Replays `CHOICES` in detail and returns the recording the explain
+    /// phase would start from.
+    fn recorded_pair(source: &mut ChoiceSource) -> Recording {
+        source.start_replay(&CHOICES);
+        assert_eq!(source.draw(&pair()), (vec![5, 7], 3));
+        source.recording().clone()
+    }
+
+    /// Draws the pair with span `span` varied by the stream `seed`.
+    fn varied(
+        source: &mut ChoiceSource,
+        recording: &Recording,
+        span: usize,
+        seed: u64,
+    ) -> Result<(Vec<u8>, u8), Caught> {
+        source.start_varying(&recording.choices, span, recording.spans.range(span), for_example(seed, 0));
+        catch(|| source.draw(&pair()))
+    }
+
+    #[test]
+    fn a_varied_first_argument_changes_and_the_second_is_kept() {
+        let mut source = ChoiceSource::new();
+        let recording = recorded_pair(&mut source);
+        let arguments: Vec<usize> = recording.spans.children(0).collect();
+        assert_eq!(recording.spans.range(arguments[0]), 0..5);
+        let mut lists = Vec::new();
+        for seed in 0..50 {
+            let (list, byte) = varied(&mut source, &recording, arguments[0], seed).expect("no overrun");
+            assert_eq!(byte, 3, "seed {seed}");
+            // The rest of the case is replayed right after the new list.
+            assert_eq!(source.recording().choices.last(), Some(&3));
+            // Spans are still recorded, with the list where it was drawn.
+            assert_eq!(source.recording().spans.range(arguments[0]).start, 0);
+            lists.push(list);
+        }
+        assert!(lists.iter().any(|list| list != &[5, 7]), "{lists:?}");
+        assert!(lists.iter().any(|list| list.len() != 2), "{lists:?}");
+        assert!(lists.iter().any(|list| list.len() > 2), "{lists:?}");
+    }
+
+    #[test]
+    fn a_varied_second_argument_changes_and_the_first_is_kept() {
+        let mut source = ChoiceSource::new();
+        let recording = recorded_pair(&mut source);
+        let second = recording.spans.children(0).nth(1).expect("two arguments");
+        assert_eq!(recording.spans.range(second), 5..6);
+        let mut bytes = Vec::new();
+        for seed in 0..50 {
+            let (list, byte) = varied(&mut source, &recording, second, seed).expect("no overrun");
+            assert_eq!(list, vec![5, 7], "seed {seed}");
+            bytes.push(byte);
+        }
+        assert!(bytes.iter().any(|&byte| byte != 3), "{bytes:?}");
+    }
+
+    #[test]
+    fn the_same_stream_varies_the_same_way() {
+        let mut source = ChoiceSource::new();
+        let recording = recorded_pair(&mut source);
+        let first = varied(&mut source, &recording, 1, 9).expect("no overrun");
+        let choices = source.recording().choices.clone();
+        assert_eq!(varied(&mut source, &recording, 1, 9).expect("no overrun"), first);
+        assert_eq!(source.recording().choices, choices);
+    }
+
+    #[test]
+    fn drawing_past_the_replayed_rest_is_an_overrun() {
+        let mut source = ChoiceSource::new();
+        let recording = recorded_pair(&mut source);
+        // The list is varied, but the byte after it is missing.
+        let short = &recording.choices[..5];
+        source.start_varying(short, 1, 0..5, for_example(1, 0));
+        assert_eq!(catch(|| source.draw(&pair())).err(), Some(Caught::Stop(Stop::Overrun)));
+    }
+
+    #[test]
+    fn a_span_that_never_opens_gives_an_exact_replay() {
+        let mut source = ChoiceSource::new();
+        let recording = recorded_pair(&mut source);
+        source.start_varying(&recording.choices, recording.spans.len() + 3, 6..6, for_example(1, 0));
+        assert_eq!(catch(|| source.draw(&pair())).ok(), Some((vec![5, 7], 3)));
+        assert_eq!(source.recording().choices, CHOICES);
+    }
+
+    #[test]
+    fn a_later_replay_is_not_varied() {
+        let mut source = ChoiceSource::new();
+        let recording = recorded_pair(&mut source);
+        source.start_varying(&recording.choices, 1, 0..5, for_example(1, 0));
+        source.start_replay(&CHOICES);
+        assert_eq!(source.draw(&pair()), (vec![5, 7], 3));
+        assert_eq!(source.recording().choices, CHOICES);
     }
 }

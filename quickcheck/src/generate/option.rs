@@ -36,7 +36,8 @@ pub struct ResultOf<G, H> {
 }
 
 /// `Ok` from `ok` three draws in four, otherwise `Err` from `err`. Shrinks
-/// towards `Ok`.
+/// towards `Ok`, unless the `Err` takes fewer choices to draw (fewer choices
+/// are simpler still).
 pub fn result<G: Generator, H: Generator>(ok: G, err: H) -> ResultOf<G, H> {
     ResultOf { ok, err }
 }

@@ -1,9 +1,12 @@
 //! Properties: a generator, a body, and the check that runs them.
 
 pub(crate) mod format;
+pub(crate) mod health;
 mod options;
 mod outcome;
 mod parameters;
+mod phases;
+mod replay;
 mod report;
 mod result;
 
@@ -13,12 +16,16 @@ use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 
 pub use crate::engine::unwind::Location;
-pub use options::{Cancellation, Options, Replay, ReplayParseError};
+pub use health::{HealthCheck, HealthWarning};
+pub use options::{Cancellation, Options};
 pub use outcome::TestResult;
 pub use parameters::ParameterValues;
-pub use result::{Counterexample, Failure, FailureKind, Outcome, PropertyResult};
+pub use phases::{Phase, Phases};
+pub use replay::{Replay, ReplayParseError};
+pub use result::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult};
 
-use crate::engine::run::{Body, BodyResult, End, Runner, Summary};
+use crate::engine::explain::Freedom;
+use crate::engine::run::{Body, BodyResult, End, Runner, Shrunk, Summary};
 use crate::engine::unwind::{CatchUnwind, Caught, Stop, catch};
 use crate::generate::Generator;
 use format::render;
@@ -272,12 +279,14 @@ where
              names, which would leave the pins unchecked. Remove the replay, or the examples while replaying",
         );
     }
-    let settings = match options.resolve() {
+    let mut settings = match options.resolve() {
         Ok(settings) => settings,
         Err(problem) => return misconfigured(&problem),
     };
+    settings.explain_arguments = parameters.map(|parameters| parameters.names.len());
     let mut skipped = 0;
-    for example in examples {
+    let pinned = if options.checks_pinned() { examples } else { &[] };
+    for example in pinned {
         let value = example();
         let rendered = Rendered::of(&value, parameters);
         let failure = match body.call(value).await {
@@ -291,13 +300,18 @@ where
         };
         let mut result = PropertyResult::new(Outcome::Falsified, Some(settings.seed));
         result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
-        result.minimal = Some(Counterexample {
-            value: example(),
-            rendered: rendered.whole,
-            fields: rendered.fields,
-            explicit: true,
+        let minimal =
+            Counterexample { value: example(), rendered: rendered.whole, fields: rendered.fields, explicit: true };
+        result.failures.push(FailureReport {
+            minimal: Some(minimal),
+            original: None,
+            failure,
+            notes: Vec::new(),
+            replay: None,
+            from_database: false,
+            shrinks: 0,
+            free: Vec::new(),
         });
-        result.failure = Some(failure);
         result.skipped_examples = skipped;
         return result;
     }
@@ -327,7 +341,7 @@ where
 {
     let outcome = match summary.end {
         End::Passed => Outcome::Passed,
-        End::Falsified { .. } => Outcome::Falsified,
+        End::Falsified(_) => Outcome::Falsified,
         End::Exhausted => Outcome::Exhausted,
         End::GenerationFailed { .. } => Outcome::GenerationFailed,
         End::Cancelled => Outcome::Cancelled,
@@ -335,11 +349,12 @@ where
     };
     let mut result = PropertyResult::new(outcome, Some(seed));
     result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
-    result.tests_run = summary.passed;
+    result.tests_run = summary.passed + summary.failed;
     result.discards = summary.discards;
-    result.shrinks = summary.shrinks;
     result.shrink_calls = summary.shrink_calls;
     result.statistics = summary.statistics;
+    result.space_exhausted = summary.space_exhausted;
+    result.warnings = summary.warnings;
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| {
             let Rendered { whole, fields } = Rendered::of(&value, parameters);
@@ -347,18 +362,22 @@ where
         })
     };
     match summary.end {
-        End::Falsified { index, original, minimal, failure, notes } => {
-            result.tests_run += 1;
-            result.notes = notes;
-            result.minimal = counterexample(&minimal);
-            result.original = counterexample(&original);
-            result.failure = Some(failure);
-            result.replay = index.map(|index| Replay::new(seed, index));
-            result.from_database = index.is_none();
+        End::Falsified(shrunk) => {
+            for Shrunk { original, minimal, failure, notes, from_database, shrinks, freedoms } in shrunk {
+                result.failures.push(FailureReport {
+                    minimal: counterexample(&minimal),
+                    original: counterexample(&original),
+                    failure,
+                    notes,
+                    replay: Some(Replay::new(original)),
+                    from_database,
+                    shrinks,
+                    free: freedoms.iter().map(|freedom| *freedom == Freedom::Free).collect(),
+                });
+            }
         }
-        End::GenerationFailed { index, panic } => {
-            result.failure = Some(Failure::from_panic(panic));
-            result.replay = Some(Replay::new(seed, index));
+        End::GenerationFailed { choices, panic } => {
+            result.generation_failure = Some((Failure::from_panic(panic), Replay::new(choices)));
         }
         End::InsufficientCoverage { label, minimum, decided } => {
             let observed = result.statistics.percent(&label);

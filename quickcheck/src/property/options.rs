@@ -1,14 +1,13 @@
 //! How a check runs: options, environment variables, replay tokens and
 //! cancellation.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::database::Database;
 use crate::engine::random;
 use crate::engine::run::Settings;
+use crate::property::{HealthCheck, Phases, Replay};
 use crate::stats::Confidence;
 
 /// Options for [`Property::check`](crate::Property::check) and friends.
@@ -40,9 +39,14 @@ pub struct Options {
     confidence: Option<Confidence>,
     name: Option<String>,
     database: Option<String>,
+    phases: Phases,
+    target_steps: Option<u64>,
+    first_failure_only: bool,
+    suppressed: Vec<HealthCheck>,
 }
 
 const DEFAULT_RUNS: u64 = 100;
+const DEFAULT_TARGET_STEPS: u64 = 500;
 const DEFAULT_MAX_SHRINKS: u64 = 10_000;
 const DEFAULT_MAX_DISCARD_RATIO: u64 = 10;
 
@@ -76,7 +80,8 @@ impl Options {
     }
 
     /// Reruns the one example a failure report names, and its shrink, from a
-    /// replay token such as `"3468194371:11"`.
+    /// replay token such as `"v1.AAE"`. Nothing else is generated and the
+    /// example database is left alone.
     ///
     /// A token is good only while every generator of the property draws the
     /// same choices in the same order; to keep checking a failure, pin its
@@ -151,6 +156,61 @@ impl Options {
         self
     }
 
+    /// Which phases the check runs: all of them by default. Turning one off
+    /// skips it, for example `Phases::all().without(Phase::Shrink)` reports
+    /// failures as generated, and `Phases::only(&[Phase::Reuse])` only
+    /// replays the saved failures.
+    ///
+    /// ```
+    /// use quickcheck::{Options, Phase, Phases, Property, generate};
+    ///
+    /// let result = Property::for_all(generate::integer::<u32>(), |n| n < 1000)
+    ///     .check(Options::default().seed(7).phases(Phases::all().without(Phase::Shrink)));
+    /// assert!(result.is_falsified());
+    /// assert_eq!(result.shrinks(), 0);
+    /// ```
+    pub fn phases(mut self, phases: Phases) -> Options {
+        self.phases = phases;
+        self
+    }
+
+    /// How many examples targeted search may run, in all, after generation
+    /// (default 500); see [`target`](crate::target). A property that
+    /// reports no score spends none of them.
+    pub fn target_steps(mut self, steps: u64) -> Options {
+        self.target_steps = Some(steps);
+        self
+    }
+
+    /// Stops at the first failure instead of looking for others. By default
+    /// a check that finds a failure generates a little longer, and notes
+    /// the failures with other origins (another panic location, or another
+    /// kind of failure) that shrinking runs into; each is shrunk on its own
+    /// and all are reported together.
+    pub fn first_failure_only(mut self) -> Options {
+        self.first_failure_only = true;
+        self
+    }
+
+    /// Silences one [health check](HealthCheck); call once per check.
+    ///
+    /// ```
+    /// use quickcheck::{HealthCheck, Options, Property, assume, generate};
+    ///
+    /// let result = Property::for_all(generate::integer::<u32>(), |n| assume(n % 16 == 0))
+    ///     .check(Options::default().seed(1).max_discard_ratio(100).suppress(HealthCheck::FilterTooMuch));
+    /// assert!(result.health_warnings().is_empty());
+    /// ```
+    pub fn suppress(mut self, check: HealthCheck) -> Options {
+        self.suppressed.push(check);
+        self
+    }
+
+    /// Whether the pinned examples are checked.
+    pub(crate) fn checks_pinned(&self) -> bool {
+        self.phases.contains(crate::Phase::Explicit)
+    }
+
     /// Whether a replay token is set.
     pub(crate) fn replays(&self) -> bool {
         self.replay.is_some()
@@ -161,19 +221,21 @@ impl Options {
         let runs = environment("QUICKCHECK_RUNS")?.or(self.runs).unwrap_or(DEFAULT_RUNS);
         let max_shrinks = environment("QUICKCHECK_MAX_SHRINKS")?.or(self.max_shrinks).unwrap_or(DEFAULT_MAX_SHRINKS);
         let replay = self.replay.as_deref().map(str::parse::<Replay>).transpose().map_err(|error| error.to_string())?;
-        let seed = match replay {
-            Some(replay) => replay.seed,
-            None => environment("QUICKCHECK_SEED")?.or(self.seed).unwrap_or_else(random::fresh_seed),
-        };
+        let seed = environment("QUICKCHECK_SEED")?.or(self.seed).unwrap_or_else(random::fresh_seed);
         Ok(Settings {
             runs,
             seed,
             max_shrinks,
             max_discard_ratio: self.max_discard_ratio.unwrap_or(DEFAULT_MAX_DISCARD_RATIO),
-            replay_index: replay.map(|replay| replay.index),
+            database: self.resolve_database(replay.is_some()),
+            replay: replay.map(|replay| replay.choices().to_vec()),
             cancellation: self.cancellation.clone(),
             confidence: self.confidence,
-            database: self.resolve_database(replay.is_some()),
+            phases: self.phases,
+            target_steps: self.target_steps.unwrap_or(DEFAULT_TARGET_STEPS),
+            multiple_failures: !self.first_failure_only,
+            suppressed: self.suppressed.clone(),
+            explain_arguments: None,
         })
     }
 }
@@ -202,74 +264,6 @@ fn environment(name: &str) -> Result<Option<u64>, String> {
         Err(std::env::VarError::NotUnicode(_)) => {
             Err(format!("the environment variable {name} is not valid Unicode; set it to a whole number or unset it"))
         }
-    }
-}
-
-/// A replay token: the root seed of a run and the index of one example in
-/// it, written `seed:index`. Every failure report prints one.
-///
-/// ```
-/// use quickcheck::Replay;
-/// let token: Replay = "3468194371:11".parse().unwrap();
-/// assert_eq!((token.seed(), token.index()), (3468194371, 11));
-/// assert_eq!(token.to_string(), "3468194371:11");
-/// assert!("3468194371".parse::<Replay>().is_err());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Replay {
-    seed: u64,
-    index: u64,
-}
-
-impl Replay {
-    pub(crate) fn new(seed: u64, index: u64) -> Replay {
-        Replay { seed, index }
-    }
-
-    /// The run's root seed.
-    pub fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// The example's index within the run.
-    pub fn index(&self) -> u64 {
-        self.index
-    }
-}
-
-impl fmt::Display for Replay {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.seed, self.index)
-    }
-}
-
-/// Why a replay token could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayParseError {
-    token: String,
-}
-
-impl fmt::Display for ReplayParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "malformed replay token {:?}: expected SEED:INDEX, two whole numbers separated by a colon \
-             (such as \"3468194371:11\"), as printed on the \"Replay with\" line of a failure report",
-            self.token
-        )
-    }
-}
-
-impl std::error::Error for ReplayParseError {}
-
-impl FromStr for Replay {
-    type Err = ReplayParseError;
-
-    fn from_str(token: &str) -> Result<Replay, ReplayParseError> {
-        let error = || ReplayParseError { token: token.to_owned() };
-        let (seed, index) = token.trim().split_once(':').ok_or_else(error)?;
-        let number = |text: &str| text.parse::<u64>().map_err(|_| error());
-        Ok(Replay { seed: number(seed)?, index: number(index)? })
     }
 }
 

@@ -3,7 +3,7 @@
 use std::fmt::{self, Display, Formatter};
 
 use crate::property::parameters::as_expression;
-use crate::property::{Counterexample, Failure, FailureKind, Outcome, PropertyResult};
+use crate::property::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult, Replay};
 
 fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
@@ -28,58 +28,116 @@ impl Display for Failure {
     }
 }
 
+impl<T> FailureReport<T> {
+    /// The `#[example(...)]` attribute that pins this minimal counterexample.
+    fn example_attribute(&self) -> Option<String> {
+        let minimal = self.minimal.as_ref().filter(|minimal| !minimal.explicit && !minimal.fields.is_empty())?;
+        let values: Vec<String> = minimal.fields.iter().map(|field| as_expression(field)).collect();
+        Some(format!("#[example({})]", values.join(", ")))
+    }
+
+    /// Writes the sections of one failure: its counterexamples, how it
+    /// failed, its notes, and how to rerun or pin it.
+    fn write_sections(&self, f: &mut Formatter<'_>, names: &[&str]) -> fmt::Result {
+        let marks: Vec<bool> = (0..names.len()).map(|index| self.any_value_fails(index)).collect();
+        if self.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
+            write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[])?;
+        } else {
+            write_counterexample(f, "Minimal counterexample", self.minimal.as_ref(), names, &marks)?;
+            write_counterexample(f, "Original counterexample", self.original.as_ref(), names, &[])?;
+        }
+        write_failure(f, Some(&self.failure), &self.notes)?;
+        write_replay(f, self.replay.as_ref())?;
+        if let Some(example) = self.example_attribute() {
+            write!(f, "\n  Pin it with: {example}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes a counterexample after its heading: on the heading's line, or one
+/// named parameter a line, marking those that `marks` says any value of
+/// which fails.
+fn write_counterexample<T>(
+    f: &mut Formatter<'_>,
+    heading: &str,
+    value: Option<&Counterexample<T>>,
+    names: &[&str],
+    marks: &[bool],
+) -> fmt::Result {
+    match value {
+        Some(value) if !value.fields.is_empty() => {
+            write!(f, "\n  {heading}:")?;
+            for (index, (name, field)) in names.iter().zip(&value.fields).enumerate() {
+                write!(f, "\n    {name} = {}", indented(field))?;
+                if marks.get(index).copied().unwrap_or(false) {
+                    write!(f, "  // any value fails")?;
+                }
+            }
+            Ok(())
+        }
+        Some(value) => write!(f, "\n  {heading}: {}", value.rendered),
+        None => write!(f, "\n  {heading}: <could not be generated again>"),
+    }
+}
+
+fn write_replay(f: &mut Formatter<'_>, replay: Option<&Replay>) -> fmt::Result {
+    match replay {
+        Some(token) => write!(f, "\n  Replay with: Options::default().replay(\"{token}\")"),
+        None => Ok(()),
+    }
+}
+
+fn write_failure(f: &mut Formatter<'_>, failure: Option<&Failure>, notes: &[(String, String)]) -> fmt::Result {
+    if let Some(failure) = failure {
+        write!(f, "\n  Failure: {failure}")?;
+    }
+    if !notes.is_empty() {
+        write!(f, "\n  Notes:")?;
+        for (label, value) in notes {
+            write!(f, "\n    {label}: {}", indented(value))?;
+        }
+    }
+    Ok(())
+}
+
 impl<T> PropertyResult<T> {
     /// The `#[example(...)]` attribute that pins the minimal counterexample
     /// of a property with named parameters: each value's `Debug` form, with
     /// lists written as `vec![...]`. Absent when the property passed, named
     /// no parameters, or failed on a pinned example.
     pub fn example_attribute(&self) -> Option<String> {
-        let minimal = self.minimal.as_ref().filter(|minimal| !minimal.explicit && !minimal.fields.is_empty())?;
-        let values: Vec<String> = minimal.fields.iter().map(|field| as_expression(field)).collect();
-        Some(format!("#[example({})]", values.join(", ")))
-    }
-
-    /// Writes a counterexample after its heading: on the heading's line, or
-    /// one named parameter a line.
-    fn write_counterexample(
-        &self,
-        f: &mut Formatter<'_>,
-        heading: &str,
-        value: Option<&Counterexample<T>>,
-    ) -> fmt::Result {
-        match value {
-            Some(value) if !value.fields.is_empty() => {
-                write!(f, "\n  {heading}:")?;
-                for (name, field) in self.parameter_names.iter().zip(&value.fields) {
-                    write!(f, "\n    {name} = {}", indented(field))?;
-                }
-                Ok(())
-            }
-            Some(value) => write!(f, "\n  {heading}: {}", value.rendered),
-            None => write!(f, "\n  {heading}: <could not be generated again>"),
-        }
+        self.failures.first()?.example_attribute()
     }
 
     fn seed_text(&self) -> String {
         self.seed.map_or_else(String::new, |seed| format!(" (seed {seed})"))
     }
 
-    fn write_replay(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        match self.replay {
-            Some(token) => write!(f, "\n  Replay with: Options::default().replay(\"{token}\")"),
-            None => Ok(()),
+    fn write_falsified(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let seed = self.seed_text();
+        let Some(first) = self.failures.first() else { return write!(f, "Falsified{seed}.") };
+        if first.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
+            write!(f, "Falsified on a pinned example.")?;
+            return first.write_sections(f, self.parameter_names);
         }
-    }
-
-    fn write_failure(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        if let Some(failure) = &self.failure {
-            write!(f, "\n  Failure: {failure}")?;
-        }
-        if !self.notes.is_empty() {
-            write!(f, "\n  Notes:")?;
-            for (label, value) in &self.notes {
-                write!(f, "\n    {label}: {}", indented(value))?;
+        let tests = plural(self.tests_run, "test", "tests");
+        if let [only] = self.failures.as_slice() {
+            let shrinks = plural(only.shrinks, "shrink", "shrinks");
+            if only.from_database {
+                write!(f, "Falsified: failed again on a saved example, after {shrinks}{seed}.")?;
+            } else {
+                write!(f, "Falsified after {tests} and {shrinks}{seed}.")?;
             }
+            return only.write_sections(f, self.parameter_names);
+        }
+        let count = self.failures.len();
+        write!(f, "Falsified after {tests}{seed}: found {count} distinct failures.")?;
+        for (number, failure) in self.failures.iter().enumerate() {
+            let shrinks = plural(failure.shrinks, "shrink", "shrinks");
+            let saved = if failure.from_database { ", failed again on a saved example" } else { "" };
+            write!(f, "\n\n  --- Failure {} of {count} ({shrinks}{saved}) ---", number + 1)?;
+            failure.write_sections(f, self.parameter_names)?;
         }
         Ok(())
     }
@@ -91,41 +149,15 @@ impl<T> Display for PropertyResult<T> {
         match self.outcome {
             Outcome::Passed => {
                 write!(f, "Passed {}{seed}.", plural(self.tests_run, "test", "tests"))?;
+                if self.space_exhausted {
+                    write!(f, "\n  Every example the generators can produce was tested.")?;
+                }
                 if self.discards > 0 {
                     write!(f, "\n  {} discarded.", plural(self.discards, "example was", "examples were"))?;
                 }
                 self.statistics.write_report(f)?;
             }
-            Outcome::Falsified => match (&self.minimal, &self.original) {
-                (Some(minimal), _) if minimal.explicit => {
-                    write!(f, "Falsified on a pinned example.")?;
-                    self.write_counterexample(f, "Counterexample", Some(minimal))?;
-                    self.write_failure(f)?;
-                }
-                (minimal, original) => {
-                    if self.from_database {
-                        write!(
-                            f,
-                            "Falsified: failed again on a saved example, after {}{seed}.",
-                            plural(self.shrinks, "shrink", "shrinks")
-                        )?;
-                    } else {
-                        write!(
-                            f,
-                            "Falsified after {} and {}{seed}.",
-                            plural(self.tests_run, "test", "tests"),
-                            plural(self.shrinks, "shrink", "shrinks")
-                        )?;
-                    }
-                    self.write_counterexample(f, "Minimal counterexample", minimal.as_ref())?;
-                    self.write_counterexample(f, "Original counterexample", original.as_ref())?;
-                    self.write_failure(f)?;
-                    self.write_replay(f)?;
-                    if let Some(example) = self.example_attribute() {
-                        write!(f, "\n  Pin it with: {example}")?;
-                    }
-                }
-            },
+            Outcome::Falsified => self.write_falsified(f)?,
             Outcome::Exhausted => {
                 let generated = self.discards + self.tests_run;
                 let rate = if generated == 0 { 0.0 } else { 100.0 * self.discards as f64 / generated as f64 };
@@ -144,13 +176,13 @@ impl<T> Display for PropertyResult<T> {
                     "Generation failed after {}{seed}: the generator panicked.",
                     plural(self.tests_run, "test", "tests")
                 )?;
-                self.write_failure(f)?;
+                write_failure(f, self.failure(), &[])?;
                 write!(
                     f,
                     "\n  A generator must return a value or discard the example (with filter or assume); \
                      any other panic is a bug in the generator."
                 )?;
-                self.write_replay(f)?;
+                write_replay(f, self.replay())?;
             }
             Outcome::Cancelled => write!(f, "Cancelled after {}{seed}.", plural(self.tests_run, "test", "tests"))?,
             Outcome::InsufficientCoverage => {
@@ -171,6 +203,9 @@ impl<T> Display for PropertyResult<T> {
                 plural(self.skipped_examples as u64, "pinned example was", "pinned examples were"),
                 if self.skipped_examples == 1 { "it" } else { "them" }
             )?;
+        }
+        for warning in &self.warnings {
+            write!(f, "\n  Warning: {warning}")?;
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! What a check found.
 
 use crate::engine::unwind::{Location, Panic};
-use crate::property::Replay;
+use crate::property::{HealthWarning, Replay};
 use crate::stats::Statistics;
 
 /// How a check ended.
@@ -120,6 +120,70 @@ impl<T> Counterexample<T> {
     }
 }
 
+/// One distinct failure a check found: its minimal and original
+/// counterexamples, how it failed, and what the report says about it.
+///
+/// A check tells failures apart by their origin (see [`Failure`]) and
+/// shrinks each on its own; [`PropertyResult::failures`] lists them.
+#[derive(Clone, Debug)]
+pub struct FailureReport<T> {
+    pub(crate) minimal: Option<Counterexample<T>>,
+    pub(crate) original: Option<Counterexample<T>>,
+    pub(crate) failure: Failure,
+    pub(crate) notes: Vec<(String, String)>,
+    pub(crate) replay: Option<Replay>,
+    pub(crate) from_database: bool,
+    pub(crate) shrinks: u64,
+    /// Per named parameter: whether every value tried for it failed too.
+    pub(crate) free: Vec<bool>,
+}
+
+impl<T> FailureReport<T> {
+    /// The smallest failing value found for this failure.
+    pub fn minimal(&self) -> Option<&Counterexample<T>> {
+        self.minimal.as_ref()
+    }
+
+    /// The failing value as first found, before shrinking.
+    pub fn original(&self) -> Option<&Counterexample<T>> {
+        self.original.as_ref()
+    }
+
+    /// How the minimal counterexample failed.
+    pub fn failure(&self) -> &Failure {
+        &self.failure
+    }
+
+    /// What the minimal counterexample recorded with
+    /// [`note`](crate::stats::note).
+    pub fn notes(&self) -> &[(String, String)] {
+        &self.notes
+    }
+
+    /// The token that reruns this failure and its shrink.
+    pub fn replay(&self) -> Option<&Replay> {
+        self.replay.as_ref()
+    }
+
+    /// Whether it was a saved example from the example database.
+    pub fn is_from_database(&self) -> bool {
+        self.from_database
+    }
+
+    /// How many times the shrinker found a smaller example of it.
+    pub fn shrinks(&self) -> u64 {
+        self.shrinks
+    }
+
+    /// Whether the named parameter at `index` can take any value without
+    /// changing the outcome: the explain phase varied it on the minimal
+    /// counterexample and every variation failed the same way. The report
+    /// marks such parameters `// any value fails`.
+    pub fn any_value_fails(&self, index: usize) -> bool {
+        self.free.get(index).copied().unwrap_or(false)
+    }
+}
+
 /// The result of [`Property::check`](crate::Property::check): the outcome,
 /// the counts, and for a failure the minimal and original counterexamples.
 ///
@@ -130,19 +194,17 @@ pub struct PropertyResult<T> {
     pub(crate) outcome: Outcome,
     pub(crate) tests_run: u64,
     pub(crate) discards: u64,
-    pub(crate) shrinks: u64,
     pub(crate) shrink_calls: u64,
     pub(crate) seed: Option<u64>,
-    pub(crate) replay: Option<Replay>,
-    pub(crate) minimal: Option<Counterexample<T>>,
-    pub(crate) original: Option<Counterexample<T>>,
-    pub(crate) failure: Option<Failure>,
+    pub(crate) failures: Vec<FailureReport<T>>,
+    /// How a generator panicked, and the token that reruns it.
+    pub(crate) generation_failure: Option<(Failure, Replay)>,
     pub(crate) skipped_examples: usize,
     pub(crate) problem: Option<String>,
     pub(crate) parameter_names: &'static [&'static str],
     pub(crate) statistics: Statistics,
-    pub(crate) notes: Vec<(String, String)>,
-    pub(crate) from_database: bool,
+    pub(crate) space_exhausted: bool,
+    pub(crate) warnings: Vec<HealthWarning>,
 }
 
 impl<T> PropertyResult<T> {
@@ -151,19 +213,16 @@ impl<T> PropertyResult<T> {
             outcome,
             tests_run: 0,
             discards: 0,
-            shrinks: 0,
             shrink_calls: 0,
             seed,
-            replay: None,
-            minimal: None,
-            original: None,
-            failure: None,
+            failures: Vec::new(),
+            generation_failure: None,
             skipped_examples: 0,
             problem: None,
             parameter_names: &[],
             statistics: Statistics::default(),
-            notes: Vec::new(),
-            from_database: false,
+            space_exhausted: false,
+            warnings: Vec::new(),
         }
     }
 
@@ -175,22 +234,27 @@ impl<T> PropertyResult<T> {
     /// `-- --nocapture`. With the environment variable
     /// `QUICKCHECK_STATISTICS=always` the report goes straight to standard
     /// error instead, past the test harness's capture, so it always shows.
+    /// [Health warnings](crate::HealthCheck) of a passing check always go
+    /// straight to standard error.
     ///
     /// # Panics
     ///
     /// On any outcome but [`Outcome::Passed`], with the report as message.
     #[track_caller]
     pub fn assert_passed(&self) {
+        use std::io::Write;
         if !self.is_passed() {
             panic!("{self}");
+        }
+        for warning in &self.warnings {
+            // Written to the stream itself: the harness captures only the
+            // print macros, and a warning nobody sees helps nobody.
+            let _ = writeln!(std::io::stderr(), "quickcheck: {warning}");
         }
         if self.statistics.is_empty() {
             return;
         }
         if std::env::var("QUICKCHECK_STATISTICS").is_ok_and(|value| value == "always") {
-            use std::io::Write;
-            // Written to the stream itself: the harness captures only the
-            // print macros.
             let _ = writeln!(std::io::stderr(), "{self}");
         } else {
             println!("{self}");
@@ -212,7 +276,7 @@ impl<T> PropertyResult<T> {
         self.outcome == Outcome::Falsified
     }
 
-    /// How many generated examples were run to completion, the failing one
+    /// How many generated examples were run to completion, failing ones
     /// included; pinned examples are not counted.
     pub fn tests_run(&self) -> u64 {
         self.tests_run
@@ -223,9 +287,10 @@ impl<T> PropertyResult<T> {
         self.discards
     }
 
-    /// How many times the shrinker found a smaller failing example.
+    /// How many times the shrinker found a smaller failing example, over
+    /// all the failures.
     pub fn shrinks(&self) -> u64 {
-        self.shrinks
+        self.failures.iter().map(FailureReport::shrinks).sum()
     }
 
     /// How many times the property body ran while shrinking, for
@@ -239,25 +304,40 @@ impl<T> PropertyResult<T> {
         self.seed
     }
 
-    /// The token that reruns the failing example and its shrink; absent for
-    /// passes and for failures of pinned examples.
-    pub fn replay(&self) -> Option<Replay> {
-        self.replay
+    /// Every distinct failure found, smallest minimal counterexample first;
+    /// empty unless the check was falsified.
+    pub fn failures(&self) -> &[FailureReport<T>] {
+        &self.failures
     }
 
-    /// The smallest failing value found.
+    /// The token that reruns the (first) failing example and its shrink, or
+    /// the example a generator panicked on; absent for passes and for
+    /// failures of pinned examples.
+    pub fn replay(&self) -> Option<&Replay> {
+        match self.failures.first() {
+            Some(first) => first.replay(),
+            None => self.generation_failure.as_ref().map(|(_, replay)| replay),
+        }
+    }
+
+    /// The smallest failing value found (of the first failure).
     pub fn minimal(&self) -> Option<&Counterexample<T>> {
-        self.minimal.as_ref()
+        self.failures.first()?.minimal()
     }
 
-    /// The failing value as first generated, before shrinking.
+    /// The failing value as first generated, before shrinking (of the first
+    /// failure).
     pub fn original(&self) -> Option<&Counterexample<T>> {
-        self.original.as_ref()
+        self.failures.first()?.original()
     }
 
-    /// How the minimal counterexample failed, or how the generator panicked.
+    /// How the minimal counterexample (of the first failure) failed, or how
+    /// the generator panicked.
     pub fn failure(&self) -> Option<&Failure> {
-        self.failure.as_ref()
+        match self.failures.first() {
+            Some(first) => Some(first.failure()),
+            None => self.generation_failure.as_ref().map(|(failure, _)| failure),
+        }
     }
 
     /// The names of the property's parameters, from
@@ -273,20 +353,32 @@ impl<T> PropertyResult<T> {
         &self.statistics
     }
 
-    /// Whether the failure was a saved example from the example database
-    /// that failed again, rather than a newly generated one.
+    /// Whether the (first) failure was a saved example from the example
+    /// database that failed again, rather than a newly generated one.
     pub fn is_from_database(&self) -> bool {
-        self.from_database
+        self.failures.first().is_some_and(FailureReport::is_from_database)
     }
 
-    /// What the minimal counterexample recorded with
+    /// What the minimal counterexample (of the first failure) recorded with
     /// [`note`](crate::stats::note): `(label, value)` pairs in order.
     pub fn notes(&self) -> &[(String, String)] {
-        &self.notes
+        self.failures.first().map_or(&[], |first| first.notes())
     }
 
     /// How many pinned examples were skipped because `assume` discarded them.
     pub fn skipped_examples(&self) -> usize {
         self.skipped_examples
+    }
+
+    /// Whether generation stopped early because every example the
+    /// generators can produce had been run: a property over `bool` passes
+    /// after 2 examples, one over `u8` after 256.
+    pub fn is_space_exhausted(&self) -> bool {
+        self.space_exhausted
+    }
+
+    /// The [health checks](crate::HealthCheck) that fired.
+    pub fn health_warnings(&self) -> &[HealthWarning] {
+        &self.warnings
     }
 }

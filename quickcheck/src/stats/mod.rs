@@ -36,5 +36,5 @@ mod summary;
 pub use coverage::Confidence;
 pub(crate) use coverage::{Decision, decide};
 pub(crate) use record::{ExampleRecord, recording};
-pub use record::{classify, collect, cover, label, note};
+pub use record::{classify, collect, cover, label, note, target};
 pub use summary::Statistics;

@@ -21,12 +21,19 @@ pub(crate) struct ExampleRecord {
     pub(crate) requirements: Vec<(String, f64)>,
     /// `(label, value)` from [`note`], for the report of a failure.
     pub(crate) notes: Vec<(String, String)>,
+    /// `(label, score)` from [`target`], the last score of each label.
+    pub(crate) targets: Vec<(String, f64)>,
 }
 
 impl ExampleRecord {
     /// A record of nothing.
-    pub(crate) const EMPTY: ExampleRecord =
-        ExampleRecord { labels: Vec::new(), collected: Vec::new(), requirements: Vec::new(), notes: Vec::new() };
+    pub(crate) const EMPTY: ExampleRecord = ExampleRecord {
+        labels: Vec::new(),
+        collected: Vec::new(),
+        requirements: Vec::new(),
+        notes: Vec::new(),
+        targets: Vec::new(),
+    };
 
     /// Forgets everything recorded, keeping the buffers.
     pub(crate) fn clear(&mut self) {
@@ -34,6 +41,12 @@ impl ExampleRecord {
         self.collected.clear();
         self.requirements.clear();
         self.notes.clear();
+        self.targets.clear();
+    }
+
+    /// The score this example reported under `label`, if it did.
+    pub(crate) fn score(&self, label: &str) -> Option<f64> {
+        self.targets.iter().find(|(existing, _)| existing == label).map(|&(_, score)| score)
     }
 
     fn hit(&mut self, label: &str) {
@@ -120,6 +133,39 @@ pub fn collect(name: &str, value: impl Display) {
 /// ```
 pub fn note(label: &str, value: impl Debug) {
     with_current(|record| record.notes.push((label.to_owned(), render(&value))));
+}
+
+/// Reports how close the current example came to something interesting,
+/// for targeted search: after generating, the check hill-climbs from the
+/// best-scoring example of each `label`, varying its choices and keeping a
+/// variation when the score rises, for
+/// [`Options::target_steps`](crate::Options::target_steps) more examples.
+///
+/// Report a score that grows as the input nears a suspected bug: a sum near
+/// an overflow, a queue near its capacity, a run that took many steps. Higher
+/// is better; a NaN is ignored, and a later score of the same label in one
+/// example replaces an earlier one.
+///
+/// ```
+/// use quickcheck::{Options, Property, generate, target};
+///
+/// // Random lists of 0..=1000 almost never sum past 15,000; climbing on the sum does.
+/// let result = Property::for_all(generate::vec(generate::between(0u32, 1000)).max_length(20), |list| {
+///     let sum: u32 = list.iter().sum();
+///     target(f64::from(sum), "sum");
+///     sum <= 15_000
+/// })
+/// .check(Options::default().seed(3));
+/// assert!(result.is_falsified());
+/// ```
+pub fn target(score: f64, label: &str) {
+    if score.is_nan() {
+        return;
+    }
+    with_current(|record| match record.targets.iter_mut().find(|(existing, _)| existing == label) {
+        Some((_, existing)) => *existing = score,
+        None => record.targets.push((label.to_owned(), score)),
+    });
 }
 
 /// Counts like [`classify`], and requires that at least `minimum_percent`

@@ -141,6 +141,7 @@ mod tests {
             collected: collected.iter().map(|&(table, value)| (table.to_owned(), value.to_owned())).collect(),
             requirements: requirements.iter().map(|&(label, minimum)| (label.to_owned(), minimum)).collect(),
             notes: Vec::new(),
+            targets: Vec::new(),
         }
     }
 

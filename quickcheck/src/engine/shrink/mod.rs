@@ -49,13 +49,33 @@ pub(crate) struct Shrinker<'r, E> {
     shrinks: u64,
     attempts: u64,
     max_shrinks: u64,
+    /// Failures of other origins met on the way, the smallest of each, when
+    /// the run reports distinct failures; `None` when it stops at the first.
+    others: Option<Vec<(Vec<u64>, Failure)>>,
 }
 
 impl<'r, E: Execute> Shrinker<'r, E> {
     pub(crate) fn new(executor: &'r mut E, best: Recording, failure: Failure, max_shrinks: u64) -> Self {
         let mut tried = HashSet::new();
         tried.insert(best.choices.clone());
-        Shrinker { executor, best, failure, tried, candidate: Vec::new(), shrinks: 0, attempts: 0, max_shrinks }
+        Shrinker {
+            executor,
+            best,
+            failure,
+            tried,
+            candidate: Vec::new(),
+            shrinks: 0,
+            attempts: 0,
+            max_shrinks,
+            others: None,
+        }
+    }
+
+    /// Keeps the failures of other origins that candidates run into, so the
+    /// run can shrink and report each of them too.
+    pub(crate) fn collecting_others(mut self) -> Self {
+        self.others = Some(Vec::new());
+        self
     }
 
     /// Runs every pass until none improves the best, or the budget is spent.
@@ -88,6 +108,12 @@ impl<'r, E: Execute> Shrinker<'r, E> {
 
     pub(crate) fn into_best(self) -> (Vec<u64>, Failure) {
         (self.best.choices, self.failure)
+    }
+
+    /// The failures of other origins met while shrinking, the smallest
+    /// sequence of each origin.
+    pub(crate) fn take_others(&mut self) -> Vec<(Vec<u64>, Failure)> {
+        self.others.take().unwrap_or_default()
     }
 
     fn exhausted(&self) -> bool {
@@ -143,6 +169,16 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             return false;
         };
         if !failure.same_origin(&self.failure) {
+            if let Some(others) = &mut self.others {
+                let recorded = &self.executor.recorded().choices;
+                match others.iter_mut().find(|(_, other)| other.same_origin(&failure)) {
+                    Some(known) if shortlex(recorded, &known.0) == Ordering::Less => {
+                        *known = (recorded.clone(), failure)
+                    }
+                    Some(_) => {}
+                    None => others.push((recorded.clone(), failure)),
+                }
+            }
             return false;
         }
         // The replay may have consumed less than the candidate, or replaced

@@ -308,7 +308,9 @@ impl<E: Execute> Shrinker<'_, E> {
                 if second >= self.best.choices.len() || self.best.choices[first] == 0 || !self.is_number(first) {
                     break;
                 }
-                if !self.is_number(second) {
+                // The receiving choice may be a flag: value moved into it
+                // can stand for a swap or a branch taken.
+                if self.best.maxima[second] == 0 {
                     continue;
                 }
                 for moves in [Move::Plain, Move::ZigZag] {

@@ -1,0 +1,287 @@
+//! The explain phase: which arguments of the minimal counterexample matter.
+//!
+//! A minimal counterexample says *a* simplest failing input, not which parts
+//! of it the failure depends on. `(a, b, c) = (11, 0, 11)` may fail for any
+//! `b`; the report is clearer if it says so. After shrinking, each argument's
+//! span is drawn afresh at random while everything else is replayed exactly
+//! (see [`ChoiceSource::start_varying`](crate::engine::source::ChoiceSource::start_varying)):
+//!
+//! - a variation that passes, or fails some other way, shows the argument
+//!   [`Matters`](Freedom::Matters), and the argument is done;
+//! - if every variation that ran failed the same way, the argument is
+//!   [`Free`](Freedom::Free): the report can say "any value fails";
+//! - an argument whose choices are all forced, or that never produced a
+//!   valid variation, is [`Fixed`](Freedom::Fixed): nothing is known.
+//!
+//! A variation only counts when it drew something new and ran to the body:
+//! a draw that repeats the minimal's choices, a filter's discard or an
+//! overrun says nothing about the argument. Each argument's randomness comes
+//! from the run's seed and the argument's index alone, so a seed explains a
+//! failure the same way every time.
+
+use std::ops::Range;
+
+use rand_xoshiro::rand_core::Rng;
+
+use crate::engine::random::{self, Random};
+use crate::engine::run::Case;
+use crate::engine::source::Recording;
+use crate::property::Failure;
+
+/// The most variations tried per argument.
+const MAX_VARIATIONS: u64 = 100;
+
+/// After this many variations, an argument whose variations mostly do not
+/// count (a filtered generator, a near-forced draw) is given up on.
+const EARLY_LOOK: u64 = 20;
+
+/// An argument is given up on at the early look when fewer than one
+/// variation in this many counted.
+const MIN_COUNTED_ONE_IN: u64 = 5;
+
+/// Salts the seed, so the explain phase's random streams are unrelated to
+/// those that generated the run's examples.
+const EXPLAIN_SALT: u64 = 0x6578_706c_6169_6e21;
+
+/// What the explain phase needs from the runner.
+pub(crate) trait Vary {
+    /// Runs `choices` with span `span` (which covered `original`) drawn
+    /// afresh from `random`.
+    async fn run_varied(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) -> Case;
+    /// What the last run recorded.
+    fn recorded(&self) -> &Recording;
+}
+
+/// Per argument: whether it can vary without changing the outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Freedom {
+    /// Some variation passed or failed differently.
+    Matters,
+    /// Every valid variation failed the same way.
+    Free,
+    /// It could not be varied (all its choices forced, or no valid variation).
+    Fixed,
+}
+
+/// Judges each argument of the minimal counterexample: `arguments` are span
+/// ids in `minimal` (for a tuple of named parameters, the root's children),
+/// `failure` is how `minimal` failed and `seed` fixes the randomness.
+pub(crate) async fn explain<V: Vary>(
+    runner: &mut V,
+    minimal: &Recording,
+    failure: &Failure,
+    arguments: &[usize],
+    seed: u64,
+) -> Vec<Freedom> {
+    let mut freedoms = Vec::with_capacity(arguments.len());
+    for (index, &span) in arguments.iter().enumerate() {
+        let stream = random::for_example(seed ^ EXPLAIN_SALT, index as u64).next_u64();
+        freedoms.push(explain_argument(runner, minimal, failure, span, stream).await);
+    }
+    freedoms
+}
+
+/// Varies one argument until it is seen to matter, the budget is spent or
+/// too few variations count; variation `n` draws from stream `stream`'s
+/// `n`th generator.
+async fn explain_argument<V: Vary>(
+    runner: &mut V,
+    minimal: &Recording,
+    failure: &Failure,
+    span: usize,
+    stream: u64,
+) -> Freedom {
+    let original = minimal.spans.range(span);
+    if minimal.maxima[original.clone()].iter().all(|&max| max == 0) {
+        return Freedom::Fixed;
+    }
+    let mut counted = 0;
+    for attempt in 1..=MAX_VARIATIONS {
+        let random = random::for_example(stream, attempt);
+        let case = runner.run_varied(&minimal.choices, span, original.clone(), random).await;
+        let drew_something_new = runner.recorded().choices != minimal.choices;
+        match case {
+            // A generator panic made no test case, so it judges nothing.
+            Case::Discard | Case::GeneratorPanic(_) => {}
+            _ if !drew_something_new => {}
+            Case::Pass => return Freedom::Matters,
+            Case::Fail(other) if !failure.same_origin(&other) => return Freedom::Matters,
+            Case::Fail(_) => counted += 1,
+        }
+        if attempt >= EARLY_LOOK && counted * MIN_COUNTED_ONE_IN < attempt {
+            break;
+        }
+    }
+    if counted > 0 { Freedom::Free } else { Freedom::Fixed }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::shrink::{Execute, Shrinker};
+    use crate::engine::source::ChoiceSource;
+    use crate::engine::unwind::{Caught, Location, Panic, Stop, catch};
+    use crate::generate::{self, Generator};
+    use crate::property::complete_now;
+
+    /// A property as the runner runs it, small enough to read: real
+    /// generators and a real choice source, and a body that says which
+    /// failure (if any) a value has.
+    struct Property<G, F> {
+        generator: G,
+        body: F,
+        source: ChoiceSource,
+        runs: u64,
+    }
+
+    impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Property<G, F> {
+        fn new(generator: G, body: F) -> Self {
+            Property { generator, body, source: ChoiceSource::new(), runs: 0 }
+        }
+
+        /// Draws a value from the prepared source and runs the body on it,
+        /// as the runner's `run_case` does.
+        fn run_case(&mut self) -> Case {
+            self.runs += 1;
+            let (generator, source) = (&self.generator, &mut self.source);
+            match catch(|| source.draw(generator)) {
+                Ok(value) => (self.body)(value).map_or(Case::Pass, |line| Case::Fail(failure_at(line))),
+                Err(Caught::Stop(_)) => Case::Discard,
+                Err(Caught::Panic(panic)) => Case::GeneratorPanic(panic),
+            }
+        }
+
+        /// The recording of an exact replay of `choices`, and how it failed.
+        fn replayed(&mut self, choices: &[u64]) -> (Recording, Failure) {
+            let Case::Fail(failure) = complete_now(self.execute(choices)) else { panic!("{choices:?} must fail") };
+            (self.source.recording().clone(), failure)
+        }
+
+        fn explain(&mut self, minimal: &Recording, failure: &Failure) -> Vec<Freedom> {
+            let arguments: Vec<usize> = minimal.spans.children(0).collect();
+            complete_now(explain(self, minimal, failure, &arguments, 7))
+        }
+    }
+
+    impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Vary for Property<G, F> {
+        async fn run_varied(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) -> Case {
+            self.source.start_varying(choices, span, original, random);
+            self.run_case()
+        }
+
+        fn recorded(&self) -> &Recording {
+            self.source.recording()
+        }
+    }
+
+    impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Execute for Property<G, F> {
+        async fn execute(&mut self, choices: &[u64]) -> Case {
+            self.source.start_replay(choices);
+            self.run_case()
+        }
+
+        fn recorded(&self) -> &Recording {
+            self.source.recording()
+        }
+
+        fn cancelled(&self) -> bool {
+            false
+        }
+    }
+
+    /// A panic at line `line` of the property: different lines are
+    /// different bugs.
+    fn failure_at(line: u32) -> Failure {
+        Failure::from_panic(Panic {
+            message: "failed".into(),
+            location: Some(Location { file: "property.rs".into(), line, column: 1 }),
+        })
+    }
+
+    fn bytes() -> generate::Integer<u8> {
+        generate::integer::<u8>()
+    }
+
+    #[test]
+    fn an_argument_the_failure_ignores_is_free() {
+        let mut property =
+            Property::new((bytes(), bytes(), bytes()), |(a, _, c): (u8, u8, u8)| (a > 10 && c > 10).then_some(1));
+        let (minimal, failure) = property.replayed(&[11, 0, 11]);
+        use Freedom::{Free, Matters};
+        assert_eq!(property.explain(&minimal, &failure), vec![Matters, Free, Matters]);
+    }
+
+    #[test]
+    fn explaining_a_shrunk_failure_finds_what_it_depends_on() {
+        let mut property = Property::new(
+            (generate::vec(bytes()), bytes(), generate::boolean()),
+            |(list, byte, _): (Vec<u8>, u8, bool)| (list.len() >= 2 && byte > 100).then_some(1),
+        );
+        let (start, failure) = property.replayed(&[1, 9, 1, 9, 1, 9, 0, 200, 1]);
+        let mut shrinker = Shrinker::new(&mut property, start, failure, 1000);
+        complete_now(shrinker.shrink());
+        let (minimal, failure) = shrinker.into_best();
+        let (minimal, _) = property.replayed(&minimal);
+        // `([0, 0], 101, false)` today; the explanation does not depend on
+        // the shrinker reaching exactly that.
+        assert!(minimal.choices.len() < 9, "{:?}", minimal.choices);
+        use Freedom::{Free, Matters};
+        assert_eq!(property.explain(&minimal, &failure), vec![Matters, Matters, Free]);
+    }
+
+    #[test]
+    fn a_failure_elsewhere_counts_as_mattering() {
+        // Any `b` fails, but a large one fails at another line: another bug.
+        let mut property =
+            Property::new((bytes(), bytes()), |(a, b): (u8, u8)| (a > 10).then_some(if b > 200 { 2 } else { 1 }));
+        let (minimal, failure) = property.replayed(&[11, 0]);
+        assert_eq!(property.explain(&minimal, &failure)[1], Freedom::Matters);
+    }
+
+    #[test]
+    fn an_argument_with_only_forced_choices_is_fixed_without_running() {
+        // A one-value range still records its choice, forced to 0.
+        let mut property =
+            Property::new((bytes(), generate::between(5u8, 5)), |(a, _): (u8, u8)| (a > 10).then_some(1));
+        let (minimal, failure) = property.replayed(&[11, 0]);
+        let arguments: Vec<usize> = minimal.spans.children(0).collect();
+        property.runs = 0;
+        let freedoms = complete_now(explain(&mut property, &minimal, &failure, &arguments[1..], 7));
+        assert_eq!(freedoms, vec![Freedom::Fixed]);
+        assert_eq!(property.runs, 0);
+    }
+
+    #[test]
+    fn an_argument_that_rarely_varies_is_given_up_on_early() {
+        // The second argument rejects every byte but the one it already
+        // has: each variation is discarded or repeats the minimal, so none
+        // counts and the budget is not spent on it.
+        let rare = generate::from(|source| {
+            let byte = source.draw(&bytes());
+            if byte != 0 {
+                Stop::Discard.raise();
+            }
+            byte
+        });
+        let mut property = Property::new((bytes(), rare), |(a, _): (u8, u8)| (a > 10).then_some(1));
+        let (minimal, failure) = property.replayed(&[11, 0]);
+        let arguments: Vec<usize> = minimal.spans.children(0).collect();
+        property.runs = 0;
+        let freedoms = complete_now(explain(&mut property, &minimal, &failure, &arguments[1..], 7));
+        assert_eq!(freedoms, vec![Freedom::Fixed]);
+        assert_eq!(property.runs, EARLY_LOOK);
+    }
+
+    #[test]
+    fn the_same_seed_explains_the_same_way() {
+        let mut property = Property::new((bytes(), bytes()), |(a, b): (u8, u8)| (a > 10 && b < 250).then_some(1));
+        let (minimal, failure) = property.replayed(&[11, 0]);
+        let arguments: Vec<usize> = minimal.spans.children(0).collect();
+        let mut runs_of = |seed| {
+            property.runs = 0;
+            let freedoms = complete_now(explain(&mut property, &minimal, &failure, &arguments, seed));
+            (freedoms, property.runs)
+        };
+        assert_eq!(runs_of(3), runs_of(3));
+    }
+}

@@ -1,0 +1,165 @@
+//! Health checks: warnings about a property that tests less than it seems to.
+//!
+//! They watch the start of generation only, until ten examples have passed,
+//! so a healthy property pays for them with a few counters. Each warning
+//! names its check, and [`Options::suppress`](crate::Options::suppress)
+//! silences a check by that name.
+
+use std::fmt;
+use std::time::Duration;
+
+/// How many passing examples the checks watch.
+const WATCHED_PASSES: u64 = 10;
+
+/// Discards before the watched passes that make a filter suspicious.
+const TOO_MANY_DISCARDS: u64 = 50;
+
+/// Generation time for the watched examples that is too slow.
+const TOO_SLOW: Duration = Duration::from_secs(1);
+
+/// Choices in the simplest example that make it "very large".
+const LARGE_BASE_CHOICES: usize = crate::engine::source::MAX_CHOICES / 2;
+
+/// A health check, named for the problem it finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum HealthCheck {
+    /// Filters or `assume` discard most generated examples.
+    FilterTooMuch,
+    /// Generating the examples takes long: a check of 100 examples would
+    /// take many seconds.
+    TooSlow,
+    /// Even the simplest example the generator can produce is very large,
+    /// so every example is, and shrinking cannot get below it.
+    LargeBaseExample,
+}
+
+impl HealthCheck {
+    /// The check's name, as warnings print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            HealthCheck::FilterTooMuch => "filter_too_much",
+            HealthCheck::TooSlow => "too_slow",
+            HealthCheck::LargeBaseExample => "large_base_example",
+        }
+    }
+
+    fn variant(self) -> &'static str {
+        match self {
+            HealthCheck::FilterTooMuch => "FilterTooMuch",
+            HealthCheck::TooSlow => "TooSlow",
+            HealthCheck::LargeBaseExample => "LargeBaseExample",
+        }
+    }
+}
+
+/// A health check that fired, with what it saw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HealthWarning {
+    check: HealthCheck,
+    problem: String,
+}
+
+impl HealthWarning {
+    /// Which check fired.
+    pub fn check(&self) -> HealthCheck {
+        self.check
+    }
+
+    /// What it saw and what to do about it.
+    pub fn problem(&self) -> &str {
+        &self.problem
+    }
+}
+
+impl fmt::Display for HealthWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "health check {}: {} (silence it with Options::suppress(HealthCheck::{}))",
+            self.check.name(),
+            self.problem,
+            self.check.variant()
+        )
+    }
+}
+
+/// The checks' counters, fed by the generation loop.
+#[derive(Debug, Default)]
+pub(crate) struct Health {
+    suppressed: Vec<HealthCheck>,
+    passes: u64,
+    discards: u64,
+    generating: Duration,
+    warnings: Vec<HealthWarning>,
+}
+
+impl Health {
+    pub(crate) fn new(suppressed: Vec<HealthCheck>) -> Health {
+        Health { suppressed, ..Health::default() }
+    }
+
+    /// Whether the checks still watch: only the start of generation.
+    pub(crate) fn watching(&self) -> bool {
+        self.passes < WATCHED_PASSES
+    }
+
+    /// The simplest example drew `choices` choices, or ran out of them.
+    pub(crate) fn simplest_example(&mut self, choices: usize, overran: bool) {
+        if overran || choices > LARGE_BASE_CHOICES {
+            let size = if overran { "more than the limit of".to_owned() } else { choices.to_string() };
+            self.warn(
+                HealthCheck::LargeBaseExample,
+                format!(
+                    "the simplest example the generator can produce makes {size} choices of the {} an example may \
+                     make; give collections smaller minimum lengths, or recursion a smaller depth",
+                    crate::engine::source::MAX_CHOICES
+                ),
+            );
+        }
+    }
+
+    /// One watched example: how long generating it took, and whether it
+    /// passed or was discarded.
+    pub(crate) fn example(&mut self, generating: Duration, passed: bool, discarded: bool) {
+        self.generating += generating;
+        if passed {
+            self.passes += 1;
+        }
+        if discarded {
+            self.discards += 1;
+            if self.discards == TOO_MANY_DISCARDS {
+                self.warn(
+                    HealthCheck::FilterTooMuch,
+                    format!(
+                        "{TOO_MANY_DISCARDS} examples were discarded before {} passed; a filter or assume rejects \
+                         most inputs, which makes the check slow and its inputs skewed. Generate valid inputs \
+                         directly instead",
+                        self.passes
+                    ),
+                );
+            }
+        }
+        if self.generating > TOO_SLOW && self.generating - generating <= TOO_SLOW {
+            self.warn(
+                HealthCheck::TooSlow,
+                format!(
+                    "generating the first {} examples took {:.1?}; smaller collections or simpler generators \
+                     keep a check fast",
+                    self.passes + self.discards,
+                    self.generating
+                ),
+            );
+        }
+    }
+
+    fn warn(&mut self, check: HealthCheck, problem: String) {
+        if !self.suppressed.contains(&check) {
+            self.warnings.push(HealthWarning { check, problem });
+        }
+    }
+
+    pub(crate) fn into_warnings(self) -> Vec<HealthWarning> {
+        self.warnings
+    }
+}

@@ -1,0 +1,271 @@
+//! The phases of a run: generation that never repeats itself and knows when
+//! it is done, mutation, targeted search, distinct failures, explain, health
+//! checks, and the option that turns each phase off.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::time::Duration;
+
+use quickcheck::{Generator, HealthCheck, Options, Outcome, Phase, Phases, Property, assume, generate, target};
+
+fn seeded(seed: u64) -> Options {
+    Options::default().seed(seed)
+}
+
+// Generation tree
+
+#[test]
+fn a_property_over_bool_passes_after_two_tests() {
+    let result = Property::for_all(generate::boolean(), |_| true).check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Passed);
+    assert_eq!(result.tests_run(), 2, "{result}");
+    assert!(result.is_space_exhausted());
+    assert!(result.to_string().contains("Every example the generators can produce was tested."), "{result}");
+}
+
+#[test]
+fn a_property_over_u8_passes_after_256_tests_each_value_once() {
+    for runs in [256, 1000] {
+        let seen = RefCell::new(Vec::new());
+        let result = Property::for_all(generate::integer::<u8>(), |byte| seen.borrow_mut().push(byte))
+            .check(seeded(7).runs(runs));
+        assert!(result.is_passed(), "{result}");
+        assert_eq!(result.tests_run(), 256, "{result}");
+        let mut seen = seen.into_inner();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..=255).collect::<Vec<u8>>());
+    }
+}
+
+#[test]
+fn fewer_runs_than_the_space_do_not_exhaust_it() {
+    let result = Property::for_all(generate::integer::<u8>(), |_| true).check(seeded(7).runs(100));
+    assert_eq!(result.tests_run(), 100);
+    assert!(!result.is_space_exhausted());
+}
+
+#[test]
+fn no_example_runs_twice_in_10_000_over_a_small_space() {
+    // 65,536 pairs: independent random draws would repeat about 700 times.
+    let seen = RefCell::new(HashSet::new());
+    let pairs = (generate::integer::<u8>(), generate::integer::<u8>());
+    let result = Property::for_all(pairs, |pair| {
+        assert!(seen.borrow_mut().insert(pair), "{pair:?} ran twice");
+    })
+    .check(seeded(3).runs(10_000));
+    assert!(result.is_passed(), "{result}");
+    assert_eq!(seen.borrow().len(), 10_000);
+}
+
+#[test]
+fn discarded_examples_count_as_explored() {
+    let result = Property::for_all(generate::between(0u8, 7), |n| assume(n % 2 == 0)).check(seeded(2));
+    assert!(result.is_passed(), "{result}");
+    assert_eq!((result.tests_run(), result.discards()), (4, 4), "{result}");
+    assert!(result.is_space_exhausted());
+}
+
+// Mutation
+
+#[test]
+fn mutating_earlier_examples_finds_bugs_that_need_two_equal_values() {
+    // Two independent 40-bit draws are equal with probability about 1e-12;
+    // copying one argument over the other makes them equal at once.
+    let found = (0..20)
+        .filter(|&seed| {
+            let pair = (generate::between(0u64, 1 << 40), generate::between(0u64, 1 << 40));
+            Property::for_all(pair, |(a, b)| a != b || a < 1000 || a == 1 << 40)
+                .check(seeded(seed).first_failure_only())
+                .is_falsified()
+        })
+        .count();
+    assert!(found >= 18, "found on {found} of 20 seeds");
+}
+
+// Targeted search
+
+/// A list whose sum random generation almost never pushes past the limit.
+fn sum_stays_below(limit: u32) -> impl FnMut(Vec<u32>) -> bool {
+    move |list| {
+        let sum: u32 = list.iter().sum();
+        target(f64::from(sum), "sum");
+        sum <= limit
+    }
+}
+
+#[test]
+fn targeting_finds_a_bug_random_generation_almost_never_finds() {
+    let lists = || generate::vec(generate::between(0u32, 1000)).max_length(20);
+    let quick = Phases::all().without(Phase::Shrink).without(Phase::Explain);
+    let found_by = |phases: Phases| {
+        (0..100)
+            .filter(|&seed| {
+                Property::for_all(lists(), sum_stays_below(15_000))
+                    .check(seeded(seed).phases(phases).first_failure_only())
+                    .is_falsified()
+            })
+            .count()
+    };
+    let plain = found_by(quick.without(Phase::Target));
+    let targeted = found_by(quick);
+    assert!(plain < 5, "plain generation found it on {plain} of 100 seeds");
+    assert!(targeted >= 95, "targeting found it on {targeted} of 100 seeds");
+}
+
+#[test]
+fn a_targeted_failure_shrinks_like_any_other() {
+    let lists = generate::vec(generate::between(0u32, 1000)).max_length(20);
+    let result = Property::for_all(lists, sum_stays_below(15_000)).check(seeded(11));
+    assert!(result.is_falsified(), "{result}");
+    let minimal = result.minimal().unwrap().value();
+    assert_eq!(minimal.iter().sum::<u32>(), 15_001, "{result}");
+    assert_eq!(minimal.len(), 16, "{result}");
+}
+
+#[test]
+fn target_steps_bound_the_search() {
+    let calls = RefCell::new(0u64);
+    let result = Property::for_all(generate::integer::<u32>(), |n| {
+        *calls.borrow_mut() += 1;
+        target(f64::from(n), "n");
+    })
+    .check(seeded(1).runs(10).target_steps(25));
+    assert!(result.is_passed(), "{result}");
+    assert!(*calls.borrow() <= 10 + 25, "{} calls", calls.borrow());
+    assert!(*calls.borrow() > 10, "no targeting at all");
+}
+
+// Distinct failures
+
+fn pair() -> impl Generator<Value = (u32, u32)> {
+    (generate::between(0u32, 1000), generate::between(0u32, 1000))
+}
+
+fn two_bugs((a, b): (u32, u32)) {
+    assert!(a <= 500, "a is large");
+    assert!(b == 0, "b is positive");
+}
+
+#[test]
+fn two_distinct_bugs_are_both_reported_each_with_its_own_minimal_example() {
+    for seed in 0..10 {
+        let result = Property::for_all(pair(), two_bugs).check(seeded(seed));
+        let failures = result.failures();
+        assert_eq!(failures.len(), 2, "seed {seed}: {result}");
+        assert_eq!(failures[0].minimal().unwrap().value(), &(0, 1), "seed {seed}: {result}");
+        assert_eq!(failures[0].failure().message(), "b is positive");
+        assert_eq!(failures[1].minimal().unwrap().value(), &(501, 0), "seed {seed}: {result}");
+        assert_eq!(failures[1].failure().message(), "a is large");
+        let report = result.to_string();
+        assert!(report.contains("found 2 distinct failures"), "{report}");
+        assert!(report.contains("--- Failure 1 of 2"), "{report}");
+        assert!(report.contains("--- Failure 2 of 2"), "{report}");
+    }
+}
+
+#[test]
+fn first_failure_only_reports_one() {
+    let result = Property::for_all(pair(), two_bugs).check(seeded(1).first_failure_only());
+    assert_eq!(result.failures().len(), 1, "{result}");
+    assert!(!result.to_string().contains("distinct"), "{result}");
+}
+
+// Explain
+
+#[test]
+fn explain_marks_the_argument_that_does_not_matter() {
+    let triple = (generate::integer::<u16>(), generate::integer::<u16>(), generate::integer::<u16>());
+    let result =
+        Property::for_all(triple, |(a, _b, c)| a <= 10 || c <= 10).parameters(&["a", "b", "c"]).check(seeded(5));
+    let report = result.to_string();
+    assert!(report.contains("    a = 11\n    b = 0  // any value fails\n    c = 11\n"), "{report}");
+    let failure = &result.failures()[0];
+    assert_eq!([0, 1, 2].map(|index| failure.any_value_fails(index)), [false, true, false]);
+}
+
+#[test]
+fn explain_can_be_turned_off() {
+    let triple = (generate::integer::<u16>(), generate::integer::<u16>(), generate::integer::<u16>());
+    let result = Property::for_all(triple, |(a, _b, c)| a <= 10 || c <= 10)
+        .parameters(&["a", "b", "c"])
+        .check(seeded(5).phases(Phases::all().without(Phase::Explain)));
+    assert!(!result.to_string().contains("any value fails"), "{result}");
+}
+
+// Phases
+
+#[test]
+fn without_shrinking_the_failure_is_reported_as_found() {
+    let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| list.len() < 5)
+        .check(seeded(4).phases(Phases::all().without(Phase::Shrink)));
+    assert!(result.is_falsified());
+    assert_eq!(result.shrinks(), 0);
+    assert_eq!(result.minimal().unwrap().value(), result.original().unwrap().value());
+}
+
+#[test]
+fn without_generation_only_pinned_examples_run() {
+    let calls = RefCell::new(0);
+    let result = Property::for_all(generate::integer::<i32>(), |_| *calls.borrow_mut() += 1)
+        .example(5)
+        .check(seeded(1).phases(Phases::all().without(Phase::Generate)));
+    assert!(result.is_passed(), "{result}");
+    assert_eq!((result.tests_run(), *calls.borrow()), (0, 1));
+}
+
+#[test]
+fn without_the_explicit_phase_pinned_examples_are_skipped() {
+    let result = Property::for_all(generate::between(0, 9), |n: i32| n != 42)
+        .example(42)
+        .check(seeded(1).phases(Phases::all().without(Phase::Explicit)));
+    assert!(result.is_passed(), "{result}");
+}
+
+// Health checks
+
+#[test]
+fn a_filter_that_rejects_most_inputs_is_warned_about_and_can_be_silenced() {
+    let rare = || generate::integer::<u32>().filter(|n| n % 4096 == 1234);
+    let result = Property::for_all(rare(), |_| true).check(seeded(1).runs(12).max_discard_ratio(1000));
+    let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
+    assert_eq!(checks, [HealthCheck::FilterTooMuch], "{result}");
+    let report = result.to_string();
+    assert!(report.contains("Warning: health check filter_too_much: 50 examples were discarded"), "{report}");
+    assert!(report.contains("Options::suppress(HealthCheck::FilterTooMuch)"), "{report}");
+
+    let silenced = Property::for_all(rare(), |_| true)
+        .check(seeded(1).runs(12).max_discard_ratio(1000).suppress(HealthCheck::FilterTooMuch));
+    assert!(silenced.health_warnings().is_empty(), "{silenced}");
+}
+
+#[test]
+fn assume_that_rejects_most_inputs_is_warned_about() {
+    let result =
+        Property::for_all(generate::integer::<u32>(), |n| assume(n % 64 == 0)).check(seeded(2).max_discard_ratio(1000));
+    assert_eq!(result.health_warnings().len(), 1, "{result}");
+}
+
+#[test]
+fn a_very_large_simplest_example_is_warned_about() {
+    let huge = generate::vec(generate::integer::<u8>()).min_length(5000).max_length(5000);
+    let result = Property::for_all(huge, |_| true).check(seeded(1).runs(2));
+    let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
+    assert_eq!(checks, [HealthCheck::LargeBaseExample], "{result}");
+}
+
+#[test]
+fn slow_generation_is_warned_about() {
+    let slow = generate::from(|source| {
+        std::thread::sleep(Duration::from_millis(120));
+        source.draw(&generate::integer::<u8>())
+    });
+    let result = Property::for_all(slow, |_| true).check(seeded(1).runs(10));
+    let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
+    assert_eq!(checks, [HealthCheck::TooSlow], "{result}");
+}
+
+#[test]
+fn a_healthy_property_has_no_warnings() {
+    let result = Property::for_all(generate::vec(generate::integer::<i64>()), |_| true).check(seeded(1));
+    assert!(result.health_warnings().is_empty(), "{result}");
+}
