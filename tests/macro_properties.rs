@@ -242,3 +242,33 @@ fn an_async_failure_with_no_runtime_is_shrunk() {
     assert!(report.contains("    n = 500\n"), "{report}");
     assert!(report.contains("500 is too large"), "{report}");
 }
+
+// The options of the run phases, written in the attribute.
+
+#[property(
+    seed = 3,
+    database = "off",
+    phases = quickcheck::Phases::all().without(quickcheck::Phase::Shrink),
+    multiple_failures = false,
+    suppress = [quickcheck::HealthCheck::FilterTooMuch, quickcheck::HealthCheck::TooSlow],
+)]
+#[should_panic]
+fn an_unshrunk_failure(pair: (u32, u32)) {
+    assert!(pair.0 < 1000, "first is large");
+    assert!(pair.1 < 1000, "second is large");
+}
+
+#[test]
+fn phases_and_failure_options_reach_the_check() {
+    let report = report_of(an_unshrunk_failure);
+    assert!(report.contains(" and 0 shrinks (seed 3)."), "{report}");
+    assert!(!report.contains("distinct failures"), "{report}");
+}
+
+#[property(seed = 1, database = "off", target_steps = 300)]
+#[should_panic(expected = "the sum passed 15000")]
+fn a_targeted_property(#[generator(generate::vec(generate::between(0u32, 1000)).max_length(20))] list: Vec<u32>) {
+    let sum: u32 = list.iter().sum();
+    quickcheck::target(f64::from(sum), "sum");
+    assert!(sum <= 15_000, "the sum passed 15000");
+}

@@ -21,8 +21,9 @@ use crate::stats::{self, Confidence, Decision, ExampleRecord, Statistics};
 /// Examples up to this index grow from the simplest to full size.
 const RAMP: u64 = 10;
 
-/// After the ramp, every this many examples one mutates the example before.
-const MUTATE_EVERY: u64 = 4;
+/// After the ramp, every this many examples one mutates the example before
+/// (more often costs throughput: a mutation replays its base in detail).
+const MUTATE_EVERY: u64 = 8;
 
 /// How many span pairs a mutation tries before giving up.
 const MUTATION_TRIES: u32 = 8;

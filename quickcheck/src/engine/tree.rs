@@ -15,13 +15,16 @@
 //! share a prefix and then diverge, so recording one is a walk along the
 //! shared prefix, at most one split, and one append to the arena.
 
+use std::collections::BTreeMap;
+
 use crate::engine::random::{Draws, Random};
 
 /// Once this many choices (arena entries plus nodes, each of which stands for
-/// the branch value that leads to it) are recorded, the tree stops recording.
-/// A space this large is not going to be exhausted, and the cap keeps a long
-/// run's memory bounded (tens of megabytes at most).
-const RECORDING_LIMIT: usize = 1 << 20;
+/// the branch value that leads to it) are recorded, the tree steps aside. A
+/// space that has not run out by then is not going to, repeats in it are
+/// rare, and a long run (a benchmark's hundreds of thousands of examples)
+/// then pays nothing more for the tree, in time or memory.
+const RECORDING_LIMIT: usize = 1 << 16;
 
 /// How many uniform draws at a branch may land on exhausted values before
 /// [`Tree::novel_prefix`] picks among the remaining values by enumeration.
@@ -63,8 +66,10 @@ enum Transition {
 struct Branch {
     /// The choice's maximum: its values are `0..=maximum`.
     maximum: u64,
-    /// The recorded values with the node each leads to, sorted by value.
-    children: Vec<(u64, NodeId)>,
+    /// The recorded values with the node each leads to, in value order. A
+    /// B-tree, so that a wide choice with thousands of recorded values (one
+    /// per example of a long run) still inserts in logarithmic time.
+    children: BTreeMap<u64, NodeId>,
     /// How many children are exhausted; the branch is exhausted once this
     /// exceeds `maximum`, as every value is then recorded and explored.
     exhausted_children: u64,
@@ -78,10 +83,7 @@ impl Branch {
 
     /// The node that `value` leads to, if it has been recorded.
     fn child(&self, value: u64) -> Option<NodeId> {
-        self.children
-            .binary_search_by_key(&value, |&(child_value, _)| child_value)
-            .ok()
-            .map(|index| self.children[index].1)
+        self.children.get(&value).copied()
     }
 }
 
@@ -91,8 +93,8 @@ enum Divergence {
     /// path's choice `position`.
     InRun { node: NodeId, offset: usize, position: usize },
     /// At `node`'s branch, the path's choice `position`, with a value the
-    /// branch has not seen and that belongs at `insert_at` among its children.
-    AtBranch { branch: BranchId, insert_at: usize, position: usize },
+    /// branch has not seen.
+    AtBranch { branch: BranchId, position: usize },
 }
 
 /// A tree of every choice sequence recorded so far; see the module docs.
@@ -112,6 +114,8 @@ pub(crate) struct Tree {
     /// The nodes the current insertion walked through, root first, kept
     /// between calls so that walking allocates nothing.
     visited: Vec<NodeId>,
+    /// Whether the tree reached its cap and stepped aside.
+    full: bool,
 }
 
 impl Tree {
@@ -131,12 +135,16 @@ impl Tree {
     /// end where a recorded path went on) can only come from a
     /// nondeterministic generator; it counts as new and is not recorded, so
     /// the tree stays consistent. Once the tree holds more than
-    /// `RECORDING_LIMIT` (2^20) choices it records nothing more: new paths still
-    /// count as new and duplicates of recorded paths as duplicates, but the
-    /// tree can no longer become exhausted.
+    /// `RECORDING_LIMIT` (2^16) choices it steps aside: every path counts as
+    /// new, nothing is walked or recorded, and the tree can no longer become
+    /// exhausted.
     pub(crate) fn insert(&mut self, choices: &[u64], maxima: &[u64]) -> bool {
         debug_assert_eq!(choices.len(), maxima.len(), "a path needs one maximum per choice");
-        if choices.len() != maxima.len() {
+        if self.full || choices.len() != maxima.len() {
+            return true;
+        }
+        if self.values.len() + self.nodes.len() > RECORDING_LIMIT {
+            self.full = true;
             return true;
         }
         let Some(root) = self.root else {
@@ -158,14 +166,14 @@ impl Tree {
             Divergence::InRun { node, offset, position } => {
                 self.split_and_insert(node, offset, position, choices, maxima)
             }
-            Divergence::AtBranch { branch, insert_at, position } => {
+            Divergence::AtBranch { branch, position } => {
                 let tail = position + 1;
                 if !is_valid(&choices[tail..], &maxima[tail..]) {
                     return true;
                 }
                 let leaf = self.push_leaf(&choices[tail..], &maxima[tail..]);
                 let branch = &mut self.branches[branch as usize];
-                branch.children.insert(insert_at, (choices[position], leaf));
+                branch.children.insert(choices[position], leaf);
                 if self.nodes[leaf as usize].exhausted {
                     branch.exhausted_children += 1;
                     self.propagate(self.visited.len() - 1);
@@ -256,7 +264,7 @@ impl Tree {
     /// children however large the maximum is.
     fn unexhausted_value(&self, branch: &Branch, rank: u64) -> u64 {
         let mut value = rank;
-        for &(child_value, child) in &branch.children {
+        for (&child_value, &child) in &branch.children {
             if child_value > value {
                 break;
             }
@@ -311,14 +319,12 @@ impl Tree {
                     {
                         return Walk::Contradiction;
                     }
-                    match branch.children.binary_search_by_key(&choices[position], |&(value, _)| value) {
-                        Ok(index) => {
-                            node = branch.children[index].1;
+                    match branch.children.get(&choices[position]) {
+                        Some(&child) => {
+                            node = child;
                             position += 1;
                         }
-                        Err(insert_at) => {
-                            return Walk::Diverges(Divergence::AtBranch { branch: branch_id, insert_at, position });
-                        }
+                        None => return Walk::Diverges(Divergence::AtBranch { branch: branch_id, position }),
                     }
                 }
             }
@@ -353,12 +359,7 @@ impl Tree {
         });
         let leaf = self.push_leaf(&choices[tail..], &maxima[tail..]);
         let leaf_exhausted = self.nodes[leaf as usize].exhausted;
-        let mut children = Vec::with_capacity(2);
-        if branch_value < choices[position] {
-            children.extend([(branch_value, lower), (choices[position], leaf)]);
-        } else {
-            children.extend([(choices[position], leaf), (branch_value, lower)]);
-        }
+        let children = BTreeMap::from([(branch_value, lower), (choices[position], leaf)]);
         let branch_id = self.branches.len() as BranchId;
         self.branches.push(Branch {
             maximum: branch_maximum,
@@ -809,11 +810,12 @@ mod tests {
             assert!(tree.insert(&path, &maxima));
             first += 1;
         }
-        // Recorded paths are still duplicates; new ones are not recorded.
+        // The tree steps aside: even a recorded path counts as new, and
+        // nothing more is recorded.
         path[0] = 0;
-        assert!(!tree.insert(&path, &maxima));
-        path[0] = first;
         let size = tree.values.len();
+        assert!(tree.insert(&path, &maxima));
+        path[0] = first;
         assert!(tree.insert(&path, &maxima));
         assert!(tree.insert(&path, &maxima));
         assert_eq!(tree.values.len(), size);
