@@ -41,13 +41,12 @@ const SAMPLE_ATTEMPTS: u32 = 1000;
 /// [`Generator::sample`].
 pub(crate) fn sample<G: Generator>(generator: &G, count: usize, seed: u64) -> Vec<G::Value> {
     let mut source = ChoiceSource::new();
-    let mut stream = 0;
+    source.reseed(random::for_example(seed, 0));
     let mut values = Vec::with_capacity(count);
     while values.len() < count {
         let mut attempts = 0;
         let value = loop {
-            source.start_random(random::for_example(seed, stream), 1.0);
-            stream += 1;
+            source.start_random(1.0);
             match catch(|| source.draw(generator)) {
                 Ok(value) => break value,
                 Err(Caught::Stop(_)) => {

@@ -35,9 +35,9 @@ const LOOK_FOR_OTHERS: u64 = 1000;
 /// The most distinct failures one run shrinks and reports.
 const MAX_DISTINCT_FAILURES: usize = 16;
 
-/// Salts that give redirections and targeting random streams of their own.
-const REDIRECT_STREAM: u64 = 0x7265_6469_7265_6374;
-const TARGET_STREAM: u64 = 0x7461_7267_6574_0000;
+/// Salts the seed of the stream that steers generation (redirections,
+/// mutations, targeting), so that it is unrelated to the examples' stream.
+const STEERING_STREAM: u64 = 0x7374_6565_7269_6e67;
 
 /// The most examples a coverage check runs before it gives up deciding.
 const MAX_COVERAGE_EXAMPLES: u64 = 100 << 17;
@@ -186,6 +186,9 @@ pub(crate) struct Runner<'a, G, B> {
     record: ExampleRecord,
     /// Every generated sequence so far, so none runs twice.
     tree: Tree,
+    /// Where redirections, mutations and targeting make their random
+    /// decisions; the examples draw from the source's own stream.
+    steering: Random,
     /// Scratch buffers for building prefixes, reused between examples.
     prefix: Vec<u64>,
     base: Vec<u64>,
@@ -194,11 +197,14 @@ pub(crate) struct Runner<'a, G, B> {
 
 impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     pub(crate) fn new(generator: &'a G, body: &'a mut B, settings: &'a Settings) -> Self {
+        let mut source = ChoiceSource::new();
+        source.reseed(random::for_example(settings.seed, 0));
         Runner {
             generator,
             body,
             settings,
-            source: ChoiceSource::new(),
+            source,
+            steering: random::for_example(settings.seed ^ STEERING_STREAM, 0),
             body_calls: 0,
             record: ExampleRecord::default(),
             tree: Tree::new(),
@@ -356,11 +362,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         self.start_example(index);
         let mut drawn = self.draw();
         if !self.note_in_tree() {
-            let mut random = random::for_example(self.settings.seed ^ REDIRECT_STREAM, index);
-            if !self.tree.novel_prefix(&mut random, &mut self.prefix) {
+            if !self.tree.novel_prefix(&mut self.steering, &mut self.prefix) {
                 return None;
             }
-            self.source.start_extending(&self.prefix, random, ramp(index));
+            self.source.start_extending(&self.prefix, ramp(index));
             drawn = self.draw();
             self.note_in_tree();
         }
@@ -385,9 +390,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     fn start_example(&mut self, index: u64) {
         if index == 0 {
             self.source.start_simplest();
-        } else if index > RAMP && index % MUTATE_EVERY == 0 && self.start_mutation(index) {
+        } else if index > RAMP && index % MUTATE_EVERY == 0 && self.start_mutation() {
         } else {
-            self.source.start_random(random::for_example(self.settings.seed, index), ramp(index));
+            self.source.start_random(ramp(index));
         }
     }
 
@@ -397,7 +402,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// the rest random. This is what finds bugs that need two equal parts,
     /// which independent random draws almost never produce. False when the
     /// example has no two such spans.
-    fn start_mutation(&mut self, index: u64) -> bool {
+    fn start_mutation(&mut self) -> bool {
         self.base.clone_from(&self.source.recording().choices);
         self.source.start_replay(&self.base);
         let (generator, source) = (self.generator, &mut self.source);
@@ -405,7 +410,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             return false;
         }
         let spans = &self.source.recording().spans;
-        let mut random = random::for_example(self.settings.seed, index);
+        let random = &mut self.steering;
         for _ in 0..MUTATION_TRIES {
             if spans.len() < 3 {
                 return false;
@@ -428,7 +433,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             self.prefix.extend_from_slice(&self.base[..to.start]);
             self.prefix.extend_from_slice(&self.base[copied]);
             self.prefix.extend_from_slice(&self.base[to.end..]);
-            self.source.start_extending(&self.prefix, random, 1.0);
+            self.source.start_extending(&self.prefix, 1.0);
             return true;
         }
         false
@@ -466,12 +471,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             return;
         }
         let steps_per_label = self.settings.target_steps / bests.len() as u64;
-        let mut random = random::for_example(self.settings.seed ^ TARGET_STREAM, 0);
-        let mut step_number = 0;
         for mut best in bests {
             let mut steps_left = steps_per_label;
             while steps_left > 0 && !best.choices.is_empty() {
-                let position = random.up_to(best.choices.len() as u64 - 1) as usize;
+                let position = self.steering.up_to(best.choices.len() as u64 - 1) as usize;
                 for upward in [true, false] {
                     let mut distance = 1u64;
                     while steps_left > 0 && position < best.choices.len() {
@@ -485,11 +488,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                             break;
                         }
                         steps_left -= 1;
-                        step_number += 1;
                         self.prefix.clone_from(&best.choices);
                         self.prefix[position] = moved;
-                        let tail = random::for_example(self.settings.seed ^ TARGET_STREAM, step_number);
-                        self.source.start_extending(&self.prefix, tail, 1.0);
+                        self.source.start_extending(&self.prefix, 1.0);
                         match self.run_case().await {
                             Case::Pass => {
                                 summary.passed += 1;

@@ -143,21 +143,27 @@ impl ChoiceSource {
         value
     }
 
-    /// Prepares a random test case. `scale` in `0.0..=1.0` limits how large
-    /// the early examples of a run are.
-    pub(crate) fn start_random(&mut self, random: Random, scale: f64) {
+    /// Sets the random stream that random test cases draw from.
+    pub(crate) fn reseed(&mut self, random: Random) {
+        self.random = random;
+    }
+
+    /// Prepares a random test case, drawn from the source's stream where the
+    /// last random case left it: one stream per run, seeded once, rather
+    /// than a generator seeded per example. `scale` in `0.0..=1.0` limits
+    /// how large the early examples of a run are.
+    pub(crate) fn start_random(&mut self, scale: f64) {
         self.reset(Tail::Random, MAX_CHOICES);
         self.detailed = false;
-        self.random = random;
         self.set_scale(scale);
     }
 
     /// Prepares a random test case that starts with the choices of `prefix`
-    /// and draws the rest at random, at size `scale`: how the generation
-    /// tree steers a case into unexplored space and how mutations and
-    /// targeting vary earlier cases.
-    pub(crate) fn start_extending(&mut self, prefix: &[u64], random: Random, scale: f64) {
-        self.start_random(random, scale);
+    /// and draws the rest from the stream, at size `scale`: how the
+    /// generation tree steers a case into unexplored space and how mutations
+    /// and targeting vary earlier cases.
+    pub(crate) fn start_extending(&mut self, prefix: &[u64], scale: f64) {
+        self.start_random(scale);
         self.prefix.extend_from_slice(prefix);
     }
 
