@@ -106,6 +106,46 @@ fn the_report_lists_the_minimal_sequence_one_command_per_line() {
     assert!(report.contains("get(0)"), "{report}");
 }
 
+/// A store that loses every write to key 3: which value is written does not
+/// matter, which key does.
+#[derive(Default)]
+struct LossyStore {
+    entries: BTreeMap<u8, u8>,
+}
+
+impl Command<Model, LossyStore> for Operation {
+    fn run(&self, model: &Model, store: &mut LossyStore) {
+        match *self {
+            Operation::Put(3, _) => {}
+            Operation::Put(key, value) => {
+                store.entries.insert(key, value);
+            }
+            Operation::Get(key) => {
+                assert_eq!(store.entries.get(&key).copied(), model.get(&key).copied(), "get({key})");
+            }
+            Operation::Delete(key) => {
+                store.entries.remove(&key);
+            }
+        }
+    }
+}
+
+#[test]
+fn explain_marks_the_command_arguments_that_do_not_matter() {
+    for seed in 0..5 {
+        let result = Property::for_all(operations(), |sequence| {
+            sequence.run(&mut LossyStore::default());
+        })
+        .check(Options::default().seed(seed));
+        let minimal = result.minimal().unwrap().value();
+        assert_eq!(minimal.commands(), [Operation::Put(3, 0), Operation::Get(3)], "seed {seed}: {result}");
+        // The value written is free; both keys matter.
+        assert_eq!(result.failures()[0].free_command_arguments(), [(1, 2)], "seed {seed}: {result}");
+        let report = result.to_string();
+        assert!(report.contains("Get(3)\n  Any value fails for: argument 2 of step 1\n"), "{report}");
+    }
+}
+
 /// One struct per operation, as boxed trait objects.
 #[derive(Debug)]
 struct Put {

@@ -26,7 +26,9 @@ use rand_xoshiro::rand_core::Rng;
 use crate::engine::random::{self, Random};
 use crate::engine::run::Case;
 use crate::engine::source::Recording;
+use crate::engine::spans::{ELEMENT, Spans};
 use crate::property::Failure;
+use crate::stateful::sequence::{ATTEMPT, SEQUENCE};
 
 /// The most variations tried per argument.
 const MAX_VARIATIONS: u64 = 100;
@@ -79,6 +81,57 @@ pub(crate) async fn explain<V: Vary>(
         freedoms.push(explain_argument(runner, minimal, failure, span, stream).await);
     }
     freedoms
+}
+
+/// One argument of one command of a command sequence, found by
+/// [`command_arguments`]: its step and place, from 1, and its span.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CommandArgument {
+    pub(crate) step: usize,
+    pub(crate) argument: usize,
+    pub(crate) span: usize,
+}
+
+/// The arguments of every command in every command sequence the recording
+/// drew ([`stateful::commands`](crate::stateful::commands)).
+///
+/// A step is an element of the sequence; its command is the draw inside
+/// the attempt that was not rejected. The command's arguments are found by
+/// shape: past draws that only wrap one other draw (a `map`, the variant
+/// `one_of` chose), the children of the first draw with several are the
+/// arguments (`(key, value).map(Put)` has two); a draw with none is the one
+/// argument itself (`key.map(Get)`).
+pub(crate) fn command_arguments(spans: &Spans) -> Vec<CommandArgument> {
+    let mut found = Vec::new();
+    for sequence in (0..spans.len()).filter(|&span| spans.label(span) == SEQUENCE) {
+        let steps = spans.children(sequence).filter(|&step| spans.label(step) == ELEMENT);
+        for (step, element) in steps.enumerate() {
+            let accepted = spans
+                .children(element)
+                .find(|&attempt| spans.label(attempt) == ATTEMPT && !spans.is_discarded(attempt));
+            let Some(mut command) = accepted.and_then(|attempt| spans.children(attempt).next()) else { continue };
+            loop {
+                let mut children = spans.children(command);
+                match (children.next(), children.next()) {
+                    (Some(only), None) => command = only,
+                    (Some(_), Some(_)) => {
+                        let arguments = spans.children(command).enumerate();
+                        found.extend(arguments.map(|(argument, span)| CommandArgument {
+                            step: step + 1,
+                            argument: argument + 1,
+                            span,
+                        }));
+                        break;
+                    }
+                    (None, _) => {
+                        found.push(CommandArgument { step: step + 1, argument: 1, span: command });
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Varies one argument until it is seen to matter, the budget is spent or

@@ -105,6 +105,8 @@ pub(crate) struct Shrunk {
     pub(crate) shrinks: u64,
     /// Per named argument, whether it matters to the failure.
     pub(crate) freedoms: Vec<Freedom>,
+    /// The command arguments (step, argument; from 1) that can take any value.
+    pub(crate) free_commands: Vec<(usize, usize)>,
 }
 
 /// How a run ended.
@@ -542,12 +544,21 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let (minimal, failure, shrinks) = self.shrink_one(&choices, failure, &mut queue).await;
             summary.shrink_calls += self.body_calls - calls_before;
             let notes = self.notes_of(&minimal).await;
-            let freedoms = self.explain(&minimal, &failure).await;
+            let (freedoms, free_commands) = self.explain(&minimal, &failure).await;
             if let Some((database, key)) = &self.settings.database {
                 database.save(key, &minimal);
                 database.save(key, &choices);
             }
-            done.push(Shrunk { original: choices, minimal, failure, notes, from_database, shrinks, freedoms });
+            done.push(Shrunk {
+                original: choices,
+                minimal,
+                failure,
+                notes,
+                from_database,
+                shrinks,
+                freedoms,
+                free_commands,
+            });
             if !self.settings.multiple_failures || self.cancelled() {
                 break;
             }
@@ -588,22 +599,33 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     }
 
     /// The explain phase for one minimal counterexample: which named
-    /// arguments can vary without changing the outcome.
-    async fn explain(&mut self, minimal: &[u64], failure: &Failure) -> Vec<Freedom> {
-        let Some(count) = self.settings.explain_arguments else { return Vec::new() };
-        if !self.settings.phases.contains(Phase::Explain) {
-            return Vec::new();
-        }
-        if !matches!(self.execute(minimal).await, Case::Fail(_)) {
-            return Vec::new();
+    /// arguments, and which arguments of the commands of a command sequence,
+    /// can vary without changing the outcome.
+    async fn explain(&mut self, minimal: &[u64], failure: &Failure) -> (Vec<Freedom>, Vec<(usize, usize)>) {
+        if !self.settings.phases.contains(Phase::Explain) || !matches!(self.execute(minimal).await, Case::Fail(_)) {
+            return (Vec::new(), Vec::new());
         }
         let recording = self.source.recording().clone();
-        let arguments: Vec<usize> =
-            if recording.spans.len() == 0 { Vec::new() } else { recording.spans.children(0).collect() };
-        if arguments.len() != count {
-            return Vec::new();
+        let seed = self.settings.seed;
+        let mut freedoms = Vec::new();
+        if let Some(count) = self.settings.explain_arguments
+            && recording.spans.len() > 0
+        {
+            let arguments: Vec<usize> = recording.spans.children(0).collect();
+            if arguments.len() == count {
+                freedoms = explain::explain(self, &recording, failure, &arguments, seed).await;
+            }
         }
-        explain::explain(self, &recording, failure, &arguments, self.settings.seed).await
+        let commands = explain::command_arguments(&recording.spans);
+        let spans: Vec<usize> = commands.iter().map(|command| command.span).collect();
+        let command_freedoms = explain::explain(self, &recording, failure, &spans, seed).await;
+        let free_commands = commands
+            .iter()
+            .zip(command_freedoms)
+            .filter(|(_, freedom)| *freedom == Freedom::Free)
+            .map(|(command, _)| (command.step, command.argument))
+            .collect();
+        (freedoms, free_commands)
     }
 
     /// Whether enough examples have passed: `runs` of them or, with a

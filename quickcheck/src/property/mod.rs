@@ -311,6 +311,7 @@ where
             from_database: false,
             shrinks: 0,
             free: Vec::new(),
+            free_commands: Vec::new(),
         });
         result.skipped_examples = skipped;
         return result;
@@ -363,7 +364,8 @@ where
     };
     match summary.end {
         End::Falsified(shrunk) => {
-            for Shrunk { original, minimal, failure, notes, from_database, shrinks, freedoms } in shrunk {
+            for Shrunk { original, minimal, failure, notes, from_database, shrinks, freedoms, free_commands } in shrunk
+            {
                 result.failures.push(FailureReport {
                     minimal: counterexample(&minimal),
                     original: counterexample(&original),
@@ -373,6 +375,7 @@ where
                     from_database,
                     shrinks,
                     free: freedoms.iter().map(|freedom| *freedom == Freedom::Free).collect(),
+                    free_commands,
                 });
             }
         }

@@ -44,6 +44,14 @@ impl<T> FailureReport<T> {
             write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[])?;
         } else {
             write_counterexample(f, "Minimal counterexample", self.minimal.as_ref(), names, &marks)?;
+            if !self.free_commands.is_empty() {
+                let arguments: Vec<String> = self
+                    .free_commands
+                    .iter()
+                    .map(|(step, argument)| format!("argument {argument} of step {step}"))
+                    .collect();
+                write!(f, "\n  Any value fails for: {}", arguments.join(", "))?;
+            }
             write_counterexample(f, "Original counterexample", self.original.as_ref(), names, &[])?;
         }
         write_failure(f, Some(&self.failure), &self.notes)?;

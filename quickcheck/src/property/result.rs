@@ -136,6 +136,9 @@ pub struct FailureReport<T> {
     pub(crate) shrinks: u64,
     /// Per named parameter: whether every value tried for it failed too.
     pub(crate) free: Vec<bool>,
+    /// `(step, argument)`, from 1, of the command arguments of a command
+    /// sequence that can take any value.
+    pub(crate) free_commands: Vec<(usize, usize)>,
 }
 
 impl<T> FailureReport<T> {
@@ -181,6 +184,14 @@ impl<T> FailureReport<T> {
     /// marks such parameters `// any value fails`.
     pub fn any_value_fails(&self, index: usize) -> bool {
         self.free.get(index).copied().unwrap_or(false)
+    }
+
+    /// For a [command sequence](crate::stateful): the `(step, argument)`
+    /// pairs, counted from 1, of the command arguments that can take any
+    /// value without changing the outcome, as the explain phase found. The
+    /// report lists them under the minimal counterexample.
+    pub fn free_command_arguments(&self) -> &[(usize, usize)] {
+        &self.free_commands
     }
 }
 

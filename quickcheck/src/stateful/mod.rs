@@ -66,7 +66,7 @@
 //! ```
 
 mod command;
-mod sequence;
+pub(crate) mod sequence;
 
 pub use command::{AsyncCommand, Command, ModelCommand};
 pub use sequence::{CommandSequence, Commands, commands};

@@ -21,8 +21,12 @@ const PRECONDITION_ATTEMPTS: u32 = 10;
 /// finds the shortest failing prefix.
 const CONTINUE: f64 = 1.0 - 1.0 / 65536.0;
 
-/// The label of the span around one rejected command.
-const REJECTED: &str = "rejected command";
+/// The label of the span around one attempt at a command; an attempt whose
+/// precondition failed is marked discarded, so the shrinker drops it.
+pub(crate) const ATTEMPT: &str = "command attempt";
+
+/// The label of a command sequence's span.
+pub(crate) const SEQUENCE: &str = "commands";
 
 /// The generator returned by [`commands`].
 pub struct Commands<Model, Next> {
@@ -93,7 +97,7 @@ where
     }
 
     fn label(&self) -> &'static str {
-        "commands"
+        SEQUENCE
     }
 }
 
@@ -105,7 +109,7 @@ where
     G::Value: ModelCommand<Model>,
 {
     for _ in 0..PRECONDITION_ATTEMPTS {
-        let attempt = source.open_span(REJECTED);
+        let attempt = source.open_span(ATTEMPT);
         let command = source.draw(generator);
         source.close_span();
         if command.precondition(model) {
