@@ -32,11 +32,11 @@
 //! .check(Options::default().seed(7).runs(5_000));
 //! assert_eq!(result.minimal().unwrap().value(), &vec![100]);
 //! println!("{result}");
-//! // Falsified after 412 tests and 9 shrinks (seed 7).
+//! // Falsified after 1260 tests and 3 shrinks (seed 7).
 //! //   Minimal counterexample: [100]
-//! //   Original counterexample: [-23, 100, 7]
+//! //   Original counterexample: [1073055125, 100, -108, -1]
 //! //   Failure: the property returned false
-//! //   Replay with: Options::default().replay("v1.AZ0BAwBkAQ4A")
+//! //   Replay with: Options::default().replay("v1.AamWrP8HAccBAdgBAQIA")
 //! ```
 //!
 //! # How it works
@@ -66,7 +66,14 @@
 //!   and async.
 //! - [`Options`]: runs, seeds, replay tokens, budgets, cancellation, and the
 //!   environment variables that override them.
-//! - [`PropertyResult`]: what a check found; its `Display` is the report.
+//! - [`PropertyResult`]: what a check found; its `Display` is the report,
+//!   with one [`FailureReport`] per distinct failure.
+//! - [`Phases`]: the phases of a check (pinned examples, the example
+//!   database, generation, [`target`]ed search, shrinking, explaining) and
+//!   how to turn each off; [`HealthCheck`]s that warn about a property that
+//!   tests less than it seems to.
+//! - [`stats`], [`stateful`], [`oracles`]: statistics and coverage, model
+//!   testing of command sequences, and ready-made properties and laws.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

@@ -9,6 +9,13 @@
 //! that really ran, not by the number asked for: a library that stops early,
 //! discards or overruns cannot look faster than it is.
 //!
+//! A sixth row is a stateful test of [`STEPS`] steps: a stack checked
+//! against a model. Ours runs it with `quickcheck::stateful` (a generated
+//! `CommandSequence`, run against the system); the peers generate a `Vec`
+//! of [`STEPS`] command values with their own generators and apply them to
+//! the system and the model in the body, which is the same work without a
+//! stateful runner.
+//!
 //! Run it optimised, on an otherwise idle machine:
 //!
 //! ```text
@@ -21,9 +28,10 @@ use std::hint::black_box;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use hegel::generators as gs;
+use hegel::generators::{self as gs, Generator as _};
 use proptest::prelude::{Strategy, any};
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRng, TestRunner};
+use quickcheck::stateful::{self, Command, CommandSequence, ModelCommand};
 use quickcheck::{Generator, Options, Property, generate};
 use quickcheck1::{Arbitrary, Gen, QuickCheck};
 
@@ -34,6 +42,8 @@ const STRING_LENGTH: usize = 20;
 /// Bytes in every inner list of the nested "same shape" row (the outer list
 /// has [`LIST_LENGTH`] of them).
 const INNER_LENGTH: usize = 5;
+/// Commands in every sequence of the stateful row.
+const STEPS: usize = 50;
 
 /// Calibration stops growing a run once one takes this long: long enough
 /// that the clock's resolution and a run's fixed start-up cost are noise.
@@ -132,6 +142,107 @@ impl Case for Record {
 
     fn size(&self) -> usize {
         self.name.chars().count()
+    }
+}
+
+/// The system of the stateful row: a stack, its length kept apart from its
+/// items (so that checking `len` is not just reading the model's field).
+#[derive(Debug, Default)]
+struct Stack {
+    /// The items, last pushed last.
+    items: Vec<i32>,
+    /// How many items there are.
+    length: usize,
+}
+
+impl Stack {
+    fn push(&mut self, value: i32) {
+        self.items.push(value);
+        self.length += 1;
+    }
+
+    fn pop(&mut self) -> Option<i32> {
+        let value = self.items.pop()?;
+        self.length -= 1;
+        Some(value)
+    }
+
+    fn len(&self) -> usize {
+        self.length
+    }
+}
+
+/// A command of the stateful row. Its model is a `Vec<i32>`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum StackCommand {
+    /// Push a value; the model pushes it too.
+    Push(i32),
+    /// Pop; the system must return the model's last value.
+    Pop,
+    /// The system's length must be the model's.
+    Len,
+}
+
+impl ModelCommand<Vec<i32>> for StackCommand {
+    fn update(&self, model: &mut Vec<i32>) {
+        match *self {
+            StackCommand::Push(value) => model.push(value),
+            StackCommand::Pop => {
+                model.pop();
+            }
+            StackCommand::Len => {}
+        }
+    }
+}
+
+impl Command<Vec<i32>, Stack> for StackCommand {
+    fn run(&self, model: &Vec<i32>, stack: &mut Stack) {
+        match *self {
+            StackCommand::Push(value) => stack.push(value),
+            StackCommand::Pop => assert_eq!(stack.pop(), model.last().copied(), "pop disagrees with the model"),
+            StackCommand::Len => assert_eq!(stack.len(), model.len(), "len disagrees with the model"),
+        }
+    }
+}
+
+/// Our stateful run: the sequence checks every command against the model
+/// (a failed check panics, which fails the property).
+impl Case for CommandSequence<Vec<i32>, StackCommand> {
+    fn holds(self) -> bool {
+        self.run(&mut Stack::default());
+        true
+    }
+
+    fn size(&self) -> usize {
+        self.len()
+    }
+}
+
+/// The peers' stateful run: the same commands, applied to a fresh system and
+/// model in the body, each checked as [`Command::run`] checks it.
+impl Case for Vec<StackCommand> {
+    fn holds(self) -> bool {
+        let mut stack = Stack::default();
+        let mut model = Vec::new();
+        for command in &self {
+            let agrees = match *command {
+                StackCommand::Push(value) => {
+                    stack.push(value);
+                    true
+                }
+                StackCommand::Pop => stack.pop() == model.last().copied(),
+                StackCommand::Len => stack.len() == model.len(),
+            };
+            if !agrees {
+                return false;
+            }
+            command.update(&mut model);
+        }
+        true
+    }
+
+    fn size(&self) -> usize {
+        self.len()
     }
 }
 
@@ -323,6 +434,22 @@ quickcheck1_shape!(
     /// [`LIST_LENGTH`] lists of exactly [`INNER_LENGTH`] bytes.
     FixedNested(Vec<Vec<u8>>) = |g| (0..LIST_LENGTH).map(|_| exactly(g, INNER_LENGTH)).collect()
 );
+/// A command from quickcheck 1.x's generator: the kind uniformly, a pushed
+/// value from `i32`'s own `Arbitrary`.
+impl Arbitrary for StackCommand {
+    fn arbitrary(g: &mut Gen) -> StackCommand {
+        match g.choose(&[0, 1, 2]) {
+            Some(0) => StackCommand::Push(i32::arbitrary(g)),
+            Some(1) => StackCommand::Pop,
+            _ => StackCommand::Len,
+        }
+    }
+}
+
+quickcheck1_shape!(
+    /// Exactly [`STEPS`] stack commands.
+    FixedCommands(Vec<StackCommand>) = |g| exactly(g, STEPS)
+);
 quickcheck1_shape!(
     /// A record whose name has exactly [`STRING_LENGTH`] characters.
     FixedRecord(Record) = |g| Record { id: u32::arbitrary(g), name: exactly::<char, _>(g, STRING_LENGTH), active: bool::arbitrary(g) }
@@ -356,8 +483,8 @@ const DEFAULT: &str = "default";
 /// The "same shape" label: fixed lengths for every library.
 const SAME_SHAPE: &str = "same shape";
 
-/// The ten rows: five properties, each with every library's default
-/// distribution and then with the same shape for all.
+/// The eleven rows: five properties, each with every library's default
+/// distribution and then with the same shape for all, and the stateful row.
 fn rows() -> Vec<Row> {
     vec![
         Row {
@@ -476,7 +603,53 @@ fn rows() -> Vec<Row> {
                 |n| hegel(|tc| hegel_record(tc, gs::text().min_size(STRING_LENGTH).max_size(STRING_LENGTH)), n),
             ],
         },
+        // A stateful test: ours through `quickcheck::stateful`, the peers
+        // with a `Vec` of the same commands applied in the body.
+        Row {
+            property: "stack, 50 commands",
+            shape: SAME_SHAPE,
+            runs: [
+                |n| ours(ours_stack_commands(), n),
+                |n| {
+                    let command = proptest::prop_oneof![
+                        any::<i32>().prop_map(StackCommand::Push),
+                        proptest::strategy::Just(StackCommand::Pop),
+                        proptest::strategy::Just(StackCommand::Len),
+                    ];
+                    proptest(proptest::collection::vec(command, STEPS), n)
+                },
+                quickcheck1::<FixedCommands>,
+                |n| {
+                    hegel(
+                        |tc| {
+                            let command = gs::one_of(vec![
+                                gs::integers::<i32>().map(StackCommand::Push).boxed(),
+                                gs::just(StackCommand::Pop).boxed(),
+                                gs::just(StackCommand::Len).boxed(),
+                            ]);
+                            tc.draw(gs::vecs(command).min_size(STEPS).max_size(STEPS))
+                        },
+                        n,
+                    )
+                },
+            ],
+        },
     ]
+}
+
+/// Our stack command sequences, of [`STEPS`] commands (`commands` nearly
+/// always reaches its maximum length). Every command applies in every state,
+/// so `next` gives the same generator always: the kind uniformly, a pushed
+/// value from `generate::integer`.
+fn ours_stack_commands() -> impl Generator<Value = CommandSequence<Vec<i32>, StackCommand>> {
+    stateful::commands(Vec::new, |_: &Vec<i32>| {
+        Some(generate::one_of((
+            generate::integer::<i32>().map(StackCommand::Push),
+            generate::constant(StackCommand::Pop),
+            generate::constant(StackCommand::Len),
+        )))
+    })
+    .max_length(STEPS)
 }
 
 /// proptest's strings of exactly [`STRING_LENGTH`] characters: its default
@@ -586,6 +759,17 @@ fn main() {
     println!(
         "\"same shape\": lists of exactly {LIST_LENGTH} elements, strings of exactly {STRING_LENGTH} chars, \
          {LIST_LENGTH} inner lists of exactly {INNER_LENGTH} bytes."
+    );
+    println!(
+        "\"stack, {STEPS} commands\": ours runs quickcheck::stateful (commands(..).max_length({STEPS}), \
+         CommandSequence::run);"
+    );
+    println!(
+        "  the peers are not given a stateful runner here (quickcheck 1.x has none; proptest's is a separate crate; \
+         hegel's #[state_machine] is not used),"
+    );
+    println!(
+        "  so each generates a Vec of exactly {STEPS} commands and applies it to the stack and the model in the body."
     );
     println!("hegeltest engine {} (static-engine, in process).", hegel::engine_version());
     println!();
