@@ -12,6 +12,7 @@
 //! | `source` | the choice source: drawing, recording, replaying |
 //! | `spans` | which choices each draw made |
 //! | `order` | shortlex order and the zig-zag integer order |
+//! | `word` | the `u64` and `u128` words integer ranges are computed in |
 //! | `random` | seeded, platform-independent randomness |
 //! | `unwind` | discards, overruns and silent panic capture |
 //! | `run` | the run: generation, then shrinking the first failure |
@@ -29,6 +30,7 @@ pub(crate) mod source;
 pub(crate) mod spans;
 pub(crate) mod tree;
 pub(crate) mod unwind;
+pub(crate) mod word;
 
 use crate::generate::Generator;
 use source::ChoiceSource;

@@ -7,6 +7,8 @@
 
 use std::cmp::Ordering;
 
+use crate::engine::word::Word;
+
 /// Compares two choice sequences: shorter first, then choice by choice.
 pub(crate) fn shortlex(a: &[u64], b: &[u64]) -> Ordering {
     a.len().cmp(&b.len()).then_with(|| a.cmp(b))
@@ -19,65 +21,95 @@ pub(crate) fn shortlex(a: &[u64], b: &[u64]) -> Ordering {
 /// then target+1, target−1, target+2, target−2, …; once one side of the range
 /// is used up the order continues along the other side. For the range −2..=8
 /// with target 0 the values in index order are 0, 1, −1, 2, −2, 3, 4, 5, ….
+///
+/// A value can also be named by its *distance* from the target and its
+/// direction, which is how generators draw them: both the index and the
+/// offset follow from that without converting one into the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ZigZag {
+pub(crate) struct ZigZag<W> {
     /// The largest offset (upper bound minus lower bound).
-    size: u128,
+    size: W,
     /// The target's offset.
-    target: u128,
+    target: W,
 }
 
-impl ZigZag {
-    pub(crate) fn new(size: u128, target: u128) -> ZigZag {
+impl<W: Word> ZigZag<W> {
+    pub(crate) fn new(size: W, target: W) -> ZigZag<W> {
         debug_assert!(target <= size);
         ZigZag { size, target }
     }
 
     /// The largest index, which is also the largest offset.
-    pub(crate) fn max_index(&self) -> u128 {
+    pub(crate) fn max_index(&self) -> W {
         self.size
     }
 
     /// The target's offset: the value at index 0.
-    pub(crate) fn target(&self) -> u128 {
+    pub(crate) fn target(&self) -> W {
         self.target
     }
 
-    fn below(&self) -> u128 {
+    /// How far the range reaches below the target.
+    pub(crate) fn room_below(&self) -> W {
         self.target
     }
 
-    fn above(&self) -> u128 {
+    /// How far the range reaches above the target.
+    pub(crate) fn room_above(&self) -> W {
         self.size - self.target
     }
 
-    pub(crate) fn offset(&self, index: u128) -> u128 {
-        let both_sides = self.below().min(self.above());
-        if index == 0 {
-            self.target
-        } else if index <= 2 * both_sides {
-            let distance = index.div_ceil(2);
-            if index % 2 == 1 { self.target + distance } else { self.target - distance }
+    /// How far the range reaches on both sides: the indices up to twice
+    /// this alternate between the sides.
+    fn both_sides(&self) -> W {
+        self.room_below().min(self.room_above())
+    }
+
+    /// The offset of the value at `index`.
+    pub(crate) fn offset(&self, index: W) -> W {
+        let both_sides = self.both_sides();
+        if index <= both_sides + both_sides {
+            let two = W::ONE + W::ONE;
+            let distance = index / two + index % two;
+            self.offset_at(distance, index % two == W::ONE)
         } else {
-            let beyond = index - 2 * both_sides;
-            if self.above() > self.below() {
-                self.target + both_sides + beyond
-            } else {
-                self.target - both_sides - beyond
-            }
+            self.offset_at(index - both_sides, self.room_above() > self.room_below())
         }
     }
 
-    pub(crate) fn index(&self, offset: u128) -> u128 {
-        let both_sides = self.below().min(self.above());
-        let (distance, upwards) =
-            if offset >= self.target { (offset - self.target, true) } else { (self.target - offset, false) };
-        if distance == 0 {
-            0
-        } else if distance <= both_sides {
-            if upwards { 2 * distance - 1 } else { 2 * distance }
+    /// The index of the value at `offset`.
+    pub(crate) fn index(&self, offset: W) -> W {
+        if offset >= self.target {
+            self.index_at(offset - self.target, true)
         } else {
-            2 * both_sides + (distance - both_sides)
+            self.index_at(self.target - offset, false)
+        }
+    }
+
+    /// The offset of the value `distance` above (`upwards`) or below the
+    /// target; the range must reach that far.
+    #[inline]
+    pub(crate) fn offset_at(&self, distance: W, upwards: bool) -> W {
+        // Both sums, then a select: the direction of a fresh draw is a coin
+        // flip, which a branch would mispredict half the time. The sum not
+        // taken may wrap; it is thrown away.
+        let above = self.target.wrapping_add(distance);
+        let below = self.target.wrapping_sub(distance);
+        std::hint::select_unpredictable(upwards, above, below)
+    }
+
+    /// The index of the value `distance` above (`upwards`) or below the
+    /// target; the range must reach that far.
+    #[inline]
+    pub(crate) fn index_at(&self, distance: W, upwards: bool) -> W {
+        let both_sides = self.both_sides();
+        if distance > both_sides {
+            both_sides + distance
+        } else {
+            // Above the target comes first: 2d - 1 above, 2d below (and 0
+            // for the target itself).
+            let first = W::from_u64(u64::from(upwards & (distance != W::ZERO)));
+            distance + distance - first
         }
     }
 }
@@ -89,22 +121,35 @@ mod tests {
     #[test]
     fn zig_zag_order_matches_the_documented_example() {
         // The range -2..=8 has offsets 0..=10; the target 0 is offset 2.
-        let order = ZigZag::new(10, 2);
+        let order = ZigZag::new(10u64, 2);
         let values: Vec<i64> = (0..=10).map(|index| order.offset(index) as i64 - 2).collect();
         assert_eq!(values, vec![0, 1, -1, 2, -2, 3, 4, 5, 6, 7, 8]);
     }
 
     #[test]
     fn index_inverts_offset() {
-        for (size, target) in [(10, 2), (10, 8), (0, 0), (7, 0), (7, 7), (1000, 500)] {
+        for (size, target) in [(10u64, 2), (10, 8), (0, 0), (7, 0), (7, 7), (1000, 500)] {
             let order = ZigZag::new(size, target);
             for index in 0..=size {
                 assert_eq!(order.index(order.offset(index)), index, "size {size} target {target}");
             }
         }
-        let full = ZigZag::new(u128::MAX, 1 << 127);
+        let full = ZigZag::new(u128::MAX, 1u128 << 127);
         for index in [0, 1, 2, 3, u128::MAX - 1, u128::MAX] {
             assert_eq!(full.index(full.offset(index)), index);
+        }
+    }
+
+    #[test]
+    fn distances_name_the_same_values_as_offsets() {
+        for (size, target) in [(10u64, 2), (10, 8), (0, 0), (7, 0), (7, 7), (9, 4)] {
+            let order = ZigZag::new(size, target);
+            for offset in 0..=size {
+                let (distance, upwards) =
+                    if offset >= target { (offset - target, true) } else { (target - offset, false) };
+                assert_eq!(order.offset_at(distance, upwards), offset);
+                assert_eq!(order.offset(order.index_at(distance, upwards)), offset, "size {size} target {target}");
+            }
         }
     }
 

@@ -74,9 +74,12 @@ impl Draws for Random {
         }
     }
 
+    #[inline]
     fn chance(&mut self, p: f64) -> bool {
-        // 53 random bits give every representable probability its due.
-        ((self.next_u64() >> 11) as f64) * (1.0 / (1u64 << 53) as f64) < p
+        // The probability as a 64-bit threshold: an integer comparison per
+        // draw instead of a conversion to floating point. The cast saturates,
+        // so 1.0 and above are (all but) certain and 0.0 is never.
+        self.next_u64() < (p * 18_446_744_073_709_551_616.0) as u64
     }
 }
 

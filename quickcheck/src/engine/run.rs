@@ -388,13 +388,16 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
 
     /// Prepares example `index` of the run: the first is the simplest test
     /// case, the next few grow to full size; after that some are mutations
-    /// of the example before.
+    /// of the example before, which records its spans for them.
     fn start_example(&mut self, index: u64) {
         if index == 0 {
             self.source.start_simplest();
-        } else if index > RAMP && index % MUTATE_EVERY == 0 && self.start_mutation() {
+        } else if index > RAMP && index.is_multiple_of(MUTATE_EVERY) && self.start_mutation() {
         } else {
             self.source.start_random(ramp(index));
+            if index >= RAMP && (index + 1).is_multiple_of(MUTATE_EVERY) {
+                self.source.record_spans();
+            }
         }
     }
 
@@ -403,15 +406,15 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// element over another, one argument over another of the same kind),
     /// the rest random. This is what finds bugs that need two equal parts,
     /// which independent random draws almost never produce. False when the
-    /// example has no two such spans.
+    /// example has no two such spans, or recorded none (it was redirected
+    /// by the tree, or its draw stopped part-way).
     fn start_mutation(&mut self) -> bool {
-        self.base.clone_from(&self.source.recording().choices);
-        self.source.start_replay(&self.base);
-        let (generator, source) = (self.generator, &mut self.source);
-        if catch(|| source.draw(generator)).is_err() {
+        let recording = self.source.recording();
+        let spans = &recording.spans;
+        if !spans.is_complete() {
             return false;
         }
-        let spans = &self.source.recording().spans;
+        self.base.clone_from(&recording.choices);
         let random = &mut self.steering;
         for _ in 0..MUTATION_TRIES {
             if spans.len() < 3 {
@@ -421,7 +424,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let (label, copied) = (spans.label(from), spans.range(from));
             let destinations = (1..spans.len()).filter(|&to| {
                 let range = spans.range(to);
-                spans.label(to) == label && (range.end <= copied.start || copied.end <= range.start)
+                spans.has_label(to, label) && (range.end <= copied.start || copied.end <= range.start)
             });
             let count = destinations.clone().count() as u64;
             if count == 0 {
@@ -733,7 +736,7 @@ fn look_number(passed: u64, runs: u64) -> Option<u32> {
     if passed == runs {
         return Some(0);
     }
-    if passed < runs || passed % 100 != 0 || !(passed / 100).is_power_of_two() {
+    if passed < runs || !passed.is_multiple_of(100) || !(passed / 100).is_power_of_two() {
         return None;
     }
     let skipped = (0..64).take_while(|&power| 100u64 << power <= runs).count() as u32;

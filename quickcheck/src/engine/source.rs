@@ -158,6 +158,13 @@ impl ChoiceSource {
         self.set_scale(scale);
     }
 
+    /// Records spans for the case just prepared with
+    /// [`start_random`](ChoiceSource::start_random), so that the next case
+    /// can be a mutation of it.
+    pub(crate) fn record_spans(&mut self) {
+        self.detailed = true;
+    }
+
     /// Prepares a random test case that starts with the choices of `prefix`
     /// and draws the rest from the stream, at size `scale`: how the
     /// generation tree steers a case into unexplored space and how mutations

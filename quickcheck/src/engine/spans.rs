@@ -73,6 +73,12 @@ impl Spans {
         self.open.clear();
     }
 
+    /// Whether every span opened was closed again: the draw that recorded
+    /// them finished rather than stopping part-way.
+    pub(crate) fn is_complete(&self) -> bool {
+        self.open.is_empty()
+    }
+
     /// How many spans were recorded.
     pub(crate) fn len(&self) -> usize {
         self.starts.len()
@@ -86,6 +92,15 @@ impl Spans {
     /// The label span `id` was opened with.
     pub(crate) fn label(&self, id: usize) -> &'static str {
         self.labels[id]
+    }
+
+    /// Whether span `id` was opened with `label`. Labels are static strings,
+    /// so the same label is nearly always the same pointer, which is checked
+    /// before the text.
+    #[inline]
+    pub(crate) fn has_label(&self, id: usize, label: &str) -> bool {
+        let own = self.labels[id];
+        std::ptr::eq(own, label) || own == label
     }
 
     /// The span `id` is nested in, if any.

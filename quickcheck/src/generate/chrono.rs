@@ -55,13 +55,13 @@ struct Dates {
     low: NaiveDate,
     high: NaiveDate,
     /// Years in zig-zag order around 2000, or the year of the range nearest it.
-    years: ZigZag,
+    years: ZigZag<u64>,
 }
 
 impl Dates {
     fn new(low: NaiveDate, high: NaiveDate) -> Dates {
         let target = YEAR_TARGET.clamp(low.year(), high.year());
-        let years = ZigZag::new((high.year() - low.year()) as u128, (target - low.year()) as u128);
+        let years = ZigZag::new((high.year() - low.year()) as u64, (target - low.year()) as u64);
         Dates { low, high, years }
     }
 
@@ -102,12 +102,12 @@ impl Dates {
     fn draw(&self, source: &mut ChoiceSource, sample: impl FnOnce(&mut Random) -> NaiveDate) -> NaiveDate {
         let low_year = self.low.year();
         let mut plan = None;
-        let year_index = source.choose(self.years.max_index() as u64, |random| {
+        let year_index = source.choose(self.years.max_index(), |random| {
             let date = sample(random);
             plan = Some(date);
-            self.years.index((date.year() - low_year) as u128) as u64
+            self.years.index((date.year() - low_year) as u64)
         });
-        let year = low_year + self.years.offset(year_index.into()) as i32;
+        let year = low_year + self.years.offset(year_index) as i32;
         let (first, last) = self.months(year);
         let month_index = source.choose(11, |random| match plan {
             Some(date) => u64::from(date.month() - first),
@@ -435,7 +435,7 @@ pub struct DateTimeOffsetOf {
     high: DateTime<FixedOffset>,
     fixed: Option<FixedOffset>,
     /// Offsets in minutes, zig-zag around +00:00.
-    offsets: ZigZag,
+    offsets: ZigZag<u64>,
 }
 
 /// Any `DateTime<FixedOffset>` whose instant and local clock time both lie in
@@ -485,7 +485,7 @@ pub fn date_time_offset_between(low: DateTime<FixedOffset>, high: DateTime<Fixed
     let reach = TimeDelta::minutes(MAX_OFFSET_MINUTES.into());
     let local_low = low.naive_utc().checked_sub_signed(reach).unwrap_or(low.naive_utc()).max(first_moment());
     let local_high = high.naive_utc().checked_add_signed(reach).unwrap_or(high.naive_utc()).min(last_moment());
-    let offsets = ZigZag::new(2 * MAX_OFFSET_MINUTES as u128, MAX_OFFSET_MINUTES as u128);
+    let offsets = ZigZag::new(2 * MAX_OFFSET_MINUTES as u64, MAX_OFFSET_MINUTES as u64);
     DateTimeOffsetOf {
         local: naive_date_time_between(local_low.min(local_high), local_high),
         low,
@@ -566,11 +566,11 @@ impl Generator for DateTimeOffsetOf {
         let offset = match self.fixed {
             Some(fixed) => fixed,
             None => {
-                let index = source.choose(self.offsets.max_index() as u64, |random| {
+                let index = source.choose(self.offsets.max_index(), |random| {
                     let minutes = plan.unwrap_or_else(|| Self::sample_offset(random));
-                    self.offsets.index((minutes + MAX_OFFSET_MINUTES) as u128) as u64
+                    self.offsets.index((minutes + MAX_OFFSET_MINUTES) as u64)
                 });
-                let minutes = self.offsets.offset(index.into()) as i32 - MAX_OFFSET_MINUTES;
+                let minutes = self.offsets.offset(index) as i32 - MAX_OFFSET_MINUTES;
                 FixedOffset::east_opt(minutes * 60).expect("offsets within 14 hours are valid")
             }
         };

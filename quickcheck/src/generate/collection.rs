@@ -88,6 +88,7 @@ impl Lengths {
     /// 0, so every collection above its minimum ends in one: merging two
     /// adjacent collections is then always the deletion of the first one's
     /// stop and the "go on" before the second.
+    #[inline]
     pub(crate) fn next_element(&self, source: &mut ChoiceSource, length: usize, probability: f64) -> bool {
         source.open_span(ELEMENT);
         let more = if length >= self.max {
@@ -158,23 +159,45 @@ impl<G, C> Collection<G, C> {
     length_builders!();
 }
 
-impl<G: Generator, C: Default + Extend<G::Value>> Generator for Collection<G, C> {
+impl<G: Generator, C: FromIterator<G::Value>> Generator for Collection<G, C> {
     type Value = C;
 
     fn generate(&self, source: &mut ChoiceSource) -> C {
-        let mut collection = C::default();
         let probability = self.lengths.continue_probability(source.scale());
-        let mut length = 0;
-        while self.lengths.next_element(source, length, probability) {
-            collection.extend(std::iter::once(source.draw(&self.element)));
-            source.close_span();
-            length += 1;
-        }
-        collection
+        Elements { source, element: &self.element, lengths: self.lengths, probability, length: 0 }.collect()
     }
 
     fn label(&self) -> &'static str {
         "collection"
+    }
+}
+
+/// The elements of one collection, drawn as they are iterated. Collecting
+/// them lets the collection reserve its minimum length up front.
+struct Elements<'a, G> {
+    source: &'a mut ChoiceSource,
+    element: &'a G,
+    lengths: Lengths,
+    probability: f64,
+    length: usize,
+}
+
+impl<G: Generator> Iterator for Elements<'_, G> {
+    type Item = G::Value;
+
+    #[inline]
+    fn next(&mut self) -> Option<G::Value> {
+        if !self.lengths.next_element(self.source, self.length, self.probability) {
+            return None;
+        }
+        let value = self.source.draw(self.element);
+        self.source.close_span();
+        self.length += 1;
+        Some(value)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.lengths.min.saturating_sub(self.length), Some(self.lengths.max - self.length))
     }
 }
 

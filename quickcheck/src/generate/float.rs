@@ -215,7 +215,7 @@ struct Finite {
     high: (u64, i32),
     min_exponent: i32,
     /// Exponents in zig-zag order around the one nearest 0.
-    order: ZigZag,
+    order: ZigZag<u64>,
     /// Whether the range reaches the type's largest value, so magnitudes are
     /// spread over the exponents rather than over the range.
     unbounded: bool,
@@ -250,7 +250,7 @@ impl Finite {
             low,
             high,
             min_exponent,
-            order: ZigZag::new((max_exponent - min_exponent) as u128, (target - min_exponent) as u128),
+            order: ZigZag::new((max_exponent - min_exponent) as u64, (target - min_exponent) as u64),
             unbounded: format.split(format.max()) == high,
             width,
         }
@@ -369,7 +369,7 @@ impl Side {
     }
 
     fn finite_indices(&self) -> u64 {
-        self.finite.map_or(0, |finite| finite.order.max_index() as u64 + 1)
+        self.finite.map_or(0, |finite| finite.order.max_index() + 1)
     }
 
     fn max_exponent_index(&self) -> u64 {
@@ -380,7 +380,7 @@ impl Side {
         match plan {
             Plan::Finite { exponent, .. } => {
                 let finite = self.finite.expect("finite plans come from a side with finite values");
-                finite.order.index((exponent - finite.min_exponent) as u128) as u64
+                finite.order.index((exponent - finite.min_exponent) as u64)
             }
             Plan::Infinity => self.finite_indices(),
             Plan::Nan => self.finite_indices() + u64::from(self.infinity),
@@ -390,10 +390,9 @@ impl Side {
     /// What an exponent index stands for: an exponent, or a special value.
     fn decode_exponent(&self, index: u64) -> Plan {
         match (self.finite, index.checked_sub(self.finite_indices())) {
-            (Some(finite), None) => Plan::Finite {
-                significand: 0,
-                exponent: finite.min_exponent + finite.order.offset(index.into()) as i32,
-            },
+            (Some(finite), None) => {
+                Plan::Finite { significand: 0, exponent: finite.min_exponent + finite.order.offset(index) as i32 }
+            }
             (_, Some(0)) if self.infinity => Plan::Infinity,
             _ => Plan::Nan,
         }

@@ -1,13 +1,15 @@
 //! Integers of every width.
 
 use std::fmt::Debug;
+use std::hint::select_unpredictable;
 use std::marker::PhantomData;
 
-use crate::engine::order::ZigZag;
 use rand_xoshiro::rand_core::Rng;
 
-use crate::engine::random::{Draws, Random};
+use crate::engine::order::ZigZag;
+use crate::engine::random::Random;
 use crate::engine::source::{ChoiceSource, SCALE_ONE};
+use crate::engine::word::Word;
 use crate::generate::Generator;
 
 mod sealed {
@@ -16,39 +18,43 @@ mod sealed {
 
 /// The integer types: `i8` to `i128`, `u8` to `u128`, `isize` and `usize`.
 ///
-/// Values are placed on one order-preserving 128-bit scale, so one generator
-/// serves every width. `isize` and `usize` are drawn as their 64-bit
-/// counterparts on every platform, so a seed gives the same choices
-/// everywhere; on a 32-bit target a drawn value outside the type's range
-/// saturates to its bound.
+/// Values are placed on an order-preserving unsigned scale, 64 bits wide for
+/// every type but the 128-bit ones, so one generator serves every width.
+/// `isize` and `usize` are drawn as their 64-bit counterparts on every
+/// platform, so a seed gives the same choices everywhere; on a 32-bit target
+/// a drawn value outside the type's range saturates to its bound.
 pub trait IntegerValue: Copy + Ord + Debug + 'static + sealed::Sealed {
     /// Zero, the shrink target.
     const ZERO: Self;
+    /// The unsigned word of the type's scale.
+    #[doc(hidden)]
+    type Key: Word;
     /// The keys of the smallest and largest values the whole-range
     /// generator draws.
     #[doc(hidden)]
-    const WHOLE: (u128, u128);
-    /// The value's position on the order-preserving 128-bit scale.
+    const WHOLE: (Self::Key, Self::Key);
+    /// The value's position on the order-preserving scale.
     #[doc(hidden)]
-    fn to_key(self) -> u128;
-    /// The value at a position of the 128-bit scale, saturating at the
-    /// type's bounds.
+    fn to_key(self) -> Self::Key;
+    /// The value at a position of the scale, saturating at the type's
+    /// bounds.
     #[doc(hidden)]
-    fn from_key(key: u128) -> Self;
+    fn from_key(key: Self::Key) -> Self;
 }
 
-const SIGN: u128 = 1 << 127;
-
 macro_rules! unsigned {
-    ($($t:ty => $drawn:ty),*) => {$(
+    ($($t:ty => $key:ty, $drawn:ty),*) => {$(
         impl sealed::Sealed for $t {}
         impl IntegerValue for $t {
             const ZERO: Self = 0;
-            const WHOLE: (u128, u128) = (0, <$drawn>::MAX as u128);
-            fn to_key(self) -> u128 {
-                self as u128
+            type Key = $key;
+            const WHOLE: ($key, $key) = (0, <$drawn>::MAX as $key);
+            #[inline]
+            fn to_key(self) -> $key {
+                self as $key
             }
-            fn from_key(key: u128) -> Self {
+            #[inline]
+            fn from_key(key: $key) -> Self {
                 <$t>::try_from(key).unwrap_or(<$t>::MAX)
             }
         }
@@ -56,25 +62,33 @@ macro_rules! unsigned {
 }
 
 macro_rules! signed {
-    ($($t:ty => $drawn:ty),*) => {$(
+    ($($t:ty => $key:ty, $signed_key:ty, $drawn:ty),*) => {$(
         impl sealed::Sealed for $t {}
         impl IntegerValue for $t {
             const ZERO: Self = 0;
-            const WHOLE: (u128, u128) = ((<$drawn>::MIN as i128 as u128) ^ SIGN, (<$drawn>::MAX as i128 as u128) ^ SIGN);
-            fn to_key(self) -> u128 {
-                (self as i128 as u128) ^ SIGN
+            type Key = $key;
+            const WHOLE: ($key, $key) = (
+                (<$drawn>::MIN as $signed_key as $key) ^ (1 << (<$key>::BITS - 1)),
+                (<$drawn>::MAX as $signed_key as $key) ^ (1 << (<$key>::BITS - 1)),
+            );
+            #[inline]
+            fn to_key(self) -> $key {
+                (self as $signed_key as $key) ^ (1 << (<$key>::BITS - 1))
             }
-            fn from_key(key: u128) -> Self {
-                let value = (key ^ SIGN) as i128;
+            #[inline]
+            fn from_key(key: $key) -> Self {
+                let value = (key ^ (1 << (<$key>::BITS - 1))) as $signed_key;
                 <$t>::try_from(value).unwrap_or(if value < 0 { <$t>::MIN } else { <$t>::MAX })
             }
         }
     )*};
 }
 
-// isize and usize are drawn on the 64-bit scale on every platform.
-unsigned!(u8 => u8, u16 => u16, u32 => u32, u64 => u64, u128 => u128, usize => u64);
-signed!(i8 => i8, i16 => i16, i32 => i32, i64 => i64, i128 => i128, isize => i64);
+// Every type of up to 64 bits, isize and usize included on every platform,
+// is drawn on the 64-bit scale; only the 128-bit types need the wide one.
+unsigned!(u8 => u64, u8, u16 => u64, u16, u32 => u64, u32, u64 => u64, u64, usize => u64, u64, u128 => u128, u128);
+signed!(i8 => u64, i64, i8, i16 => u64, i64, i16, i32 => u64, i64, i32, i64 => u64, i64, i64, isize => u64, i64, i64,
+    i128 => u128, i128, i128);
 
 /// How draws spread over the range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,10 +102,12 @@ enum Spread {
 
 /// A generator of integers, from [`integer`] or [`between`].
 #[derive(Clone, Copy, Debug)]
-pub struct Integer<T> {
-    low: u128,
-    order: ZigZag,
+pub struct Integer<T: IntegerValue> {
+    low: T::Key,
+    order: ZigZag<T::Key>,
     spread: Spread,
+    /// The bit width of the largest offset, for draws of a random width.
+    width: u32,
     _type: PhantomData<fn() -> T>,
 }
 
@@ -136,60 +152,74 @@ pub fn between<T: IntegerValue>(low: T, high: T) -> Integer<T> {
 }
 
 impl<T: IntegerValue> Integer<T> {
-    fn from_keys(low: u128, high: u128, spread: Spread) -> Integer<T> {
+    fn from_keys(low: T::Key, high: T::Key, spread: Spread) -> Integer<T> {
         let target = T::ZERO.to_key().clamp(low, high);
-        Integer { low, order: ZigZag::new(high - low, target - low), spread, _type: PhantomData }
+        let size = high - low;
+        Integer {
+            low,
+            order: ZigZag::new(size, target - low),
+            spread,
+            width: T::Key::BITS - size.leading_zeros(),
+            _type: PhantomData,
+        }
     }
 
-    /// Draws an offset from the range's lower bound, as described on
-    /// [`integer`] and [`between`]. One random word decides the kind of draw,
-    /// the direction and the bit width; a second, where needed, the value.
-    fn sample_offset(&self, random: &mut Random, scale: u64) -> u128 {
-        let size = self.order.max_index();
-        let target = self.order.target();
+    /// Draws a value as its distance from the target and its direction, as
+    /// described on [`integer`] and [`between`]. One random word decides the
+    /// kind of draw, the direction and the bit width; a second, where
+    /// needed, the value.
+    #[inline]
+    fn sample(&self, random: &mut Random, scale: u64) -> (T::Key, bool) {
+        let order = &self.order;
         let word = random.next_u64();
         let roll = word & 63;
         if roll < 3 {
-            let edges = [0, size, target, 1.min(size), size.saturating_sub(1)];
-            return edges[((((word >> 8) & 0xFFFF) * edges.len() as u64) >> 16) as usize];
+            let size = order.max_index();
+            let edges =
+                [T::Key::ZERO, size, order.target(), T::Key::ONE.min(size), size.max(T::Key::ONE) - T::Key::ONE];
+            return self.toward(edges[((((word >> 8) & 0xFFFF) * edges.len() as u64) >> 16) as usize]);
         }
         let near_target = match self.spread {
             Spread::Magnitude => roll < 31,
             Spread::Uniform => roll < 16,
         };
         if self.spread == Spread::Uniform && !near_target {
-            return random.up_to_wide(size);
+            return self.toward(T::Key::up_to(random, order.max_index()));
         }
-        // Both candidate magnitudes come from one word and one is selected,
-        // rather than branching on a coin flip the processor cannot predict.
+        // Both candidate magnitudes are computed and one is selected, rather
+        // than branching on a coin flip the processor cannot predict.
         let second = random.next_u64();
-        // Within 256 of the target (less early in a run), where the
-        // interesting small values are.
-        let reach = ((256 * scale) / SCALE_ONE).max(4);
+        let (reach, limit) = self.reach_and_limit(scale);
         let near = ((u128::from(second) * u128::from(reach + 1)) >> 64) as u64;
-        let magnitude = if near_target || self.spread == Spread::Uniform {
-            u128::from(near)
-        } else {
-            // A uniformly drawn bit width, so every order of magnitude shows up.
-            let full = 128 - size.leading_zeros();
-            let scaled = (u64::from(full.saturating_sub(8)) * scale + SCALE_ONE / 2) / SCALE_ONE;
-            let limit = (8 + scaled as u32).min(full);
-            // Scaling 16 random bits by the count avoids a division.
-            let bits = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
-            if bits <= 64 {
-                u128::from(second & u64::MAX.checked_shr(64 - bits).unwrap_or(0))
-            } else {
-                random.up_to_wide(u128::MAX >> (128 - bits))
-            }
-        };
-        let (room_below, room_above) = (target, size - target);
-        let upwards = match (room_below, room_above) {
-            (0, _) => true,
-            (_, 0) => false,
-            _ => word & (1 << 32) != 0,
-        };
-        let (above, below) = (target + magnitude.min(room_above), target - magnitude.min(room_below));
-        if upwards { above } else { below }
+        // Scaling 16 random bits by the count avoids a division.
+        let bits = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
+        let far = T::Key::random_bits(random, second, bits);
+        let magnitude = select_unpredictable(near_target, T::Key::from_u64(near), far);
+        let (below, above) = (order.room_below(), order.room_above());
+        // Towards the side the range has room on; a coin flip when both have.
+        let upwards = below == T::Key::ZERO || (above != T::Key::ZERO && word & (1 << 32) != 0);
+        (magnitude.min(select_unpredictable(upwards, above, below)), upwards)
+    }
+
+    /// How far from the target a near draw may reach (256, less early in a
+    /// run, where the interesting small values are), and the widest bit
+    /// width a draw of random width may have (every order of magnitude shows
+    /// up, the widest ones once a run is past its first examples).
+    #[inline]
+    fn reach_and_limit(&self, scale: u64) -> (u64, u32) {
+        if scale == SCALE_ONE {
+            return (256, self.width);
+        }
+        let reach = ((256 * scale) / SCALE_ONE).max(4);
+        let scaled = (u64::from(self.width.saturating_sub(8)) * scale + SCALE_ONE / 2) / SCALE_ONE;
+        (reach, (8 + scaled as u32).min(self.width))
+    }
+
+    /// The distance and direction of `offset` from the target.
+    #[inline]
+    fn toward(&self, offset: T::Key) -> (T::Key, bool) {
+        let target = self.order.target();
+        if offset >= target { (offset - target, true) } else { (target - offset, false) }
     }
 }
 
@@ -199,13 +229,13 @@ impl<T: IntegerValue> Generator for Integer<T> {
     #[inline]
     fn generate(&self, source: &mut ChoiceSource) -> T {
         let scale = source.scale_fixed();
-        // A freshly drawn offset is kept, so generation skips decoding the
-        // index it was recorded as; replays decode it.
+        // A fresh draw yields its offset and index together; a replay
+        // decodes the offset from the index.
         let mut drawn = None;
-        let index = source.choose_wide(self.order.max_index(), |random| {
-            let offset = self.sample_offset(random, scale);
-            drawn = Some(offset);
-            self.order.index(offset)
+        let index = T::Key::choose(source, self.order.max_index(), |random| {
+            let (distance, upwards) = self.sample(random, scale);
+            drawn = Some(self.order.offset_at(distance, upwards));
+            self.order.index_at(distance, upwards)
         });
         let offset = drawn.unwrap_or_else(|| self.order.offset(index));
         T::from_key(self.low + offset)
@@ -230,6 +260,8 @@ mod tests {
             assert_eq!(i64::from_key(value.to_key()), value);
         }
         assert_eq!(u128::from_key(u128::MAX.to_key()), u128::MAX);
+        assert_eq!(u8::WHOLE, (0, 255));
+        assert_eq!(i8::WHOLE, (i8::MIN.to_key(), i8::MAX.to_key()));
         assert_eq!(i128::from_key(i128::MIN.to_key()), i128::MIN);
     }
 

@@ -219,10 +219,12 @@ impl<E: Execute> Shrinker<'_, E> {
         let mut flags = vec![false; self.best.choices.len()];
         for span in 0..self.best.spans.len() {
             let range = self.best.spans.range(span);
-            if self.best.spans.label(span) == ELEMENT && !range.is_empty() && !self.is_number(range.start) {
-                if let Some(flag) = flags.get_mut(range.start) {
-                    *flag = true;
-                }
+            if self.best.spans.label(span) == ELEMENT
+                && !range.is_empty()
+                && !self.is_number(range.start)
+                && let Some(flag) = flags.get_mut(range.start)
+            {
+                *flag = true;
             }
         }
         flags
