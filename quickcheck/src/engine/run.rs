@@ -64,7 +64,7 @@ pub(crate) enum Case {
     Discard,
     Fail(Failure),
     /// The generator panicked: a bug in the generator, not a counterexample.
-    GeneratorPanic(Panic),
+    GeneratorPanic(Box<Panic>),
 }
 
 /// The settings a run needs, resolved from the options and the environment.
@@ -239,7 +239,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 }
                 Case::Discard => summary.end = End::Exhausted,
                 Case::GeneratorPanic(panic) => {
-                    summary.end = End::GenerationFailed { choices: choices.clone(), panic };
+                    summary.end = End::GenerationFailed { choices: choices.clone(), panic: *panic };
                 }
             }
         } else {
@@ -338,7 +338,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Case::Discard => summary.discards += 1,
                 Case::GeneratorPanic(panic) => {
                     let choices = self.source.recording().choices.clone();
-                    summary.end = End::GenerationFailed { choices, panic };
+                    summary.end = End::GenerationFailed { choices, panic: *panic };
                     break;
                 }
                 Case::Fail(failure) => {
@@ -408,6 +408,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// which independent random draws almost never produce. False when the
     /// example has no two such spans, or recorded none (it was redirected
     /// by the tree, or its draw stopped part-way).
+    #[inline(never)]
     fn start_mutation(&mut self) -> bool {
         let recording = self.source.recording();
         let spans = &recording.spans;
@@ -445,7 +446,14 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     }
 
     /// Keeps the current example as the best of each target label it beat.
+    #[inline]
     fn remember_targets(&mut self) {
+        if !self.record.targets.is_empty() {
+            self.remember_scores();
+        }
+    }
+
+    fn remember_scores(&mut self) {
         for (label, score) in &self.record.targets {
             let recording = self.source.recording();
             match self.targets.iter_mut().find(|best| &best.label == label) {
@@ -520,7 +528,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                             }
                             Case::GeneratorPanic(panic) => {
                                 let choices = self.source.recording().choices.clone();
-                                summary.end = End::GenerationFailed { choices, panic };
+                                summary.end = End::GenerationFailed { choices, panic: *panic };
                                 return;
                             }
                         }
@@ -634,11 +642,17 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// Whether enough examples have passed: `runs` of them or, with a
     /// coverage confidence, enough to decide every requirement. A coverage
     /// check looks after `runs` examples, then after 100, 200, 400, … beyond.
+    #[inline]
     fn stopping_point(&self, passed: u64, statistics: &Statistics) -> Option<End> {
+        match &self.settings.confidence {
+            None => (passed >= self.settings.runs).then_some(End::Passed),
+            Some(confidence) => self.coverage_decision(passed, statistics, confidence),
+        }
+    }
+
+    /// Whether a coverage check can stop after `passed` examples.
+    fn coverage_decision(&self, passed: u64, statistics: &Statistics, confidence: &Confidence) -> Option<End> {
         let runs = self.settings.runs;
-        let Some(confidence) = &self.settings.confidence else {
-            return (passed >= runs).then_some(End::Passed);
-        };
         let look = look_number(passed, runs)?;
         match stats::decide(statistics, confidence, look) {
             Decision::Met => Some(End::Passed),
@@ -690,7 +704,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             Ok(Ok(())) => Case::Pass,
             Ok(Err(failure)) => Case::Fail(failure),
             Err(Caught::Stop(Stop::Discard | Stop::Overrun)) => Case::Discard,
-            Err(Caught::Panic(panic)) => Case::Fail(Failure::from_panic(panic)),
+            Err(Caught::Panic(panic)) => Case::Fail(Failure::from_panic(*panic)),
         }
     }
 

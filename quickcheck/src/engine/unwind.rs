@@ -62,7 +62,9 @@ pub(crate) struct Panic {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Caught {
     Stop(Stop),
-    Panic(Panic),
+    /// Boxed: caught panics are rare, and every case's result carries room
+    /// for one.
+    Panic(Box<Panic>),
 }
 
 thread_local! {
@@ -72,6 +74,7 @@ thread_local! {
 
 static INSTALL: Once = Once::new();
 
+#[inline]
 fn install_hook() {
     INSTALL.call_once(|| {
         let previous = panic::take_hook();
@@ -107,11 +110,11 @@ fn classify(payload: Box<dyn Any + Send>) -> Caught {
         return Caught::Stop(*stop);
     }
     let recorded = LAST_PANIC.with(|last| last.borrow_mut().take());
-    Caught::Panic(recorded.unwrap_or_else(|| Panic {
+    Caught::Panic(Box::new(recorded.unwrap_or_else(|| Panic {
         // A panic raised with resume_unwind never reached the hook.
         message: payload_message(payload.as_ref()),
         location: None,
-    }))
+    })))
 }
 
 fn payload_message(payload: &(dyn Any + Send)) -> String {

@@ -296,7 +296,7 @@ where
                 continue;
             }
             Ok(Err(failure)) => failure,
-            Err(Caught::Panic(panic)) => Failure::from_panic(panic),
+            Err(Caught::Panic(panic)) => Failure::from_panic(*panic),
         };
         let mut result = PropertyResult::new(Outcome::Falsified, Some(settings.seed));
         result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);

@@ -47,6 +47,13 @@ pub enum FailureKind {
 /// the bug that was found first, not for some other bug it slipped into.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
+    // Boxed so that a test case's outcome, which the engine moves around for
+    // every example, stays two words for the common case that passes.
+    details: Box<FailureDetails>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct FailureDetails {
     kind: FailureKind,
     message: String,
     location: Option<Location>,
@@ -54,31 +61,32 @@ pub struct Failure {
 
 impl Failure {
     pub(crate) fn new(kind: FailureKind, message: String) -> Failure {
-        Failure { kind, message, location: None }
+        Failure { details: Box::new(FailureDetails { kind, message, location: None }) }
     }
 
     pub(crate) fn from_panic(panic: Panic) -> Failure {
-        Failure { kind: FailureKind::Panicked, message: panic.message, location: panic.location }
+        let Panic { message, location } = panic;
+        Failure { details: Box::new(FailureDetails { kind: FailureKind::Panicked, message, location }) }
     }
 
     /// How it failed.
     pub fn kind(&self) -> FailureKind {
-        self.kind
+        self.details.kind
     }
 
     /// The panic message, or the `Debug` form of the returned error.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.details.message
     }
 
     /// Where it panicked, for panics.
     pub fn location(&self) -> Option<&Location> {
-        self.location.as_ref()
+        self.details.location.as_ref()
     }
 
     /// Whether `other` is the same bug: same kind, same panic location.
     pub(crate) fn same_origin(&self, other: &Failure) -> bool {
-        self.kind == other.kind && self.location == other.location
+        self.kind() == other.kind() && self.location() == other.location()
     }
 }
 

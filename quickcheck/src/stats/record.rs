@@ -36,12 +36,23 @@ impl ExampleRecord {
     };
 
     /// Forgets everything recorded, keeping the buffers.
+    #[inline]
     pub(crate) fn clear(&mut self) {
         self.labels.clear();
         self.collected.clear();
         self.requirements.clear();
         self.notes.clear();
         self.targets.clear();
+    }
+
+    /// Whether nothing was recorded.
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+            && self.collected.is_empty()
+            && self.requirements.is_empty()
+            && self.notes.is_empty()
+            && self.targets.is_empty()
     }
 
     /// The score this example reported under `label`, if it did.
@@ -56,37 +67,81 @@ impl ExampleRecord {
     }
 }
 
+/// Whether a body is running on this thread, and whether it has recorded
+/// anything yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// No body is running: recording does nothing.
+    Idle,
+    /// A body is running and the thread's record is still empty.
+    Running,
+    /// A body is running and has recorded into the thread's record.
+    Recorded,
+}
+
 thread_local! {
-    static ACTIVE: Cell<bool> = const { Cell::new(false) };
+    static STATE: Cell<State> = const { Cell::new(State::Idle) };
     // Const-initialized, so that each access skips the lazy-init check.
     static CURRENT: RefCell<ExampleRecord> = const { RefCell::new(ExampleRecord::EMPTY) };
 }
 
-/// Runs `f` with `record` as the current example's record. The record is
-/// swapped into the thread-local slot and back, which keeps it cheap on the
-/// hot path and correct when checks nest (each swap is undone in order).
+/// Runs `f` with `record` as the current example's record: what `f`
+/// records is added to `record`.
+///
+/// Most bodies record nothing, so the record is handed over lazily: `f`
+/// records into the thread's own record, which is swapped with `record`
+/// only if it was written to. A `record` that already holds something (an
+/// async body between polls) is installed before `f` runs. A check nested
+/// in a body puts the outer body's record aside and back, so each swap is
+/// undone in order.
 pub(crate) fn recording<R>(record: &mut ExampleRecord, f: impl FnOnce() -> R) -> R {
-    // Swap the record back even if `f` unwinds: a panicking body is a
+    // Hand the record back even if `f` unwinds: a panicking body is a
     // failure the check reports, and its labels must not leak into the next
     // example.
     struct Restore<'a> {
         record: &'a mut ExampleRecord,
-        was_active: bool,
+        outer: State,
     }
     impl Drop for Restore<'_> {
+        #[inline]
         fn drop(&mut self) {
-            CURRENT.with(|current| std::mem::swap(&mut *current.borrow_mut(), self.record));
-            ACTIVE.with(|active| active.set(self.was_active));
+            if STATE.get() == State::Recorded {
+                CURRENT.with(|current| std::mem::swap(&mut *current.borrow_mut(), self.record));
+            }
+            STATE.set(self.outer);
         }
     }
-    CURRENT.with(|current| std::mem::swap(&mut *current.borrow_mut(), record));
-    let was_active = ACTIVE.with(|active| active.replace(true));
-    let _restore = Restore { record, was_active };
+    if STATE.get() == State::Recorded {
+        return with_outer_record_aside(|| recording(record, f));
+    }
+    let outer = STATE.replace(State::Running);
+    if !record.is_empty() {
+        CURRENT.with(|current| std::mem::swap(&mut *current.borrow_mut(), record));
+        STATE.set(State::Recorded);
+    }
+    let _restore = Restore { record, outer };
+    f()
+}
+
+/// Runs `f`, a nested [`recording`], with the outer body's record put aside
+/// and back afterwards.
+#[cold]
+fn with_outer_record_aside<R>(f: impl FnOnce() -> R) -> R {
+    struct PutBack(ExampleRecord);
+    impl Drop for PutBack {
+        fn drop(&mut self) {
+            CURRENT.with(|current| *current.borrow_mut() = std::mem::take(&mut self.0));
+            STATE.set(State::Recorded);
+        }
+    }
+    let _put_back = PutBack(CURRENT.with(RefCell::take));
+    STATE.set(State::Running);
     f()
 }
 
 fn with_current(f: impl FnOnce(&mut ExampleRecord)) {
-    if ACTIVE.with(Cell::get) {
+    if STATE.get() != State::Idle {
+        STATE.set(State::Recorded);
         CURRENT.with(|current| f(&mut current.borrow_mut()));
     }
 }
@@ -202,6 +257,30 @@ mod tests {
         assert_eq!(record.labels, vec!["a".to_owned(), "c".to_owned()]);
         assert_eq!(record.collected, vec![("sign".to_owned(), "+".to_owned())]);
         assert_eq!(record.requirements, vec![("c".to_owned(), 20.0)]);
+    }
+
+    #[test]
+    fn an_installed_record_keeps_what_it_had() {
+        let mut record = ExampleRecord::default();
+        recording(&mut record, || label("first poll"));
+        recording(&mut record, || {});
+        recording(&mut record, || label("third poll"));
+        assert_eq!(record.labels, vec!["first poll".to_owned(), "third poll".to_owned()]);
+    }
+
+    #[test]
+    fn a_nested_record_is_kept_apart_from_the_outer_one() {
+        let (mut outer, mut inner) = (ExampleRecord::default(), ExampleRecord::default());
+        recording(&mut outer, || {
+            label("outer before");
+            recording(&mut inner, || label("inner"));
+            label("outer after");
+        });
+        assert_eq!(outer.labels, vec!["outer before".to_owned(), "outer after".to_owned()]);
+        assert_eq!(inner.labels, vec!["inner".to_owned()]);
+        let mut untouched = ExampleRecord::default();
+        recording(&mut outer, || recording(&mut untouched, || {}));
+        assert!(untouched.is_empty());
     }
 
     #[test]

@@ -22,8 +22,16 @@ pub struct Statistics {
 
 impl Statistics {
     /// Counts one example.
+    #[inline]
     pub(crate) fn add(&mut self, record: &ExampleRecord) {
         self.examples += 1;
+        // Most examples record nothing; they cost only the count.
+        if !record.is_empty() {
+            self.add_recorded(record);
+        }
+    }
+
+    fn add_recorded(&mut self, record: &ExampleRecord) {
         for label in &record.labels {
             *self.labels.entry(label.clone()).or_default() += 1;
         }
