@@ -30,6 +30,19 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A probability in 64-bit fixed point: a draw is one integer comparison,
+/// with no conversion to floating point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Chance(u64);
+
+impl Chance {
+    /// The chance `p`, from 0.0 (never) to 1.0 (all but certain: one draw
+    /// in 2^64 misses). The cast saturates, so values outside clamp.
+    pub(crate) const fn new(p: f64) -> Chance {
+        Chance((p * 18_446_744_073_709_551_616.0) as u64)
+    }
+}
+
 /// Uniform draws built on `next_u64`, written out so their results are fixed
 /// by this crate rather than by a dependency's sampling algorithm.
 pub(crate) trait Draws {
@@ -37,8 +50,8 @@ pub(crate) trait Draws {
     fn up_to(&mut self, max: u64) -> u64;
     /// A uniform value in `0..=max` for 128-bit ranges.
     fn up_to_wide(&mut self, max: u128) -> u128;
-    /// True with probability `p`.
-    fn chance(&mut self, p: f64) -> bool;
+    /// True with the given chance.
+    fn chance(&mut self, chance: Chance) -> bool;
 }
 
 impl Draws for Random {
@@ -75,11 +88,8 @@ impl Draws for Random {
     }
 
     #[inline]
-    fn chance(&mut self, p: f64) -> bool {
-        // The probability as a 64-bit threshold: an integer comparison per
-        // draw instead of a conversion to floating point. The cast saturates,
-        // so 1.0 and above are (all but) certain and 0.0 is never.
-        self.next_u64() < (p * 18_446_744_073_709_551_616.0) as u64
+    fn chance(&mut self, chance: Chance) -> bool {
+        self.next_u64() < chance.0
     }
 }
 

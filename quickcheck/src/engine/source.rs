@@ -16,7 +16,7 @@
 
 use std::ops::Range;
 
-use crate::engine::random::{Draws, Random};
+use crate::engine::random::{Chance, Draws, Random};
 use crate::engine::spans::{SpanId, Spans};
 use crate::engine::unwind::Stop;
 use crate::generate::Generator;
@@ -262,11 +262,11 @@ impl ChoiceSource {
         (u128::from(high) << 64) | u128::from(low)
     }
 
-    /// A choice that is `true` with probability `p` during generation;
+    /// A choice that is `true` with the given chance during generation;
     /// `false` is the simpler value.
     #[inline]
-    pub(crate) fn boolean(&mut self, p: f64) -> bool {
-        self.choose(1, |random| u64::from(random.chance(p))) == 1
+    pub(crate) fn boolean(&mut self, chance: Chance) -> bool {
+        self.choose(1, |random| u64::from(random.chance(chance))) == 1
     }
 
     /// How large this example may be, from `0.0` (the simplest) to `1.0`.

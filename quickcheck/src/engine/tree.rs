@@ -464,7 +464,7 @@ fn count_unforced(maxima: &[u64]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::random::for_example;
+    use crate::engine::random::{Chance, for_example};
     use std::collections::HashSet;
 
     /// A stand-in for the choice source: replays a prefix, then draws at
@@ -864,7 +864,7 @@ mod tests {
             while model.len() < all.len() {
                 steps += 1;
                 assert!(steps < 10_000, "seed {seed}: not done after {steps} steps");
-                let (choices, maxima) = if random.chance(0.5) {
+                let (choices, maxima) = if random.chance(Chance::new(0.5)) {
                     // A purely random case, which may well be a duplicate.
                     run_generator(small_space, &[], Some(&mut random))
                 } else {

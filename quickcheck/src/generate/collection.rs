@@ -11,7 +11,8 @@ use std::collections::VecDeque;
 use std::marker::PhantomData;
 use std::ops::{Bound, RangeBounds};
 
-use crate::engine::source::ChoiceSource;
+use crate::engine::random::Chance;
+use crate::engine::source::{ChoiceSource, SCALE_ONE};
 use crate::generate::Generator;
 
 pub(crate) use crate::engine::spans::ELEMENT;
@@ -24,23 +25,32 @@ const DEFAULT_MAX: usize = 64;
 pub(crate) struct Lengths {
     pub(crate) min: usize,
     pub(crate) max: usize,
+    /// The chance of one more element at full size, worked out once: most
+    /// examples of a run are drawn at full size.
+    full_size: Chance,
 }
 
 impl Default for Lengths {
     fn default() -> Lengths {
-        Lengths { min: 0, max: DEFAULT_MAX }
+        Lengths::new(0, DEFAULT_MAX)
     }
 }
 
 impl Lengths {
+    fn new(min: usize, max: usize) -> Lengths {
+        let mut lengths = Lengths { min, max, full_size: Chance::new(0.0) };
+        lengths.full_size = Chance::new(lengths.continue_probability(1.0));
+        lengths
+    }
+
     #[track_caller]
     pub(crate) fn with_min(self, min: usize) -> Lengths {
-        Lengths { min, max: self.max.max(min) }.checked()
+        Lengths::new(min, self.max.max(min)).checked()
     }
 
     #[track_caller]
     pub(crate) fn with_max(self, max: usize) -> Lengths {
-        Lengths { min: self.min.min(max), max }.checked()
+        Lengths::new(self.min.min(max), max).checked()
     }
 
     #[track_caller]
@@ -58,7 +68,7 @@ impl Lengths {
             }
             Bound::Unbounded => min.max(DEFAULT_MAX),
         };
-        Lengths { min, max }.checked()
+        Lengths::new(min, max).checked()
     }
 
     #[track_caller]
@@ -76,9 +86,20 @@ impl Lengths {
     /// length aims at `min + 5` (or `2 * min` when larger), never above the
     /// middle of the range; early examples of a run aim lower.
     pub(crate) fn continue_probability(&self, scale: f64) -> f64 {
-        let middle = (self.max - self.min) as f64 / 2.0;
+        let middle = self.max.saturating_sub(self.min) as f64 / 2.0;
         let extra = (self.min.max(5) as f64).min(middle) * scale;
         extra / (extra + 1.0)
+    }
+
+    /// [`continue_probability`](Lengths::continue_probability) at the
+    /// source's size, as a chance to draw with.
+    #[inline]
+    pub(crate) fn continue_chance(&self, source: &ChoiceSource) -> Chance {
+        if source.scale_fixed() == SCALE_ONE {
+            self.full_size
+        } else {
+            Chance::new(self.continue_probability(source.scale()))
+        }
     }
 
     /// Opens the span of the next element and decides whether it exists.
@@ -89,13 +110,13 @@ impl Lengths {
     /// adjacent collections is then always the deletion of the first one's
     /// stop and the "go on" before the second.
     #[inline]
-    pub(crate) fn next_element(&self, source: &mut ChoiceSource, length: usize, probability: f64) -> bool {
+    pub(crate) fn next_element(&self, source: &mut ChoiceSource, length: usize, chance: Chance) -> bool {
         source.open_span(ELEMENT);
         let more = if length >= self.max {
             source.choose(0, |_| 0);
             false
         } else {
-            length < self.min || source.boolean(probability)
+            length < self.min || source.boolean(chance)
         };
         if !more {
             source.close_span();
@@ -163,8 +184,8 @@ impl<G: Generator, C: FromIterator<G::Value>> Generator for Collection<G, C> {
     type Value = C;
 
     fn generate(&self, source: &mut ChoiceSource) -> C {
-        let probability = self.lengths.continue_probability(source.scale());
-        Elements { source, element: &self.element, lengths: self.lengths, probability, length: 0 }.collect()
+        let chance = self.lengths.continue_chance(source);
+        Elements { source, element: &self.element, lengths: self.lengths, chance, length: 0 }.collect()
     }
 
     fn label(&self) -> &'static str {
@@ -178,7 +199,7 @@ struct Elements<'a, G> {
     source: &'a mut ChoiceSource,
     element: &'a G,
     lengths: Lengths,
-    probability: f64,
+    chance: Chance,
     length: usize,
 }
 
@@ -187,7 +208,7 @@ impl<G: Generator> Iterator for Elements<'_, G> {
 
     #[inline]
     fn next(&mut self) -> Option<G::Value> {
-        if !self.lengths.next_element(self.source, self.length, self.probability) {
+        if !self.lengths.next_element(self.source, self.length, self.chance) {
             return None;
         }
         let value = self.source.draw(self.element);
@@ -226,10 +247,10 @@ mod tests {
         let default = Lengths::default();
         let p = default.continue_probability(1.0);
         assert!((p / (1.0 - p) - 5.0).abs() < 1e-9);
-        let long = Lengths { min: 20, max: 64 };
+        let long = Lengths::new(20, 64);
         let p = long.continue_probability(1.0);
         assert!((p / (1.0 - p) - 20.0).abs() < 1e-9);
-        let narrow = Lengths { min: 0, max: 4 };
+        let narrow = Lengths::new(0, 4);
         let p = narrow.continue_probability(1.0);
         assert!((p / (1.0 - p) - 2.0).abs() < 1e-9);
     }

@@ -25,9 +25,9 @@ const CANDIDATE: &str = "distinct candidate";
 /// Fills a distinct collection. `add` draws one candidate and reports whether
 /// it was new.
 fn fill(source: &mut ChoiceSource, lengths: &Lengths, mut add: impl FnMut(&mut ChoiceSource) -> bool) {
-    let probability = lengths.continue_probability(source.scale());
+    let chance = lengths.continue_chance(source);
     let mut length = 0;
-    'elements: while lengths.next_element(source, length, probability) {
+    'elements: while lengths.next_element(source, length, chance) {
         let mut skips = 0;
         loop {
             let candidate = source.open_span(CANDIDATE);

@@ -1,8 +1,11 @@
 //! `Option` and `Result`.
 
-use crate::engine::random::Draws;
+use crate::engine::random::{Chance, Draws};
 use crate::engine::source::ChoiceSource;
 use crate::generate::Generator;
+
+/// How often an option is `Some`.
+const SOME: Chance = Chance::new(0.9);
 
 /// The generator returned by [`option`].
 #[derive(Clone, Copy, Debug)]
@@ -20,7 +23,7 @@ impl<G: Generator> Generator for OptionOf<G> {
     type Value = Option<G::Value>;
 
     fn generate(&self, source: &mut ChoiceSource) -> Option<G::Value> {
-        source.boolean(0.9).then(|| source.draw(&self.inner))
+        source.boolean(SOME).then(|| source.draw(&self.inner))
     }
 
     fn label(&self) -> &'static str {

@@ -1,6 +1,6 @@
 //! Booleans, characters and strings.
 
-use crate::engine::random::Draws;
+use crate::engine::random::{Chance, Draws};
 use crate::engine::source::ChoiceSource;
 use crate::generate::Generator;
 use crate::generate::collection::{Collection, Lengths};
@@ -18,7 +18,7 @@ impl Generator for Boolean {
     type Value = bool;
 
     fn generate(&self, source: &mut ChoiceSource) -> bool {
-        source.boolean(0.5)
+        source.boolean(Chance::new(0.5))
     }
 
     fn label(&self) -> &'static str {

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::rc::Rc;
 
+use crate::engine::random::Chance;
 use crate::engine::source::ChoiceSource;
 use crate::engine::unwind::Stop;
 use crate::generate::Generator;
@@ -19,7 +20,7 @@ const PRECONDITION_ATTEMPTS: u32 = 10;
 /// The chance of one more command: so close to 1 that a sequence nearly
 /// always has its maximum length, and the shrinker, not the length draw,
 /// finds the shortest failing prefix.
-const CONTINUE: f64 = 1.0 - 1.0 / 65536.0;
+const CONTINUE: Chance = Chance::new(1.0 - 1.0 / 65536.0);
 
 /// The label of the span around one attempt at a command; an attempt whose
 /// precondition failed is marked discarded, so the shrinker drops it.
@@ -32,7 +33,7 @@ pub(crate) const SEQUENCE: &str = "commands";
 pub struct Commands<Model, Next> {
     initial: Rc<dyn Fn() -> Model>,
     next: Next,
-    max_length: usize,
+    lengths: Lengths,
 }
 
 /// Sequences of commands, generated against a model.
@@ -60,13 +61,13 @@ where
     G: Generator,
     G::Value: ModelCommand<Model>,
 {
-    Commands { initial: Rc::new(initial), next, max_length: DEFAULT_MAX_LENGTH }
+    Commands { initial: Rc::new(initial), next, lengths: Lengths::default().with_max(DEFAULT_MAX_LENGTH) }
 }
 
 impl<Model, Next> Commands<Model, Next> {
     /// Sets the longest sequence (default 50).
     pub fn max_length(mut self, max_length: usize) -> Self {
-        self.max_length = max_length;
+        self.lengths = Lengths::default().with_max(max_length);
         self
     }
 }
@@ -80,7 +81,7 @@ where
     type Value = CommandSequence<Model, G::Value>;
 
     fn generate(&self, source: &mut ChoiceSource) -> Self::Value {
-        let lengths = Lengths { min: 0, max: self.max_length };
+        let lengths = self.lengths;
         let mut model = (self.initial)();
         let mut commands = Vec::new();
         loop {
