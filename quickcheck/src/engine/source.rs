@@ -136,6 +136,7 @@ impl ChoiceSource {
     }
 
     /// Draws one value from `generator`, recording its choices as a span.
+    #[inline(always)]
     pub fn draw<G: Generator + ?Sized>(&mut self, generator: &G) -> G::Value {
         self.open_span(generator.label());
         let value = generator.generate(self);
@@ -288,9 +289,21 @@ impl ChoiceSource {
     /// Returns its id, or a placeholder when spans are not recorded.
     #[inline]
     pub(crate) fn open_span(&mut self, label: &'static str) -> SpanId {
-        if !self.detailed {
-            return UNRECORDED;
+        if self.detailed { self.open_recorded_span(label) } else { UNRECORDED }
+    }
+
+    /// Closes the innermost open span at the current choice.
+    #[inline]
+    pub(crate) fn close_span(&mut self) {
+        if self.detailed {
+            self.close_recorded_span();
         }
+    }
+
+    // Out of line, so that generation, which records no spans, inlines no
+    // more than the flag check at every draw.
+    #[inline(never)]
+    fn open_recorded_span(&mut self, label: &'static str) -> SpanId {
         let id = self.recording.spans.open(label, self.recording.choices.len());
         if self.varying != Varying::No {
             self.vary_on_open(id);
@@ -298,14 +311,11 @@ impl ChoiceSource {
         id
     }
 
-    /// Closes the innermost open span at the current choice.
-    #[inline]
-    pub(crate) fn close_span(&mut self) {
-        if self.detailed {
-            self.recording.spans.close(self.recording.choices.len());
-            if self.varying != Varying::No {
-                self.vary_on_close();
-            }
+    #[inline(never)]
+    fn close_recorded_span(&mut self) {
+        self.recording.spans.close(self.recording.choices.len());
+        if self.varying != Varying::No {
+            self.vary_on_close();
         }
     }
 

@@ -3,8 +3,8 @@
 //! Every draw of a generator opens a span over the choices it makes, labelled
 //! with the generator's kind, so the shrinker can delete a list element, zero a
 //! field or swap two siblings without knowing what the values are. The table
-//! is struct-of-arrays and keeps its capacity between test cases, so recording
-//! a span allocates nothing once the buffers have grown.
+//! keeps its capacity between test cases, so recording a span allocates
+//! nothing once the buffers have grown.
 
 /// The label of the span around one element of a collection: its "go on"
 /// choice, when it has one, and the element's own draw. Collections open
@@ -17,59 +17,59 @@ pub(crate) type SpanId = u32;
 /// Marks "no parent" and "not yet closed".
 const NONE: u32 = u32::MAX;
 
+/// One recorded span.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    start: u32,
+    end: u32,
+    parent: u32,
+    discarded: bool,
+    label: &'static str,
+}
+
 /// The spans of one test case, in the order they were opened.
+///
+/// One record per span, so opening a span is a single push; the table keeps
+/// its capacity between test cases.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Spans {
-    starts: Vec<u32>,
-    ends: Vec<u32>,
-    labels: Vec<&'static str>,
-    parents: Vec<u32>,
-    discarded: Vec<bool>,
+    spans: Vec<Span>,
     open: Vec<SpanId>,
 }
 
 impl Spans {
     /// Forgets every span, keeping the buffers.
     pub(crate) fn clear(&mut self) {
-        self.starts.clear();
-        self.ends.clear();
-        self.labels.clear();
-        self.parents.clear();
-        self.discarded.clear();
+        self.spans.clear();
         self.open.clear();
     }
 
     /// Opens a span that starts at choice `at`, nested in the innermost open one.
+    #[inline]
     pub(crate) fn open(&mut self, label: &'static str, at: usize) -> SpanId {
-        let id = self.starts.len() as SpanId;
-        self.starts.push(at as u32);
-        self.ends.push(NONE);
-        self.labels.push(label);
-        self.parents.push(self.open.last().copied().unwrap_or(NONE));
-        self.discarded.push(false);
+        let id = self.spans.len() as SpanId;
+        let parent = self.open.last().copied().unwrap_or(NONE);
+        self.spans.push(Span { start: at as u32, end: NONE, parent, discarded: false, label });
         self.open.push(id);
         id
     }
 
     /// Closes the innermost open span at choice `at`.
+    #[inline]
     pub(crate) fn close(&mut self, at: usize) {
         if let Some(id) = self.open.pop() {
-            self.ends[id as usize] = at as u32;
+            self.spans[id as usize].end = at as u32;
         }
     }
 
     /// Marks a span as a rejected attempt (a filter's or a set's skipped draw).
     pub(crate) fn discard(&mut self, id: SpanId) {
-        self.discarded[id as usize] = true;
+        self.spans[id as usize].discarded = true;
     }
 
     /// Copies another table into this one, reusing this one's buffers.
     pub(crate) fn copy_from(&mut self, other: &Spans) {
-        self.starts.clone_from(&other.starts);
-        self.ends.clone_from(&other.ends);
-        self.labels.clone_from(&other.labels);
-        self.parents.clone_from(&other.parents);
-        self.discarded.clone_from(&other.discarded);
+        self.spans.clone_from(&other.spans);
         self.open.clear();
     }
 
@@ -81,17 +81,18 @@ impl Spans {
 
     /// How many spans were recorded.
     pub(crate) fn len(&self) -> usize {
-        self.starts.len()
+        self.spans.len()
     }
 
     /// The choices span `id` covers, as a half-open range.
     pub(crate) fn range(&self, id: usize) -> std::ops::Range<usize> {
-        self.starts[id] as usize..self.ends[id] as usize
+        let span = &self.spans[id];
+        span.start as usize..span.end as usize
     }
 
     /// The label span `id` was opened with.
     pub(crate) fn label(&self, id: usize) -> &'static str {
-        self.labels[id]
+        self.spans[id].label
     }
 
     /// Whether span `id` was opened with `label`. Labels are static strings,
@@ -99,24 +100,24 @@ impl Spans {
     /// before the text.
     #[inline]
     pub(crate) fn has_label(&self, id: usize, label: &str) -> bool {
-        let own = self.labels[id];
+        let own = self.spans[id].label;
         std::ptr::eq(own, label) || own == label
     }
 
     /// The span `id` is nested in, if any.
     pub(crate) fn parent(&self, id: usize) -> Option<usize> {
-        let parent = self.parents[id];
+        let parent = self.spans[id].parent;
         (parent != NONE).then_some(parent as usize)
     }
 
     /// Whether span `id` was a rejected attempt.
     pub(crate) fn is_discarded(&self, id: usize) -> bool {
-        self.discarded[id]
+        self.spans[id].discarded
     }
 
     /// The spans directly nested in `id`, in order.
     pub(crate) fn children(&self, id: usize) -> impl Iterator<Item = usize> + '_ {
-        self.descendants(id).filter(move |&child| self.parents[child] as usize == id)
+        self.descendants(id).filter(move |&child| self.spans[child].parent as usize == id)
     }
 
     /// The spans nested at any depth in `id`. Spans are recorded in pre-order,

@@ -109,7 +109,7 @@ impl Lengths {
     /// 0, so every collection above its minimum ends in one: merging two
     /// adjacent collections is then always the deletion of the first one's
     /// stop and the "go on" before the second.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn next_element(&self, source: &mut ChoiceSource, length: usize, chance: Chance) -> bool {
         source.open_span(ELEMENT);
         let more = if length >= self.max {
@@ -206,7 +206,7 @@ struct Elements<'a, G> {
 impl<G: Generator> Iterator for Elements<'_, G> {
     type Item = G::Value;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<G::Value> {
         if !self.lengths.next_element(self.source, self.length, self.chance) {
             return None;

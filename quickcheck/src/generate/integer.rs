@@ -100,6 +100,17 @@ enum Spread {
     Uniform,
 }
 
+impl Spread {
+    /// Of 64 rolls, those below this number draw near the target (the first
+    /// three of them force an edge instead).
+    fn near_target_rolls(self) -> u64 {
+        match self {
+            Spread::Magnitude => 31,
+            Spread::Uniform => 16,
+        }
+    }
+}
+
 /// A generator of integers, from [`integer`] or [`between`].
 #[derive(Clone, Copy, Debug)]
 pub struct Integer<T: IntegerValue> {
@@ -166,8 +177,9 @@ impl<T: IntegerValue> Integer<T> {
 
     /// Draws a value as its distance from the target and its direction, as
     /// described on [`integer`] and [`between`]. One random word decides the
-    /// kind of draw, the direction and the bit width; a second, where
-    /// needed, the value.
+    /// kind of draw, the direction and the bit width (its low 24 bits) and,
+    /// for ranges of up to 40 bits, the value too; a wider range draws a
+    /// second word for it.
     #[inline]
     fn sample(&self, random: &mut Random, scale: u64) -> (T::Key, bool) {
         let order = &self.order;
@@ -179,25 +191,31 @@ impl<T: IntegerValue> Integer<T> {
                 [T::Key::ZERO, size, order.target(), T::Key::ONE.min(size), size.max(T::Key::ONE) - T::Key::ONE];
             return self.toward(edges[((((word >> 8) & 0xFFFF) * edges.len() as u64) >> 16) as usize]);
         }
-        let near_target = match self.spread {
-            Spread::Magnitude => roll < 31,
-            Spread::Uniform => roll < 16,
-        };
+        let near_target = roll < self.spread.near_target_rolls();
         if self.spread == Spread::Uniform && !near_target {
             return self.toward(T::Key::up_to(random, order.max_index()));
         }
+        // The value's random bits: the top 40 bits of the first word, which
+        // chose nothing yet, suffice for a narrow range; a wider one draws a
+        // second word.
+        let (value_word, value_bits) = if self.width <= 40 {
+            (word, word >> 24)
+        } else {
+            let second = random.next_u64();
+            (second, second)
+        };
+        let (reach, limit) = self.reach_and_limit(scale);
+        // Random bits scaled by a count avoid a division: 24 of the value's
+        // for a near magnitude, 16 of the first word's for a bit width.
+        let near = ((value_word >> 40) * (reach + 1)) >> 24;
+        let bits = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
         // Both candidate magnitudes are computed and one is selected, rather
         // than branching on a coin flip the processor cannot predict.
-        let second = random.next_u64();
-        let (reach, limit) = self.reach_and_limit(scale);
-        let near = ((u128::from(second) * u128::from(reach + 1)) >> 64) as u64;
-        // Scaling 16 random bits by the count avoids a division.
-        let bits = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
-        let far = T::Key::random_bits(random, second, bits);
+        let far = T::Key::random_bits(random, value_bits, bits);
         let magnitude = select_unpredictable(near_target, T::Key::from_u64(near), far);
         let (below, above) = (order.room_below(), order.room_above());
         // Towards the side the range has room on; a coin flip when both have.
-        let upwards = below == T::Key::ZERO || (above != T::Key::ZERO && word & (1 << 32) != 0);
+        let upwards = below == T::Key::ZERO || (above != T::Key::ZERO && word & (1 << 6) != 0);
         (magnitude.min(select_unpredictable(upwards, above, below)), upwards)
     }
 
