@@ -645,7 +645,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     #[inline]
     fn stopping_point(&self, passed: u64, statistics: &Statistics) -> Option<End> {
         match &self.settings.confidence {
-            None => (passed >= self.settings.runs).then_some(End::Passed),
+            // Not `then_some`: it would build and drop an `End` for every case.
+            None if passed >= self.settings.runs => Some(End::Passed),
+            None => None,
             Some(confidence) => self.coverage_decision(passed, statistics, confidence),
         }
     }
@@ -692,7 +694,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         self.body_calls += 1;
         // The record is installed while the body runs: around the call, for
         // a synchronous body, and around each poll, for an async one.
-        self.record.clear();
+        if !self.record.is_empty() {
+            self.record.clear();
+        }
         let (body, record) = (&mut *self.body, &mut self.record);
         let verdict = if B::RUNS_IN_CALL {
             stats::recording(record, || body.call(value)).await

@@ -94,6 +94,7 @@ thread_local! {
 /// async body between polls) is installed before `f` runs. A check nested
 /// in a body puts the outer body's record aside and back, so each swap is
 /// undone in order.
+#[inline]
 pub(crate) fn recording<R>(record: &mut ExampleRecord, f: impl FnOnce() -> R) -> R {
     // Hand the record back even if `f` unwinds: a panicking body is a
     // failure the check reports, and its labels must not leak into the next
