@@ -31,12 +31,16 @@ pub(crate) struct ZigZag<W> {
     size: W,
     /// The target's offset.
     target: W,
+    /// How far the range reaches on both sides of the target: the indices
+    /// up to twice this alternate between the sides. Kept rather than
+    /// recomputed, since every draw needs it.
+    both_sides: W,
 }
 
 impl<W: Word> ZigZag<W> {
     pub(crate) fn new(size: W, target: W) -> ZigZag<W> {
         debug_assert!(target <= size);
-        ZigZag { size, target }
+        ZigZag { size, target, both_sides: target.min(size - target) }
     }
 
     /// The largest index, which is also the largest offset.
@@ -59,15 +63,9 @@ impl<W: Word> ZigZag<W> {
         self.size - self.target
     }
 
-    /// How far the range reaches on both sides: the indices up to twice
-    /// this alternate between the sides.
-    fn both_sides(&self) -> W {
-        self.room_below().min(self.room_above())
-    }
-
     /// The offset of the value at `index`.
     pub(crate) fn offset(&self, index: W) -> W {
-        let both_sides = self.both_sides();
+        let both_sides = self.both_sides;
         if index <= both_sides + both_sides {
             let two = W::ONE + W::ONE;
             let distance = index / two + index % two;
@@ -102,7 +100,7 @@ impl<W: Word> ZigZag<W> {
     /// target; the range must reach that far.
     #[inline]
     pub(crate) fn index_at(&self, distance: W, upwards: bool) -> W {
-        let both_sides = self.both_sides();
+        let both_sides = self.both_sides;
         if distance > both_sides {
             both_sides + distance
         } else {
