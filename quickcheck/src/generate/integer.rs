@@ -119,6 +119,10 @@ pub struct Integer<T: IntegerValue> {
     spread: Spread,
     /// The bit width of the largest offset, for draws of a random width.
     width: u32,
+    /// The range reaches only above the target (it starts there).
+    upwards_only: bool,
+    /// The range reaches both above and below the target.
+    both_ways: bool,
     _type: PhantomData<fn() -> T>,
 }
 
@@ -127,7 +131,7 @@ pub struct Integer<T: IntegerValue> {
 /// negative ones.
 ///
 /// Forces `MIN`, `MAX`, `MIN + 1`, `MAX - 1` and 0 about one draw in twenty
-/// between them; close to half the draws lie within 256 of 0, and the rest
+/// between them; close to half the draws lie within 255 of 0, and the rest
 /// have a uniformly drawn bit width. Early examples of a run are kept small.
 ///
 /// ```
@@ -171,6 +175,8 @@ impl<T: IntegerValue> Integer<T> {
             order: ZigZag::new(size, target - low),
             spread,
             width: T::Key::BITS - size.leading_zeros(),
+            upwards_only: target == low,
+            both_ways: low < target && target < high,
             _type: PhantomData,
         }
     }
@@ -195,42 +201,36 @@ impl<T: IntegerValue> Integer<T> {
         if self.spread == Spread::Uniform && !near_target {
             return self.toward(T::Key::up_to(random, order.max_index()));
         }
+        // A near draw has few bits, a draw of random width any number up to
+        // the range's; both widths are worked out and one is selected,
+        // rather than branching on a coin flip the processor cannot predict.
+        // Scaling 16 random bits by the count avoids a division.
+        let (near_bits, limit) = self.widths(scale);
+        let random_width = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
+        let bits = select_unpredictable(near_target, near_bits, random_width);
         // The value's random bits: the top 40 bits of the first word, which
         // chose nothing yet, suffice for a narrow range; a wider one draws a
         // second word.
-        let (value_word, value_bits) = if self.width <= 40 {
-            (word, word >> 24)
-        } else {
-            let second = random.next_u64();
-            (second, second)
-        };
-        let (reach, limit) = self.reach_and_limit(scale);
-        // Random bits scaled by a count avoid a division: 24 of the value's
-        // for a near magnitude, 16 of the first word's for a bit width.
-        let near = ((value_word >> 40) * (reach + 1)) >> 24;
-        let bits = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
-        // Both candidate magnitudes are computed and one is selected, rather
-        // than branching on a coin flip the processor cannot predict.
-        let far = T::Key::random_bits(random, value_bits, bits);
-        let magnitude = select_unpredictable(near_target, T::Key::from_u64(near), far);
-        let (below, above) = (order.room_below(), order.room_above());
+        let value_bits = if self.width <= 40 { word >> 24 } else { random.next_u64() };
+        let magnitude = T::Key::random_bits(random, value_bits, bits);
         // Towards the side the range has room on; a coin flip when both have.
-        let upwards = below == T::Key::ZERO || (above != T::Key::ZERO && word & (1 << 6) != 0);
-        (magnitude.min(select_unpredictable(upwards, above, below)), upwards)
+        let upwards = self.upwards_only | (self.both_ways & (word & (1 << 6) != 0));
+        let room = select_unpredictable(upwards, order.room_above(), order.room_below());
+        (magnitude.min(room), upwards)
     }
 
-    /// How far from the target a near draw may reach (256, less early in a
-    /// run, where the interesting small values are), and the widest bit
+    /// How many random bits a near draw has (8 at full size, so it lies
+    /// within 256 of the target; fewer early in a run), and the widest bit
     /// width a draw of random width may have (every order of magnitude shows
     /// up, the widest ones once a run is past its first examples).
     #[inline]
-    fn reach_and_limit(&self, scale: u64) -> (u64, u32) {
+    fn widths(&self, scale: u64) -> (u32, u32) {
         if scale == SCALE_ONE {
-            return (256, self.width);
+            return (8, self.width);
         }
         let reach = ((256 * scale) / SCALE_ONE).max(4);
         let scaled = (u64::from(self.width.saturating_sub(8)) * scale + SCALE_ONE / 2) / SCALE_ONE;
-        (reach, (8 + scaled as u32).min(self.width))
+        (reach.ilog2(), (8 + scaled as u32).min(self.width))
     }
 
     /// The distance and direction of `offset` from the target.
