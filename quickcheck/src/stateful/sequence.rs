@@ -22,6 +22,9 @@ const PRECONDITION_ATTEMPTS: u32 = 10;
 /// finds the shortest failing prefix.
 const CONTINUE: Chance = Chance::new(1.0 - 1.0 / 65536.0);
 
+/// The most commands a sequence reserves room for before drawing.
+const RESERVED_COMMANDS: usize = 64;
+
 /// The label of the span around one attempt at a command; an attempt whose
 /// precondition failed is marked discarded, so the shrinker drops it.
 pub(crate) const ATTEMPT: &str = "command attempt";
@@ -83,7 +86,9 @@ where
     fn generate(&self, source: &mut ChoiceSource) -> Self::Value {
         let lengths = self.lengths;
         let mut model = (self.initial)();
-        let mut commands = Vec::new();
+        // Sequences nearly always reach their maximum length: reserve it,
+        // within reason, rather than growing the vector step by step.
+        let mut commands = Vec::with_capacity(lengths.max.min(RESERVED_COMMANDS));
         loop {
             let Some(generator) = (self.next)(&model) else { break };
             if !lengths.next_element(source, commands.len(), CONTINUE) {
