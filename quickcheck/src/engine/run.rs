@@ -745,7 +745,7 @@ fn exact_coverage(statistics: &Statistics) -> End {
 /// How large example `index` may be: the first few grow from the simplest
 /// to full size.
 fn ramp(index: u64) -> f64 {
-    (index as f64 / RAMP as f64).min(1.0)
+    if index >= RAMP { 1.0 } else { index as f64 / RAMP as f64 }
 }
 
 /// Which look of a coverage check `passed` examples are, if any: 0 at

@@ -280,9 +280,11 @@ impl ChoiceSource {
         self.scale_fixed
     }
 
+    #[inline]
     fn set_scale(&mut self, scale: f64) {
         self.scale = scale;
-        self.scale_fixed = (scale * SCALE_ONE as f64) as u64;
+        // Full size, the common case, skips the conversion.
+        self.scale_fixed = if scale == 1.0 { SCALE_ONE } else { (scale * SCALE_ONE as f64) as u64 };
     }
 
     /// Opens a span at the current choice, nested in the innermost open one.
