@@ -45,8 +45,6 @@ pub trait Word:
     const ZERO: Self;
     /// One.
     const ONE: Self;
-    /// All bits set.
-    const MAX: Self;
 
     /// A word holding `value`.
     fn from_u64(value: u64) -> Self;
@@ -72,30 +70,36 @@ pub trait Word:
     fn choose(source: &mut ChoiceSource, max: Self, sample: impl FnOnce(&mut Random) -> Self) -> Self;
 }
 
+/// The constants and methods that are the primitive type's own.
+macro_rules! forward_to_the_primitive {
+    ($word:ty) => {
+        const BITS: u32 = <$word>::BITS;
+        const ZERO: $word = 0;
+        const ONE: $word = 1;
+
+        #[inline]
+        fn leading_zeros(self) -> u32 {
+            <$word>::leading_zeros(self)
+        }
+
+        #[inline]
+        fn wrapping_add(self, other: $word) -> $word {
+            <$word>::wrapping_add(self, other)
+        }
+
+        #[inline]
+        fn wrapping_sub(self, other: $word) -> $word {
+            <$word>::wrapping_sub(self, other)
+        }
+    };
+}
+
 impl Word for u64 {
-    const BITS: u32 = u64::BITS;
-    const ZERO: u64 = 0;
-    const ONE: u64 = 1;
-    const MAX: u64 = u64::MAX;
+    forward_to_the_primitive!(u64);
 
     #[inline]
     fn from_u64(value: u64) -> u64 {
         value
-    }
-
-    #[inline]
-    fn leading_zeros(self) -> u32 {
-        u64::leading_zeros(self)
-    }
-
-    #[inline]
-    fn wrapping_add(self, other: u64) -> u64 {
-        u64::wrapping_add(self, other)
-    }
-
-    #[inline]
-    fn wrapping_sub(self, other: u64) -> u64 {
-        u64::wrapping_sub(self, other)
     }
 
     #[inline]
@@ -115,29 +119,11 @@ impl Word for u64 {
 }
 
 impl Word for u128 {
-    const BITS: u32 = u128::BITS;
-    const ZERO: u128 = 0;
-    const ONE: u128 = 1;
-    const MAX: u128 = u128::MAX;
+    forward_to_the_primitive!(u128);
 
     #[inline]
     fn from_u64(value: u64) -> u128 {
         u128::from(value)
-    }
-
-    #[inline]
-    fn leading_zeros(self) -> u32 {
-        u128::leading_zeros(self)
-    }
-
-    #[inline]
-    fn wrapping_add(self, other: u128) -> u128 {
-        u128::wrapping_add(self, other)
-    }
-
-    #[inline]
-    fn wrapping_sub(self, other: u128) -> u128 {
-        u128::wrapping_sub(self, other)
     }
 
     fn random_bits(random: &mut Random, random_word: u64, bits: u32) -> u128 {
