@@ -408,6 +408,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// which independent random draws almost never produce. False when the
     /// example has no two such spans, or recorded none (it was redirected
     /// by the tree, or its draw stopped part-way).
+    // Out of line: it runs for one example in eight, and inlined into the
+    // loop it would cost every example a larger stack frame.
     #[inline(never)]
     fn start_mutation(&mut self) -> bool {
         let recording = self.source.recording();

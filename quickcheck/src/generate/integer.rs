@@ -220,7 +220,7 @@ impl<T: IntegerValue> Integer<T> {
     }
 
     /// How many random bits a near draw has (8 at full size, so it lies
-    /// within 256 of the target; fewer early in a run), and the widest bit
+    /// less than 256 from the target; fewer early in a run), and the widest bit
     /// width a draw of random width may have (every order of magnitude shows
     /// up, the widest ones once a run is past its first examples).
     #[inline]
