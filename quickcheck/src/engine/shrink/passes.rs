@@ -39,6 +39,16 @@ impl<E: Execute> Shrinker<'_, E> {
         self.best.maxima.get(position).is_some_and(|&max| max > 1)
     }
 
+    /// Whether span `span` is a collection's closing "stop": an element span
+    /// holding only a yes/no choice that says no.
+    fn is_stop(&self, span: usize) -> bool {
+        let range = self.best.spans.range(span);
+        self.best.spans.label(span) == ELEMENT
+            && range.len() == 1
+            && self.best.choices.get(range.start) == Some(&0)
+            && !self.is_number(range.start)
+    }
+
     /// Deletes every rejected filter attempt and skipped duplicate at once.
     pub(super) async fn remove_discarded(&mut self) {
         let mut discarded: Vec<Range<usize>> = Vec::new();
@@ -79,18 +89,39 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
+    /// Merges each collection with the next one: deletes its "stop" and
+    /// the outer "go on" right after it, so the second collection's items
+    /// continue the first. Properties about how many items there are in all
+    /// end with as few collections as the maximum length allows.
+    pub(super) async fn merge_collections(&mut self) {
+        let mut span = self.best.spans.len();
+        while span > 0 {
+            span -= 1;
+            if span >= self.best.spans.len() || !self.is_stop(span) {
+                continue;
+            }
+            let stop = self.best.spans.range(span);
+            let goes_on = self.best.choices.get(stop.end) == Some(&1) && !self.is_number(stop.end);
+            if goes_on {
+                self.try_delete(stop.start..stop.end + 1).await;
+            }
+        }
+    }
+
     /// Deletes runs of 1 to 8 consecutive choices, wherever they are. This
     /// reaches edits spans do not line up with, such as merging two adjacent
     /// collections by deleting the first one's "stop" choice and the outer
     /// "go on" choice between them. A failed deletion is retried with the
-    /// choice before it lowered by one, for a length drawn before its items.
+    /// choice before it lowered by one, for a length drawn before its items;
+    /// not when that choice is a yes/no one, which lowered only cuts a
+    /// collection short.
     pub(super) async fn delete_blocks(&mut self) {
         for size in (1..=MAX_BLOCK).rev() {
             let mut start = self.best.choices.len().saturating_sub(size);
             loop {
                 if start + size <= self.best.choices.len() && !self.try_delete(start..start + size).await && start > 0 {
                     let before = start - 1;
-                    if self.best.choices[before] > 0 {
+                    if self.best.choices[before] > 0 && self.is_number(before) {
                         let lowered = self.best.choices[before] - 1;
                         self.try_edit(|best, candidate| {
                             candidate.extend_from_slice(&best[..before]);
@@ -108,21 +139,32 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
-    /// Replaces each span by its simplest form: every choice 0.
+    /// Replaces each span by its simplest form: every choice 0. When that
+    /// works, the siblings right after it are zeroed with it, as many as
+    /// still fail, found by [`find_integer`](Self::find_integer), so the
+    /// items of a long list become simplest in a few replays.
     pub(super) async fn zero_spans(&mut self) {
         let mut span = 0;
         while span < self.best.spans.len() {
             let range = self.best.spans.range(span);
-            if range.end <= self.best.choices.len()
-                && self.best.choices[range.clone()].iter().any(|&choice| choice != 0)
-            {
-                let zeros = range.len();
-                self.try_edit(|best, candidate| {
-                    candidate.extend_from_slice(&best[..range.start]);
-                    candidate.resize(range.start + zeros, 0);
-                    candidate.extend_from_slice(&best[range.end..]);
-                })
-                .await;
+            if range.end <= self.best.choices.len() && !is_zero(&self.best.choices[range.clone()]) {
+                let base = self.best.choices.clone();
+                // Where each later sibling that is not yet simplest ends.
+                let mut ends = self.sibling_ends(span);
+                ends.dedup_by(|end, previous| is_zero(&base[*previous..*end]));
+                let zeroes = |count: usize| {
+                    let (base, end) = (&base, ends[count]);
+                    move |_: &[u64], candidate: &mut Vec<u64>| {
+                        candidate.extend_from_slice(base);
+                        candidate[range.start..end].fill(0);
+                    }
+                };
+                if self.try_edit(zeroes(0)).await {
+                    self.find_integer(async |shrinker: &mut Self, count| {
+                        count < ends.len() && shrinker.try_edit(zeroes(count)).await
+                    })
+                    .await;
+                }
             }
             span += 1;
         }
@@ -228,25 +270,86 @@ impl<E: Execute> Shrinker<'_, E> {
         flags
     }
 
+    /// Lowers the choice at `position` by one while deleting one of the
+    /// spans after it, for a size drawn before the items it counts. Once a
+    /// span's deletion works, its next siblings go too, the choice lowered by
+    /// one more for each, as many as still fail, found by
+    /// [`find_integer`](Self::find_integer): removing the leading items of a
+    /// long list then costs a few replays rather than one sweep per item.
     async fn lower_with_deletion(&mut self, position: usize) {
-        let lowered = self.best.choices[position] - 1;
-        let later: Vec<Range<usize>> = (0..self.best.spans.len())
-            .map(|span| self.best.spans.range(span))
-            .filter(|range| range.start > position && !range.is_empty())
+        let value = self.best.choices[position];
+        let later: Vec<usize> = (0..self.best.spans.len())
+            .filter(|&span| {
+                let range = self.best.spans.range(span);
+                range.start > position && !range.is_empty()
+            })
             .take(DEPENDENT_SPANS)
             .collect();
-        for range in later {
-            let improved = self
-                .try_edit(|best, candidate| {
-                    candidate.extend_from_slice(&best[..range.start]);
-                    candidate[position] = lowered;
-                    candidate.extend_from_slice(&best[range.end..]);
+        let base = self.best.choices.clone();
+        for span in later {
+            let start = self.best.spans.range(span).start;
+            let ends = self.sibling_ends(span);
+            // Deletes the span and `count` siblings after it.
+            let deletes = |count: usize| {
+                let (base, end) = (&base, ends[count]);
+                move |_: &[u64], candidate: &mut Vec<u64>| {
+                    candidate.extend_from_slice(&base[..start]);
+                    candidate[position] = value - 1 - count as u64;
+                    candidate.extend_from_slice(&base[end..]);
+                }
+            };
+            if self.try_edit(deletes(0)).await {
+                let most = ends.len().min(usize::try_from(value).unwrap_or(usize::MAX));
+                self.find_integer(async |shrinker: &mut Self, count| {
+                    count < most && shrinker.try_edit(deletes(count)).await
                 })
                 .await;
-            if improved {
                 return;
             }
         }
+    }
+
+    /// Where span `span` ends, then where each of the siblings right after
+    /// it ends, for as long as they follow on without a gap.
+    fn sibling_ends(&self, span: usize) -> Vec<usize> {
+        let parent = self.best.spans.parent(span);
+        let mut ends = vec![self.best.spans.range(span).end];
+        for other in span + 1..self.best.spans.len() {
+            let range = self.best.spans.range(other);
+            if self.best.spans.parent(other) != parent {
+                continue;
+            }
+            if Some(&range.start) != ends.last() {
+                break;
+            }
+            ends.push(range.end);
+        }
+        ends
+    }
+
+    /// The largest `n` for which `works(n)` holds, given that `works(0)`
+    /// does and that `works` fails at some point: a few small values first,
+    /// then doubling, then bisection, so an answer `n` costs about
+    /// `2 log2(n)` tries.
+    async fn find_integer(&mut self, mut works: impl AsyncFnMut(&mut Self, usize) -> bool) -> usize {
+        for small in 1..=4 {
+            if !works(self, small).await {
+                return small - 1;
+            }
+        }
+        let (mut low, mut high) = (4, 8);
+        while works(self, high).await {
+            (low, high) = (high, high * 2);
+        }
+        while low + 1 < high {
+            let middle = low + (high - low) / 2;
+            if works(self, middle).await {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        low
     }
 
     /// Lowers equal choices of one kind together, for values that must stay
@@ -449,13 +552,19 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
-    /// Maximal runs of adjacent children of `parent` with one label.
+    /// Maximal runs of adjacent children of `parent` with one label. A
+    /// collection's closing "stop" is left out: it is the smallest element
+    /// span, and sorted to the front it would empty the collection, so the
+    /// whole sort would fail.
     fn sibling_runs(&self, parent: usize) -> Vec<Vec<Range<usize>>> {
         let mut runs: Vec<Vec<Range<usize>>> = Vec::new();
         let mut previous: Option<(usize, &'static str)> = None;
         for child in self.best.spans.children(parent) {
             let range = self.best.spans.range(child);
             let label = self.best.spans.label(child);
+            if self.is_stop(child) {
+                break;
+            }
             match (previous, runs.last_mut()) {
                 (Some((end, last_label)), Some(run)) if end == range.start && last_label == label => {
                     run.push(range.clone())
@@ -496,6 +605,11 @@ impl<E: Execute> Shrinker<'_, E> {
             }
         }
     }
+}
+
+/// Whether every choice of `choices` is 0.
+fn is_zero(choices: &[u64]) -> bool {
+    choices.iter().all(|&choice| choice == 0)
 }
 
 /// Whether every one of `positions` holds `value`.
