@@ -61,10 +61,10 @@ const EVERY_SWEEP: [Pass; 9] = [
     Pass::SortSiblings,
 ];
 
-/// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls: they
-/// try many edits per choice (every short run of choices, every pair of a
-/// span and a later choice) and rarely succeed.
-const WHEN_STALLED: [Pass; 3] = [Pass::DeleteBlocks, Pass::MoveSpans, Pass::DeleteWithLowered];
+/// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls, cheapest
+/// first: they try many edits per choice (every pair of a span and a later
+/// choice, every short run of choices) and rarely succeed.
+const WHEN_STALLED: [Pass; 3] = [Pass::MoveSpans, Pass::DeleteWithLowered, Pass::DeleteBlocks];
 
 /// What the shrinker needs from the runner: replay a sequence, and show what
 /// the replay recorded.

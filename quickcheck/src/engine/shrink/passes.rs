@@ -196,7 +196,10 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Lowers each choice as far as it goes: straight to 0, else by binary
-    /// search. Binary search assumes every value above a failing one fails,
+    /// search. A choice that goes to 0 takes the numbers right after it
+    /// along, as many as also go, found by [`find_integer`](Self::find_integer):
+    /// the items of a fixed-length list of numbers become 0 in a few replays.
+    /// Binary search assumes every value above a failing one fails,
     /// which is false for values in separate blocks (capitals and lower-case
     /// letters in the character order), so after it the choice is also
     /// halved a few times, each success searching on from the new value. A
@@ -210,21 +213,54 @@ impl<E: Execute> Shrinker<'_, E> {
             // Lowering a "go on" cuts the collection short there, which the
             // deletion passes try more cheaply.
             let flag = flags.get(position).copied().unwrap_or(false);
-            if original > 0 && !flag && !self.try_set(position, 0).await {
-                let mut works = original;
-                loop {
-                    works = self.binary_search_down(position, works).await;
-                    if works <= 1 || !self.try_halvings(position, works).await {
-                        break;
-                    }
-                    works = self.best.choices[position];
-                }
-                if position < self.best.choices.len() && self.best.choices[position] == original {
-                    self.lower_with_deletion(position).await;
-                }
+            if original > 0 && !flag {
+                self.minimize_choice(position, original).await;
             }
             position += 1;
         }
+    }
+
+    /// Lowers the choice at `position`, which holds `original` (not 0), as
+    /// far as it goes.
+    async fn minimize_choice(&mut self, position: usize, original: u64) {
+        if self.try_set(position, 0).await {
+            self.zero_numbers_after(position).await;
+            return;
+        }
+        let mut works = original;
+        loop {
+            works = self.binary_search_down(position, works).await;
+            if works <= 1 || !self.try_halvings(position, works).await {
+                break;
+            }
+            works = self.best.choices[position];
+        }
+        if position < self.best.choices.len() && self.best.choices[position] == original {
+            self.lower_with_deletion(position).await;
+        }
+    }
+
+    /// Sets the numbers right after `position` (0 already) to 0 too, up to
+    /// the first choice that is not a number, as many as still fail.
+    async fn zero_numbers_after(&mut self, position: usize) {
+        let base = self.best.choices.clone();
+        // Where each number after the position that is not yet 0 ends.
+        let ends: Vec<usize> = (position + 1..base.len())
+            .take_while(|&at| self.is_number(at))
+            .filter(|&at| base[at] != 0)
+            .map(|at| at + 1)
+            .collect();
+        let zeroes = |count: usize| {
+            let (base, end) = (&base, ends[count - 1]);
+            move |_: &[u64], candidate: &mut Vec<u64>| {
+                candidate.extend_from_slice(base);
+                candidate[position..end].fill(0);
+            }
+        };
+        self.find_integer(async |shrinker: &mut Self, count| {
+            count <= ends.len() && shrinker.try_edit(zeroes(count)).await
+        })
+        .await;
     }
 
     /// Finds the lowest value of the choice at `position`, above 0 (known to
@@ -496,8 +532,10 @@ impl<E: Execute> Shrinker<'_, E> {
     /// A command that refers to the second of two open handles can only lose
     /// the first `Open` if its reference moves down with it, and a list whose
     /// elements point at each other (`[0, 0, 7, 6]`, with 7 and 6 a cycle) can
-    /// only lose a leading element if both pointers do. Quadratic, so it runs
-    /// only on short sequences.
+    /// only lose a leading element if both pointers do. Once that works, the
+    /// span's next siblings go too, the choices lowered by one more for each,
+    /// as many as still fail, found by [`find_integer`](Self::find_integer).
+    /// Quadratic, so it runs only on short sequences.
     pub(super) async fn delete_with_lowered(&mut self) {
         if self.best.choices.len() > SMALL_SEQUENCE {
             return;
@@ -505,6 +543,7 @@ impl<E: Execute> Shrinker<'_, E> {
         let mut span = 0;
         while span < self.best.spans.len() {
             let deleted = self.best.spans.range(span);
+            let ends = self.sibling_ends(span);
             span += 1;
             if deleted.is_empty() {
                 continue;
@@ -520,19 +559,33 @@ impl<E: Execute> Shrinker<'_, E> {
                     .map(move |&second| [first, second])
             });
             let attempts: Vec<[usize; 2]> = singles.chain(pairs).collect();
+            let base = self.best.choices.clone();
             for lowered in attempts {
-                let improved = self
-                    .try_edit(|best, candidate| {
-                        candidate.extend_from_slice(&best[..deleted.start]);
-                        candidate.extend_from_slice(&best[deleted.end..]);
-                        let shift = deleted.len();
-                        candidate[lowered[0] - shift] -= 1;
+                // Deletes the span and `count` siblings after it, and lowers
+                // the choices by one for each span deleted; `None` when that
+                // reaches a lowered choice or takes it below 0.
+                let deletes = |count: usize| {
+                    let end = *ends.get(count)?;
+                    let by = count as u64 + 1;
+                    let fits = lowered.iter().all(|&at| at >= end && base[at] >= by);
+                    let base = &base;
+                    fits.then_some(move |_: &[u64], candidate: &mut Vec<u64>| {
+                        candidate.extend_from_slice(&base[..deleted.start]);
+                        candidate.extend_from_slice(&base[end..]);
+                        let shift = end - deleted.start;
+                        candidate[lowered[0] - shift] -= by;
                         if lowered[1] != lowered[0] {
-                            candidate[lowered[1] - shift] -= 1;
+                            candidate[lowered[1] - shift] -= by;
                         }
                     })
+                };
+                let Some(first) = deletes(0) else { continue };
+                if self.try_edit(first).await {
+                    self.find_integer(async |shrinker: &mut Self, count| match deletes(count) {
+                        Some(edit) => shrinker.try_edit(edit).await,
+                        None => false,
+                    })
                     .await;
-                if improved {
                     break;
                 }
             }
