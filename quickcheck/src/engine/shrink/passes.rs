@@ -139,24 +139,32 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
-    /// Replaces each span by its simplest form: every choice 0. When that
-    /// works, the siblings right after it are zeroed with it, as many as
-    /// still fail, found by [`find_integer`](Self::find_integer), so the
-    /// items of a long list become simplest in a few replays.
+    /// Replaces each span by its simplest form: every choice 0, except the
+    /// "go on" choices of the collections in it, so that the collections
+    /// keep their items (cutting a collection short is the deletion passes'
+    /// work). When that works, the siblings right after the span are
+    /// simplified with it, as many as still fail, found by
+    /// [`find_integer`](Self::find_integer), so the items of a long list
+    /// become simplest in a few replays.
     pub(super) async fn zero_spans(&mut self) {
+        let mut flags = self.collection_flags();
         let mut span = 0;
         while span < self.best.spans.len() {
             let range = self.best.spans.range(span);
-            if range.end <= self.best.choices.len() && !is_zero(&self.best.choices[range.clone()]) {
+            if range.end <= self.best.choices.len() && !is_simplest(&self.best.choices, &flags, range.clone()) {
                 let base = self.best.choices.clone();
                 // Where each later sibling that is not yet simplest ends.
                 let mut ends = self.sibling_ends(span);
-                ends.dedup_by(|end, previous| is_zero(&base[*previous..*end]));
+                ends.dedup_by(|end, previous| is_simplest(&base, &flags, *previous..*end));
                 let zeroes = |count: usize| {
-                    let (base, end) = (&base, ends[count]);
+                    let (base, flags, end) = (&base, &flags, ends[count]);
                     move |_: &[u64], candidate: &mut Vec<u64>| {
                         candidate.extend_from_slice(base);
-                        candidate[range.start..end].fill(0);
+                        for at in range.start..end {
+                            if !flags[at] {
+                                candidate[at] = 0;
+                            }
+                        }
                     }
                 };
                 if self.try_edit(zeroes(0)).await {
@@ -164,6 +172,7 @@ impl<E: Execute> Shrinker<'_, E> {
                         count < ends.len() && shrinker.try_edit(zeroes(count)).await
                     })
                     .await;
+                    flags = self.collection_flags();
                 }
             }
             span += 1;
@@ -203,8 +212,10 @@ impl<E: Execute> Shrinker<'_, E> {
     /// which is false for values in separate blocks (capitals and lower-case
     /// letters in the character order), so after it the choice is also
     /// halved a few times, each success searching on from the new value. A
-    /// choice that cannot go lower on its own is retried one lower together
-    /// with deleting a later span, for sizes drawn before the items they count.
+    /// choice that does not reach 0 on its own is then tried one lower
+    /// together with deleting a later span, for sizes drawn before the items
+    /// they count: lowering such a size alone keeps the leading items, which
+    /// are seldom the ones that matter.
     pub(super) async fn minimize_choices(&mut self) {
         let flags = self.collection_flags();
         let mut position = 0;
@@ -235,7 +246,7 @@ impl<E: Execute> Shrinker<'_, E> {
             }
             works = self.best.choices[position];
         }
-        if position < self.best.choices.len() && self.best.choices[position] == original {
+        if self.best.choices.get(position).is_some_and(|&value| value > 0) {
             self.lower_with_deletion(position).await;
         }
     }
@@ -660,9 +671,10 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 }
 
-/// Whether every choice of `choices` is 0.
-fn is_zero(choices: &[u64]) -> bool {
-    choices.iter().all(|&choice| choice == 0)
+/// Whether every choice of `choices` in `range` is 0 or a collection's "go
+/// on" (`flags`).
+fn is_simplest(choices: &[u64], flags: &[bool], range: Range<usize>) -> bool {
+    choices[range.clone()].iter().zip(&flags[range]).all(|(&choice, &flag)| choice == 0 || flag)
 }
 
 /// Whether every one of `positions` holds `value`.
