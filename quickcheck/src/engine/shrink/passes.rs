@@ -25,7 +25,7 @@ const SMALL_SEQUENCE: usize = 64;
 const PAIR_DISTANCE: usize = 4;
 
 /// How many times `minimize_choices` halves a choice after its binary search.
-const HALVINGS: u32 = 4;
+const HALVINGS: u32 = 2;
 
 /// How many later spans `minimize_choices` tries to delete together with
 /// lowering a choice.
