@@ -74,7 +74,9 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Deletes whole spans, last first: list elements, optional parts,
-    /// entire arguments.
+    /// entire arguments. The value of a collection element is not deleted
+    /// without the element's "go on": the next choice would be read as the
+    /// value in its place, and deleting the whole element is tried anyway.
     pub(super) async fn delete_spans(&mut self) {
         let mut span = self.best.spans.len();
         while span > 0 {
@@ -83,10 +85,22 @@ impl<E: Execute> Shrinker<'_, E> {
                 continue;
             }
             let range = self.best.spans.range(span);
-            if !range.is_empty() {
+            if !range.is_empty() && !self.is_element_value(span) {
                 self.try_delete(range).await;
             }
         }
+    }
+
+    /// Whether span `span` is all of a collection element but its "go on".
+    fn is_element_value(&self, span: usize) -> bool {
+        let range = self.best.spans.range(span);
+        self.best.spans.parent(span).is_some_and(|parent| {
+            let element = self.best.spans.range(parent);
+            self.best.spans.label(parent) == ELEMENT
+                && element.start + 1 == range.start
+                && element.end == range.end
+                && !self.is_number(element.start)
+        })
     }
 
     /// Merges each collection with the next one: deletes its "stop" and
