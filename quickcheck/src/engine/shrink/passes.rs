@@ -342,7 +342,8 @@ impl<E: Execute> Shrinker<'_, E> {
         let later: Vec<usize> = (0..self.best.spans.len())
             .filter(|&span| {
                 let range = self.best.spans.range(span);
-                range.start > position && !range.is_empty()
+                // An element's value alone is not deleted, as in `delete_spans`.
+                range.start > position && !range.is_empty() && !self.is_element_value(span)
             })
             .take(DEPENDENT_SPANS)
             .collect();
@@ -569,8 +570,10 @@ impl<E: Execute> Shrinker<'_, E> {
         while span < self.best.spans.len() {
             let deleted = self.best.spans.range(span);
             let ends = self.sibling_ends(span);
+            // An element's value alone is not deleted, as in `delete_spans`.
+            let misaligned = self.is_element_value(span);
             span += 1;
-            if deleted.is_empty() {
+            if deleted.is_empty() || misaligned {
                 continue;
             }
             let lowerable: Vec<usize> = (deleted.end..self.best.choices.len())
