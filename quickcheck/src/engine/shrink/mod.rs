@@ -28,6 +28,44 @@ use crate::property::Failure;
 /// shrink that reaches it stops with the best found so far.
 const MAX_ATTEMPTS: u64 = 200_000;
 
+/// The shrink passes, each a family of edits of the best sequence; see the
+/// method of the same name for what each tries.
+#[derive(Clone, Copy, Debug)]
+enum Pass {
+    RemoveDiscarded,
+    DeleteSpans,
+    MergeCollections,
+    DeleteBlocks,
+    ZeroSpans,
+    ReplaceWithDescendants,
+    MinimizeChoices,
+    LowerDuplicates,
+    RedistributePairs,
+    SortSiblings,
+    MoveSpans,
+    DeleteWithLowered,
+}
+
+/// The passes a sweep runs, in order: deletions first, since a shorter
+/// sequence makes every later pass cheaper, then lowering choices, which
+/// leaves the zeroing of spans little to do.
+const EVERY_SWEEP: [Pass; 9] = [
+    Pass::RemoveDiscarded,
+    Pass::DeleteSpans,
+    Pass::MergeCollections,
+    Pass::MinimizeChoices,
+    Pass::ZeroSpans,
+    Pass::ReplaceWithDescendants,
+    Pass::LowerDuplicates,
+    Pass::RedistributePairs,
+    Pass::SortSiblings,
+];
+
+/// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls, cheapest
+/// first: they try many edits per choice (every pair of a span and a later
+/// choice, every short run of choices) and rarely succeed.
+const WHEN_STALLED: [Pass; 3] = [Pass::MoveSpans, Pass::DeleteWithLowered, Pass::DeleteBlocks];
+
 /// What the shrinker needs from the runner: replay a sequence, and show what
 /// the replay recorded.
 pub(crate) trait Execute {
@@ -79,26 +117,69 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     }
 
     /// Runs every pass until none improves the best, or the budget is spent.
-    /// The quadratic passes run only when the others have stalled.
+    ///
+    /// The passes of [`EVERY_SWEEP`] run in turn, but one that improved
+    /// nothing sits out the sweeps after it until a sweep stalls: most
+    /// progress comes from a few passes, and running the others on every
+    /// small change costs replays for nothing. A stalled sweep brings every
+    /// pass back; when a full sweep stalls, the costlier passes of
+    /// [`WHEN_STALLED`] run, only until one of them makes progress. The one
+    /// that did goes first next time, since what unblocked the shrink once
+    /// tends to unblock it again. The shrink ends when a full sweep and every
+    /// stalled pass improve nothing, so the result is a local minimum of all
+    /// of them.
     pub(crate) async fn shrink(&mut self) {
-        loop {
+        let mut when_stalled = WHEN_STALLED;
+        let mut idle = [false; EVERY_SWEEP.len()];
+        while !self.exhausted() {
             let before = self.shrinks;
-            self.remove_discarded().await;
-            self.delete_spans().await;
-            self.delete_blocks().await;
-            self.zero_spans().await;
-            self.replace_with_descendants().await;
-            self.minimize_choices().await;
-            self.lower_duplicates().await;
-            self.redistribute_pairs().await;
-            self.sort_siblings().await;
-            if self.shrinks == before {
-                self.move_spans().await;
-                self.delete_with_lowered().await;
+            let full = !idle.contains(&true);
+            for (&pass, idle) in EVERY_SWEEP.iter().zip(&mut idle) {
+                if !*idle {
+                    let shrinks = self.shrinks;
+                    self.run(pass).await;
+                    *idle = self.shrinks == shrinks;
+                }
             }
-            if self.shrinks == before || self.exhausted() {
-                return;
+            if self.shrinks > before {
+                continue;
             }
+            idle = [false; EVERY_SWEEP.len()];
+            if !full {
+                continue;
+            }
+            let Some(index) = self.first_to_progress(&when_stalled).await else { return };
+            when_stalled[..=index].rotate_right(1);
+        }
+    }
+
+    /// Runs `passes` in order until one improves the best, and says which.
+    async fn first_to_progress(&mut self, passes: &[Pass]) -> Option<usize> {
+        let before = self.shrinks;
+        for (index, &pass) in passes.iter().enumerate() {
+            self.run(pass).await;
+            if self.shrinks > before {
+                return Some(index);
+            }
+        }
+        None
+    }
+
+    /// Runs one pass over the best.
+    async fn run(&mut self, pass: Pass) {
+        match pass {
+            Pass::RemoveDiscarded => self.remove_discarded().await,
+            Pass::DeleteSpans => self.delete_spans().await,
+            Pass::MergeCollections => self.merge_collections().await,
+            Pass::DeleteBlocks => self.delete_blocks().await,
+            Pass::ZeroSpans => self.zero_spans().await,
+            Pass::ReplaceWithDescendants => self.replace_with_descendants().await,
+            Pass::MinimizeChoices => self.minimize_choices().await,
+            Pass::LowerDuplicates => self.lower_duplicates().await,
+            Pass::RedistributePairs => self.redistribute_pairs().await,
+            Pass::SortSiblings => self.sort_siblings().await,
+            Pass::MoveSpans => self.move_spans().await,
+            Pass::DeleteWithLowered => self.delete_with_lowered().await,
         }
     }
 

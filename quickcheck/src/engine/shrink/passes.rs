@@ -25,7 +25,7 @@ const SMALL_SEQUENCE: usize = 64;
 const PAIR_DISTANCE: usize = 4;
 
 /// How many times `minimize_choices` halves a choice after its binary search.
-const HALVINGS: u32 = 4;
+const HALVINGS: u32 = 2;
 
 /// How many later spans `minimize_choices` tries to delete together with
 /// lowering a choice.
@@ -37,6 +37,16 @@ impl<E: Execute> Shrinker<'_, E> {
     /// such as a collection's "go on".
     fn is_number(&self, position: usize) -> bool {
         self.best.maxima.get(position).is_some_and(|&max| max > 1)
+    }
+
+    /// Whether span `span` is a collection's closing "stop": an element span
+    /// holding only a yes/no choice that says no.
+    fn is_stop(&self, span: usize) -> bool {
+        let range = self.best.spans.range(span);
+        self.best.spans.label(span) == ELEMENT
+            && range.len() == 1
+            && self.best.choices.get(range.start) == Some(&0)
+            && !self.is_number(range.start)
     }
 
     /// Deletes every rejected filter attempt and skipped duplicate at once.
@@ -64,7 +74,9 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Deletes whole spans, last first: list elements, optional parts,
-    /// entire arguments.
+    /// entire arguments. The value of a collection element is not deleted
+    /// without the element's "go on": the next choice would be read as the
+    /// value in its place, and deleting the whole element is tried anyway.
     pub(super) async fn delete_spans(&mut self) {
         let mut span = self.best.spans.len();
         while span > 0 {
@@ -73,8 +85,39 @@ impl<E: Execute> Shrinker<'_, E> {
                 continue;
             }
             let range = self.best.spans.range(span);
-            if !range.is_empty() {
+            if !range.is_empty() && !self.is_element_value(span) {
                 self.try_delete(range).await;
+            }
+        }
+    }
+
+    /// Whether span `span` is all of a collection element but its "go on".
+    fn is_element_value(&self, span: usize) -> bool {
+        let range = self.best.spans.range(span);
+        self.best.spans.parent(span).is_some_and(|parent| {
+            let element = self.best.spans.range(parent);
+            self.best.spans.label(parent) == ELEMENT
+                && element.start + 1 == range.start
+                && element.end == range.end
+                && !self.is_number(element.start)
+        })
+    }
+
+    /// Merges each collection with the next one: deletes its "stop" and
+    /// the outer "go on" right after it, so the second collection's items
+    /// continue the first. Properties about how many items there are in all
+    /// end with as few collections as the maximum length allows.
+    pub(super) async fn merge_collections(&mut self) {
+        let mut span = self.best.spans.len();
+        while span > 0 {
+            span -= 1;
+            if span >= self.best.spans.len() || !self.is_stop(span) {
+                continue;
+            }
+            let stop = self.best.spans.range(span);
+            let goes_on = self.best.choices.get(stop.end) == Some(&1) && !self.is_number(stop.end);
+            if goes_on {
+                self.try_delete(stop.start..stop.end + 1).await;
             }
         }
     }
@@ -83,14 +126,16 @@ impl<E: Execute> Shrinker<'_, E> {
     /// reaches edits spans do not line up with, such as merging two adjacent
     /// collections by deleting the first one's "stop" choice and the outer
     /// "go on" choice between them. A failed deletion is retried with the
-    /// choice before it lowered by one, for a length drawn before its items.
+    /// choice before it lowered by one, for a length drawn before its items;
+    /// not when that choice is a yes/no one, which lowered only cuts a
+    /// collection short.
     pub(super) async fn delete_blocks(&mut self) {
         for size in (1..=MAX_BLOCK).rev() {
             let mut start = self.best.choices.len().saturating_sub(size);
             loop {
                 if start + size <= self.best.choices.len() && !self.try_delete(start..start + size).await && start > 0 {
                     let before = start - 1;
-                    if self.best.choices[before] > 0 {
+                    if self.best.choices[before] > 0 && self.is_number(before) {
                         let lowered = self.best.choices[before] - 1;
                         self.try_edit(|best, candidate| {
                             candidate.extend_from_slice(&best[..before]);
@@ -108,21 +153,41 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
-    /// Replaces each span by its simplest form: every choice 0.
+    /// Replaces each span by its simplest form: every choice 0, except the
+    /// "go on" choices of the collections in it, so that the collections
+    /// keep their items (cutting a collection short is the deletion passes'
+    /// work). When that works, the siblings right after the span are
+    /// simplified with it, as many as still fail, found by
+    /// [`find_integer`](Self::find_integer), so the items of a long list
+    /// become simplest in a few replays.
     pub(super) async fn zero_spans(&mut self) {
+        let mut flags = self.collection_flags();
         let mut span = 0;
         while span < self.best.spans.len() {
             let range = self.best.spans.range(span);
-            if range.end <= self.best.choices.len()
-                && self.best.choices[range.clone()].iter().any(|&choice| choice != 0)
-            {
-                let zeros = range.len();
-                self.try_edit(|best, candidate| {
-                    candidate.extend_from_slice(&best[..range.start]);
-                    candidate.resize(range.start + zeros, 0);
-                    candidate.extend_from_slice(&best[range.end..]);
-                })
-                .await;
+            if range.end <= self.best.choices.len() && !is_simplest(&self.best.choices, &flags, range.clone()) {
+                let base = self.best.choices.clone();
+                // Where each later sibling that is not yet simplest ends.
+                let mut ends = self.sibling_ends(span);
+                ends.dedup_by(|end, previous| is_simplest(&base, &flags, *previous..*end));
+                let zeroes = |count: usize| {
+                    let (base, flags, end) = (&base, &flags, ends[count]);
+                    move |_: &[u64], candidate: &mut Vec<u64>| {
+                        candidate.extend_from_slice(base);
+                        for at in range.start..end {
+                            if !flags[at] {
+                                candidate[at] = 0;
+                            }
+                        }
+                    }
+                };
+                if self.try_edit(zeroes(0)).await {
+                    self.find_integer(async |shrinker: &mut Self, count| {
+                        count < ends.len() && shrinker.try_edit(zeroes(count)).await
+                    })
+                    .await;
+                    flags = self.collection_flags();
+                }
             }
             span += 1;
         }
@@ -154,12 +219,17 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Lowers each choice as far as it goes: straight to 0, else by binary
-    /// search. Binary search assumes every value above a failing one fails,
+    /// search. A choice that goes to 0 takes the numbers right after it
+    /// along, as many as also go, found by [`find_integer`](Self::find_integer):
+    /// the items of a fixed-length list of numbers become 0 in a few replays.
+    /// Binary search assumes every value above a failing one fails,
     /// which is false for values in separate blocks (capitals and lower-case
     /// letters in the character order), so after it the choice is also
     /// halved a few times, each success searching on from the new value. A
-    /// choice that cannot go lower on its own is retried one lower together
-    /// with deleting a later span, for sizes drawn before the items they count.
+    /// choice that does not reach 0 on its own is then tried one lower
+    /// together with deleting a later span, for sizes drawn before the items
+    /// they count: lowering such a size alone keeps the leading items, which
+    /// are seldom the ones that matter.
     pub(super) async fn minimize_choices(&mut self) {
         let flags = self.collection_flags();
         let mut position = 0;
@@ -168,21 +238,54 @@ impl<E: Execute> Shrinker<'_, E> {
             // Lowering a "go on" cuts the collection short there, which the
             // deletion passes try more cheaply.
             let flag = flags.get(position).copied().unwrap_or(false);
-            if original > 0 && !flag && !self.try_set(position, 0).await {
-                let mut works = original;
-                loop {
-                    works = self.binary_search_down(position, works).await;
-                    if works <= 1 || !self.try_halvings(position, works).await {
-                        break;
-                    }
-                    works = self.best.choices[position];
-                }
-                if position < self.best.choices.len() && self.best.choices[position] == original {
-                    self.lower_with_deletion(position).await;
-                }
+            if original > 0 && !flag {
+                self.minimize_choice(position, original).await;
             }
             position += 1;
         }
+    }
+
+    /// Lowers the choice at `position`, which holds `original` (not 0), as
+    /// far as it goes.
+    async fn minimize_choice(&mut self, position: usize, original: u64) {
+        if self.try_set(position, 0).await {
+            self.zero_numbers_after(position).await;
+            return;
+        }
+        let mut works = original;
+        loop {
+            works = self.binary_search_down(position, works).await;
+            if works <= 1 || !self.try_halvings(position, works).await {
+                break;
+            }
+            works = self.best.choices[position];
+        }
+        if self.best.choices.get(position).is_some_and(|&value| value > 0) {
+            self.lower_with_deletion(position).await;
+        }
+    }
+
+    /// Sets the numbers right after `position` (0 already) to 0 too, up to
+    /// the first choice that is not a number, as many as still fail.
+    async fn zero_numbers_after(&mut self, position: usize) {
+        let base = self.best.choices.clone();
+        // Where each number after the position that is not yet 0 ends.
+        let ends: Vec<usize> = (position + 1..base.len())
+            .take_while(|&at| self.is_number(at))
+            .filter(|&at| base[at] != 0)
+            .map(|at| at + 1)
+            .collect();
+        let zeroes = |count: usize| {
+            let (base, end) = (&base, ends[count - 1]);
+            move |_: &[u64], candidate: &mut Vec<u64>| {
+                candidate.extend_from_slice(base);
+                candidate[position..end].fill(0);
+            }
+        };
+        self.find_integer(async |shrinker: &mut Self, count| {
+            count <= ends.len() && shrinker.try_edit(zeroes(count)).await
+        })
+        .await;
     }
 
     /// Finds the lowest value of the choice at `position`, above 0 (known to
@@ -230,25 +333,87 @@ impl<E: Execute> Shrinker<'_, E> {
         flags
     }
 
+    /// Lowers the choice at `position` by one while deleting one of the
+    /// spans after it, for a size drawn before the items it counts. Once a
+    /// span's deletion works, its next siblings go too, the choice lowered by
+    /// one more for each, as many as still fail, found by
+    /// [`find_integer`](Self::find_integer): removing the leading items of a
+    /// long list then costs a few replays rather than one sweep per item.
     async fn lower_with_deletion(&mut self, position: usize) {
-        let lowered = self.best.choices[position] - 1;
-        let later: Vec<Range<usize>> = (0..self.best.spans.len())
-            .map(|span| self.best.spans.range(span))
-            .filter(|range| range.start > position && !range.is_empty())
+        let value = self.best.choices[position];
+        let later: Vec<usize> = (0..self.best.spans.len())
+            .filter(|&span| {
+                let range = self.best.spans.range(span);
+                // An element's value alone is not deleted, as in `delete_spans`.
+                range.start > position && !range.is_empty() && !self.is_element_value(span)
+            })
             .take(DEPENDENT_SPANS)
             .collect();
-        for range in later {
-            let improved = self
-                .try_edit(|best, candidate| {
-                    candidate.extend_from_slice(&best[..range.start]);
-                    candidate[position] = lowered;
-                    candidate.extend_from_slice(&best[range.end..]);
+        let base = self.best.choices.clone();
+        for span in later {
+            let start = self.best.spans.range(span).start;
+            let ends = self.sibling_ends(span);
+            // Deletes the span and `count` siblings after it.
+            let deletes = |count: usize| {
+                let (base, end) = (&base, ends[count]);
+                move |_: &[u64], candidate: &mut Vec<u64>| {
+                    candidate.extend_from_slice(&base[..start]);
+                    candidate[position] = value - 1 - count as u64;
+                    candidate.extend_from_slice(&base[end..]);
+                }
+            };
+            if self.try_edit(deletes(0)).await {
+                let most = ends.len().min(usize::try_from(value).unwrap_or(usize::MAX));
+                self.find_integer(async |shrinker: &mut Self, count| {
+                    count < most && shrinker.try_edit(deletes(count)).await
                 })
                 .await;
-            if improved {
                 return;
             }
         }
+    }
+
+    /// Where span `span` ends, then where each of the siblings right after
+    /// it ends, for as long as they follow on without a gap.
+    fn sibling_ends(&self, span: usize) -> Vec<usize> {
+        let parent = self.best.spans.parent(span);
+        let mut ends = vec![self.best.spans.range(span).end];
+        for other in span + 1..self.best.spans.len() {
+            let range = self.best.spans.range(other);
+            if self.best.spans.parent(other) != parent {
+                continue;
+            }
+            if Some(&range.start) != ends.last() {
+                break;
+            }
+            ends.push(range.end);
+        }
+        ends
+    }
+
+    /// The largest `n` for which `works(n)` holds, given that `works(0)`
+    /// does and that `works` fails at some point: a few small values first,
+    /// then doubling, then bisection, so an answer `n` costs about
+    /// `2 log2(n)` tries.
+    async fn find_integer(&mut self, mut works: impl AsyncFnMut(&mut Self, usize) -> bool) -> usize {
+        for small in 1..=4 {
+            if !works(self, small).await {
+                return small - 1;
+            }
+        }
+        let (mut low, mut high) = (4, 8);
+        while works(self, high).await {
+            (low, high) = (high, high * 2);
+        }
+        while low + 1 < high {
+            let middle = low + (high - low) / 2;
+            if works(self, middle).await {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        low
     }
 
     /// Lowers equal choices of one kind together, for values that must stay
@@ -395,8 +560,10 @@ impl<E: Execute> Shrinker<'_, E> {
     /// A command that refers to the second of two open handles can only lose
     /// the first `Open` if its reference moves down with it, and a list whose
     /// elements point at each other (`[0, 0, 7, 6]`, with 7 and 6 a cycle) can
-    /// only lose a leading element if both pointers do. Quadratic, so it runs
-    /// only on short sequences.
+    /// only lose a leading element if both pointers do. Once that works, the
+    /// span's next siblings go too, the choices lowered by one more for each,
+    /// as many as still fail, found by [`find_integer`](Self::find_integer).
+    /// Quadratic, so it runs only on short sequences.
     pub(super) async fn delete_with_lowered(&mut self) {
         if self.best.choices.len() > SMALL_SEQUENCE {
             return;
@@ -404,8 +571,11 @@ impl<E: Execute> Shrinker<'_, E> {
         let mut span = 0;
         while span < self.best.spans.len() {
             let deleted = self.best.spans.range(span);
+            let ends = self.sibling_ends(span);
+            // An element's value alone is not deleted, as in `delete_spans`.
+            let misaligned = self.is_element_value(span);
             span += 1;
-            if deleted.is_empty() {
+            if deleted.is_empty() || misaligned {
                 continue;
             }
             let lowerable: Vec<usize> = (deleted.end..self.best.choices.len())
@@ -419,19 +589,33 @@ impl<E: Execute> Shrinker<'_, E> {
                     .map(move |&second| [first, second])
             });
             let attempts: Vec<[usize; 2]> = singles.chain(pairs).collect();
+            let base = self.best.choices.clone();
             for lowered in attempts {
-                let improved = self
-                    .try_edit(|best, candidate| {
-                        candidate.extend_from_slice(&best[..deleted.start]);
-                        candidate.extend_from_slice(&best[deleted.end..]);
-                        let shift = deleted.len();
-                        candidate[lowered[0] - shift] -= 1;
+                // Deletes the span and `count` siblings after it, and lowers
+                // the choices by one for each span deleted; `None` when that
+                // reaches a lowered choice or takes it below 0.
+                let deletes = |count: usize| {
+                    let end = *ends.get(count)?;
+                    let by = count as u64 + 1;
+                    let fits = lowered.iter().all(|&at| at >= end && base[at] >= by);
+                    let base = &base;
+                    fits.then_some(move |_: &[u64], candidate: &mut Vec<u64>| {
+                        candidate.extend_from_slice(&base[..deleted.start]);
+                        candidate.extend_from_slice(&base[end..]);
+                        let shift = end - deleted.start;
+                        candidate[lowered[0] - shift] -= by;
                         if lowered[1] != lowered[0] {
-                            candidate[lowered[1] - shift] -= 1;
+                            candidate[lowered[1] - shift] -= by;
                         }
                     })
+                };
+                let Some(first) = deletes(0) else { continue };
+                if self.try_edit(first).await {
+                    self.find_integer(async |shrinker: &mut Self, count| match deletes(count) {
+                        Some(edit) => shrinker.try_edit(edit).await,
+                        None => false,
+                    })
                     .await;
-                if improved {
                     break;
                 }
             }
@@ -451,13 +635,19 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
-    /// Maximal runs of adjacent children of `parent` with one label.
+    /// Maximal runs of adjacent children of `parent` with one label. A
+    /// collection's closing "stop" is left out: it is the smallest element
+    /// span, and sorted to the front it would empty the collection, so the
+    /// whole sort would fail.
     fn sibling_runs(&self, parent: usize) -> Vec<Vec<Range<usize>>> {
         let mut runs: Vec<Vec<Range<usize>>> = Vec::new();
         let mut previous: Option<(usize, &'static str)> = None;
         for child in self.best.spans.children(parent) {
             let range = self.best.spans.range(child);
             let label = self.best.spans.label(child);
+            if self.is_stop(child) {
+                break;
+            }
             match (previous, runs.last_mut()) {
                 (Some((end, last_label)), Some(run)) if end == range.start && last_label == label => {
                     run.push(range.clone())
@@ -498,6 +688,12 @@ impl<E: Execute> Shrinker<'_, E> {
             }
         }
     }
+}
+
+/// Whether every choice of `choices` in `range` is 0 or a collection's "go
+/// on" (`flags`).
+fn is_simplest(choices: &[u64], flags: &[bool], range: Range<usize>) -> bool {
+    choices[range.clone()].iter().zip(&flags[range]).all(|(&choice, &flag)| choice == 0 || flag)
 }
 
 /// Whether every one of `positions` holds `value`.
