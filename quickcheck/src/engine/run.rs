@@ -425,15 +425,14 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             }
             let from = 1 + random.up_to(spans.len() as u64 - 2) as usize;
             let (label, copied) = (spans.label(from), spans.range(from));
-            let destinations = (1..spans.len()).filter(|&to| {
+            // The first span with the same label from a random place on,
+            // wrapping around: usually a few steps, never more than one pass.
+            let start = 1 + random.up_to(spans.len() as u64 - 2) as usize;
+            let destination = (start..spans.len()).chain(1..start).find(|&to| {
                 let range = spans.range(to);
                 spans.has_label(to, label) && (range.end <= copied.start || copied.end <= range.start)
             });
-            let count = destinations.clone().count() as u64;
-            if count == 0 {
-                continue;
-            }
-            let to = spans.range(destinations.clone().nth(random.up_to(count - 1) as usize).unwrap_or(from));
+            let Some(to) = destination.map(|to| spans.range(to)) else { continue };
             if self.base[copied.clone()] == self.base[to.clone()] {
                 continue;
             }

@@ -29,36 +29,44 @@ struct Span {
 
 /// The spans of one test case, in the order they were opened.
 ///
-/// One record per span, so opening a span is a single push; the table keeps
-/// its capacity between test cases.
-#[derive(Clone, Debug, Default)]
+/// One record per span, so opening a span is a single push; the open spans
+/// are the chain of parents from the innermost one, so closing one is a
+/// single write. The table keeps its capacity between test cases.
+#[derive(Clone, Debug)]
 pub(crate) struct Spans {
     spans: Vec<Span>,
-    open: Vec<SpanId>,
+    /// The innermost open span, or [`NONE`].
+    innermost: SpanId,
+}
+
+impl Default for Spans {
+    fn default() -> Spans {
+        Spans { spans: Vec::new(), innermost: NONE }
+    }
 }
 
 impl Spans {
     /// Forgets every span, keeping the buffers.
     pub(crate) fn clear(&mut self) {
         self.spans.clear();
-        self.open.clear();
+        self.innermost = NONE;
     }
 
     /// Opens a span that starts at choice `at`, nested in the innermost open one.
     #[inline]
     pub(crate) fn open(&mut self, label: &'static str, at: usize) -> SpanId {
         let id = self.spans.len() as SpanId;
-        let parent = self.open.last().copied().unwrap_or(NONE);
-        self.spans.push(Span { start: at as u32, end: NONE, parent, discarded: false, label });
-        self.open.push(id);
+        self.spans.push(Span { start: at as u32, end: NONE, parent: self.innermost, discarded: false, label });
+        self.innermost = id;
         id
     }
 
     /// Closes the innermost open span at choice `at`.
     #[inline]
     pub(crate) fn close(&mut self, at: usize) {
-        if let Some(id) = self.open.pop() {
-            self.spans[id as usize].end = at as u32;
+        if let Some(span) = self.spans.get_mut(self.innermost as usize) {
+            span.end = at as u32;
+            self.innermost = span.parent;
         }
     }
 
@@ -70,13 +78,13 @@ impl Spans {
     /// Copies another table into this one, reusing this one's buffers.
     pub(crate) fn copy_from(&mut self, other: &Spans) {
         self.spans.clone_from(&other.spans);
-        self.open.clear();
+        self.innermost = other.innermost;
     }
 
     /// Whether every span opened was closed again: the draw that recorded
     /// them finished rather than stopping part-way.
     pub(crate) fn is_complete(&self) -> bool {
-        self.open.is_empty()
+        self.innermost == NONE
     }
 
     /// How many spans were recorded.
