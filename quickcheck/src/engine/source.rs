@@ -302,9 +302,9 @@ impl ChoiceSource {
         }
     }
 
-    // Out of line, so that generation, which records no spans, inlines no
-    // more than the flag check at every draw.
-    #[inline(never)]
+    // Separate from the flag check, so that a caller may inline the check
+    // alone: generation records no spans.
+    #[inline]
     fn open_recorded_span(&mut self, label: &'static str) -> SpanId {
         let id = self.recording.spans.open(label, self.recording.choices.len());
         if self.varying != Varying::No {
@@ -313,7 +313,7 @@ impl ChoiceSource {
         id
     }
 
-    #[inline(never)]
+    #[inline]
     fn close_recorded_span(&mut self) {
         self.recording.spans.close(self.recording.choices.len());
         if self.varying != Varying::No {
