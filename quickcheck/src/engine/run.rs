@@ -22,7 +22,8 @@ use crate::stats::{self, Confidence, Decision, ExampleRecord, Statistics};
 const RAMP: u64 = 10;
 
 /// After the ramp, every this many examples one mutates the example before
-/// (more often costs throughput: a mutation replays its base in detail).
+/// (more often costs throughput: the example before a mutation records its
+/// spans, as generation otherwise does not).
 const MUTATE_EVERY: u64 = 8;
 
 /// How many span pairs a mutation tries before giving up.
