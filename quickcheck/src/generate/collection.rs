@@ -185,7 +185,7 @@ impl<G: Generator, C: FromIterator<G::Value>> Generator for Collection<G, C> {
 
     fn generate(&self, source: &mut ChoiceSource) -> C {
         let chance = self.lengths.continue_chance(source);
-        Elements { source, element: &self.element, lengths: self.lengths, chance, length: 0 }.collect()
+        DrawnElements { source, element: &self.element, lengths: self.lengths, chance, length: 0 }.collect()
     }
 
     fn label(&self) -> &'static str {
@@ -195,7 +195,7 @@ impl<G: Generator, C: FromIterator<G::Value>> Generator for Collection<G, C> {
 
 /// The elements of one collection, drawn as they are iterated. Collecting
 /// them lets the collection reserve its minimum length up front.
-struct Elements<'a, G> {
+struct DrawnElements<'a, G> {
     source: &'a mut ChoiceSource,
     element: &'a G,
     lengths: Lengths,
@@ -203,7 +203,7 @@ struct Elements<'a, G> {
     length: usize,
 }
 
-impl<G: Generator> Iterator for Elements<'_, G> {
+impl<G: Generator> Iterator for DrawnElements<'_, G> {
     type Item = G::Value;
 
     #[inline(always)]
