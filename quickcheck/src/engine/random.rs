@@ -107,6 +107,18 @@ mod tests {
     }
 
     #[test]
+    fn chances_hold_about_as_often_as_they_say() {
+        let mut random = for_example(5, 0);
+        let hits = |random: &mut Random, chance: Chance| (0..10_000).filter(|_| random.chance(chance)).count();
+        assert_eq!(hits(&mut random, Chance::new(0.0)), 0);
+        assert_eq!(hits(&mut random, Chance::new(1.0)), 10_000);
+        let half = hits(&mut random, Chance::new(0.5));
+        assert!((4_700..=5_300).contains(&half), "{half} of 10000");
+        let tenth = hits(&mut random, Chance::new(0.1));
+        assert!((800..=1_200).contains(&tenth), "{tenth} of 10000");
+    }
+
+    #[test]
     fn draws_stay_in_range() {
         let mut random = for_example(1, 1);
         for max in [0, 1, 2, 9, 1000, u64::MAX - 1] {

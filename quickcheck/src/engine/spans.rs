@@ -155,6 +155,7 @@ mod tests {
     #[test]
     fn nesting_is_recorded() {
         let mut spans = Spans::default();
+        assert!(spans.is_complete());
         let outer = spans.open("list", 0);
         spans.open("element", 0);
         spans.close(2);
@@ -162,7 +163,9 @@ mod tests {
         spans.open("integer", 3);
         spans.close(4);
         spans.close(4);
+        assert!(!spans.is_complete(), "the list is still open");
         spans.close(5);
+        assert!(spans.is_complete());
         assert_eq!(spans.range(outer as usize), 0..5);
         assert_eq!(spans.children(0).collect::<Vec<_>>(), vec![1, 2]);
         assert_eq!(spans.descendants(0).collect::<Vec<_>>(), vec![1, 2, 3]);

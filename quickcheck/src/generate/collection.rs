@@ -254,4 +254,15 @@ mod tests {
         let p = narrow.continue_probability(1.0);
         assert!((p / (1.0 - p) - 2.0).abs() < 1e-9);
     }
+
+    #[test]
+    fn the_full_size_chance_is_the_one_worked_out_at_full_size() {
+        let mut source = ChoiceSource::new();
+        for lengths in [Lengths::default(), Lengths::new(20, 64), Lengths::new(3, 3), Lengths::within(..=1000)] {
+            source.start_random(1.0);
+            assert_eq!(lengths.continue_chance(&source), Chance::new(lengths.continue_probability(1.0)));
+            source.start_random(0.5);
+            assert_eq!(lengths.continue_chance(&source), Chance::new(lengths.continue_probability(0.5)));
+        }
+    }
 }
