@@ -290,17 +290,13 @@ impl<E: Execute> Shrinker<'_, E> {
 
     /// Finds the lowest value of the choice at `position`, above 0 (known to
     /// fail) and at most `works` (known to work), by bisection.
-    async fn binary_search_down(&mut self, position: usize, mut works: u64) -> u64 {
-        let mut fails = 0;
-        while fails + 1 < works && position < self.best.choices.len() {
-            let middle = fails + (works - fails) / 2;
-            if self.try_set(position, middle).await {
-                works = middle;
-            } else {
-                fails = middle;
-            }
-        }
-        works
+    async fn binary_search_down(&mut self, position: usize, works: u64) -> u64 {
+        // A success may shorten the sequence below the position; the rest
+        // of the search then tries nothing.
+        self.bisect(works, 0, async |shrinker: &mut Self, middle| {
+            position < shrinker.best.choices.len() && shrinker.try_set(position, middle).await
+        })
+        .await
     }
 
     async fn try_halvings(&mut self, position: usize, value: u64) -> bool {
@@ -405,15 +401,24 @@ impl<E: Execute> Shrinker<'_, E> {
         while works(self, high).await {
             (low, high) = (high, high * 2);
         }
-        while low + 1 < high {
-            let middle = low + (high - low) / 2;
+        let boundary = self
+            .bisect(low as u64, high as u64, async |shrinker: &mut Self, count| works(shrinker, count as usize).await);
+        boundary.await as usize
+    }
+
+    /// Bisects between `good`, a value known to work, and `bad`, one known
+    /// not to (above or below it), and returns the working value next to
+    /// where `works` changes.
+    async fn bisect(&mut self, mut good: u64, mut bad: u64, mut works: impl AsyncFnMut(&mut Self, u64) -> bool) -> u64 {
+        while good.abs_diff(bad) > 1 {
+            let middle = good.min(bad) + good.abs_diff(bad) / 2;
             if works(self, middle).await {
-                low = middle;
+                good = middle;
             } else {
-                high = middle;
+                bad = middle;
             }
         }
-        low
+        good
     }
 
     /// Lowers equal choices of one kind together, for values that must stay
@@ -513,15 +518,7 @@ impl<E: Execute> Shrinker<'_, E> {
         if most == 0 || !attempt(self, 1).await || attempt(self, most).await {
             return;
         }
-        let (mut works, mut fails) = (1, most);
-        while works + 1 < fails {
-            let middle = works + (fails - works) / 2;
-            if attempt(self, middle).await {
-                works = middle;
-            } else {
-                fails = middle;
-            }
-        }
+        self.bisect(1, most, attempt).await;
     }
 
     /// Moves a span to just before a later span with the same label: an
