@@ -41,6 +41,7 @@ enum Pass {
     MinimizeChoices,
     LowerDuplicates,
     RedistributePairs,
+    LowerPairsTogether,
     SortSiblings,
     MoveSpans,
     DeleteWithLowered,
@@ -49,7 +50,7 @@ enum Pass {
 /// The passes a sweep runs, in order: deletions first, since a shorter
 /// sequence makes every later pass cheaper, then lowering choices, which
 /// leaves the zeroing of spans little to do.
-const EVERY_SWEEP: [Pass; 9] = [
+const EVERY_SWEEP: [Pass; 10] = [
     Pass::RemoveDiscarded,
     Pass::DeleteSpans,
     Pass::MergeCollections,
@@ -58,6 +59,7 @@ const EVERY_SWEEP: [Pass; 9] = [
     Pass::ReplaceWithDescendants,
     Pass::LowerDuplicates,
     Pass::RedistributePairs,
+    Pass::LowerPairsTogether,
     Pass::SortSiblings,
 ];
 
@@ -177,6 +179,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::MinimizeChoices => self.minimize_choices().await,
             Pass::LowerDuplicates => self.lower_duplicates().await,
             Pass::RedistributePairs => self.redistribute_pairs().await,
+            Pass::LowerPairsTogether => self.lower_pairs_together().await,
             Pass::SortSiblings => self.sort_siblings().await,
             Pass::MoveSpans => self.move_spans().await,
             Pass::DeleteWithLowered => self.delete_with_lowered().await,

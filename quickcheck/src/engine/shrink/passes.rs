@@ -492,6 +492,54 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
+    /// Lowers two nearby numbers by one amount, for values that must keep
+    /// their difference, or as zig-zag magnitudes their sum: a list whose
+    /// total is pinned by a filter shrinks two large opposite values together
+    /// in a few bisection steps, where lowering either alone fails and
+    /// moving value between them only creeps.
+    pub(super) async fn lower_pairs_together(&mut self) {
+        for first in 0..self.best.choices.len() {
+            for second in first + 1..=first + PAIR_DISTANCE {
+                if second >= self.best.choices.len() || self.best.choices[first] == 0 || !self.is_number(first) {
+                    break;
+                }
+                if self.best.choices[second] == 0 || !self.is_number(second) {
+                    continue;
+                }
+                for moves in [Move::Plain, Move::ZigZag] {
+                    self.lower_together(first, second, moves).await;
+                }
+            }
+        }
+    }
+
+    async fn lower_together(&mut self, first: usize, second: usize, moves: Move) {
+        if second >= self.best.choices.len() {
+            return;
+        }
+        let (a, b) = (self.best.choices[first], self.best.choices[second]);
+        let length = self.best.choices.len();
+        let most = moves.capacity(a).min(moves.capacity(b));
+        let attempt = async |shrinker: &mut Self, amount: u64| {
+            // A success may have changed the sequence's shape under the pair.
+            if shrinker.best.choices.len() != length {
+                return false;
+            }
+            let (Some(a), Some(b)) = (moves.lower(a, amount), moves.lower(b, amount)) else { return false };
+            shrinker
+                .try_edit(|best, candidate| {
+                    candidate.extend_from_slice(best);
+                    candidate[first] = a;
+                    candidate[second] = b;
+                })
+                .await
+        };
+        if most == 0 || !attempt(self, 1).await || attempt(self, most).await {
+            return;
+        }
+        self.bisect(1, most, attempt).await;
+    }
+
     async fn redistribute(&mut self, first: usize, second: usize, moves: Move) {
         if second >= self.best.choices.len() {
             return;
@@ -717,6 +765,14 @@ impl Move {
         }
     }
 
+    /// The choice after taking `amount` out of it, if it holds that much.
+    fn lower(self, value: u64, amount: u64) -> Option<u64> {
+        match self {
+            Move::Plain => value.checked_sub(amount),
+            Move::ZigZag => zig_zag(value.div_ceil(2).checked_sub(amount)?, value % 2 == 1),
+        }
+    }
+
     /// The pair after moving `amount`. The receiving choice saturates at its
     /// largest value, which at the end of a signed range is the extreme the
     /// zig-zag order reaches last (`-32768` for `i16`).
@@ -724,9 +780,8 @@ impl Move {
         let (lowered, raised) = match self {
             Move::Plain => (from.checked_sub(amount)?, to.saturating_add(amount)),
             Move::ZigZag => {
-                let (from_magnitude, from_positive) = (from.div_ceil(2), from % 2 == 1);
                 let (to_magnitude, to_positive) = (to.div_ceil(2), to % 2 == 1 || to == 0);
-                let lowered = zig_zag(from_magnitude.checked_sub(amount)?, from_positive)?;
+                let lowered = self.lower(from, amount)?;
                 let raised = zig_zag(to_magnitude.saturating_add(amount), to_positive).unwrap_or(u64::MAX);
                 (lowered, raised)
             }
