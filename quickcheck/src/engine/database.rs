@@ -25,6 +25,14 @@ use crate::engine::order::shortlex;
 /// The first line of every saved example, naming the format and its version.
 const HEADER: &str = "quickcheck choices 1";
 
+/// The Cargo target directory a binary was built in: the nearest directory
+/// above it holding the `CACHEDIR.TAG` that Cargo writes there. Found the
+/// same way for tests (`target/debug/deps`), examples
+/// (`target/debug/examples`) and binaries (`target/debug`).
+fn target_directory_of(executable: &Path) -> Option<PathBuf> {
+    executable.ancestors().skip(1).find(|directory| directory.join("CACHEDIR.TAG").is_file()).map(Path::to_path_buf)
+}
+
 /// Where saved examples live, if anywhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Database {
@@ -39,15 +47,12 @@ impl Database {
 
     /// The default location: `quickcheck/examples` inside Cargo's target
     /// directory (which version control ignores in every Cargo project),
-    /// found from `CARGO_TARGET_DIR` or from where the test binary lives;
+    /// found from `CARGO_TARGET_DIR` or from where the running binary lives;
     /// `.quickcheck/examples` in the working directory otherwise.
     pub(crate) fn default_location() -> Database {
-        let target = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).or_else(|| {
-            let executable = std::env::current_exe().ok()?;
-            // Cargo puts test binaries in target/<profile>/deps.
-            let deps = executable.ancestors().find(|directory| directory.ends_with("deps"))?;
-            Some(deps.parent()?.parent()?.to_path_buf())
-        });
+        let target = std::env::var_os("CARGO_TARGET_DIR")
+            .map(PathBuf::from)
+            .or_else(|| target_directory_of(&std::env::current_exe().ok()?));
         match target {
             Some(target) => Database::at(target.join("quickcheck").join("examples")),
             None => Database::at(Path::new(".quickcheck").join("examples")),
@@ -221,6 +226,28 @@ mod tests {
         let loaded = database.load("shared");
         assert_eq!(loaded.len(), 4 * 50 + 1);
         let _ = fs::remove_dir_all(&database.root);
+    }
+
+    #[test]
+    fn the_target_directory_is_found_from_tests_examples_and_binaries() {
+        let root = std::env::temp_dir().join(format!("quickcheck-target-{}", std::process::id()));
+        let target = root.join("target");
+        for directory in ["debug/deps", "debug/examples", "release"] {
+            fs::create_dir_all(target.join(directory)).unwrap();
+        }
+        assert_eq!(target_directory_of(&target.join("debug/deps/suite-0123")), None, "no tag yet");
+        fs::write(target.join("CACHEDIR.TAG"), "Signature: 8a477f597d28d172789f06886806bc55\n").unwrap();
+        for binary in ["debug/deps/suite-0123", "debug/examples/tour", "release/tool"] {
+            assert_eq!(target_directory_of(&target.join(binary)), Some(target.clone()), "{binary}");
+        }
+        let _ = fs::remove_dir_all(&root);
+    }
+
+    #[test]
+    fn this_test_binary_saves_under_its_target_directory() {
+        let Database { root } = Database::default_location();
+        assert!(root.ends_with("quickcheck/examples"), "{}", root.display());
+        assert!(root.parent().and_then(Path::parent).is_some_and(|target| target.join("CACHEDIR.TAG").is_file()));
     }
 
     #[test]
