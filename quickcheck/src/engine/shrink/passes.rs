@@ -518,26 +518,9 @@ impl<E: Execute> Shrinker<'_, E> {
             return;
         }
         let (a, b) = (self.best.choices[first], self.best.choices[second]);
-        let length = self.best.choices.len();
         let most = moves.capacity(a).min(moves.capacity(b));
-        let attempt = async |shrinker: &mut Self, amount: u64| {
-            // A success may have changed the sequence's shape under the pair.
-            if shrinker.best.choices.len() != length {
-                return false;
-            }
-            let (Some(a), Some(b)) = (moves.lower(a, amount), moves.lower(b, amount)) else { return false };
-            shrinker
-                .try_edit(|best, candidate| {
-                    candidate.extend_from_slice(best);
-                    candidate[first] = a;
-                    candidate[second] = b;
-                })
-                .await
-        };
-        if most == 0 || !attempt(self, 1).await || attempt(self, most).await {
-            return;
-        }
-        self.bisect(1, most, attempt).await;
+        self.change_pair_by(first, second, most, |amount| Some((moves.lower(a, amount)?, moves.lower(b, amount)?)))
+            .await;
     }
 
     async fn redistribute(&mut self, first: usize, second: usize, moves: Move) {
@@ -546,23 +529,35 @@ impl<E: Execute> Shrinker<'_, E> {
         }
         let (from, to) = (self.best.choices[first], self.best.choices[second]);
         let to_max = self.best.maxima[second];
+        self.change_pair_by(first, second, moves.capacity(from), |amount| moves.apply(from, to, amount, to_max)).await;
+    }
+
+    /// Tries the choices `pair_after(amount)` gives for positions `first`
+    /// and `second`, for the largest amount up to `most` that still fails:
+    /// one step first, since most pairs are unrelated and this rejects them
+    /// in one replay, then the most, then bisection between them.
+    async fn change_pair_by(
+        &mut self,
+        first: usize,
+        second: usize,
+        most: u64,
+        pair_after: impl Fn(u64) -> Option<(u64, u64)>,
+    ) {
         let length = self.best.choices.len();
-        let most = moves.capacity(from);
         let attempt = async |shrinker: &mut Self, amount: u64| {
             // A success may have changed the sequence's shape under the pair.
             if shrinker.best.choices.len() != length {
                 return false;
             }
-            let Some((lowered, raised)) = moves.apply(from, to, amount, to_max) else { return false };
+            let Some((at_first, at_second)) = pair_after(amount) else { return false };
             shrinker
                 .try_edit(|best, candidate| {
                     candidate.extend_from_slice(best);
-                    candidate[first] = lowered;
-                    candidate[second] = raised;
+                    candidate[first] = at_first;
+                    candidate[second] = at_second;
                 })
                 .await
         };
-        // One step first: most pairs are unrelated, and this rejects them in one replay.
         if most == 0 || !attempt(self, 1).await || attempt(self, most).await {
             return;
         }
