@@ -119,12 +119,10 @@ pub struct Integer<T: IntegerValue> {
     spread: Spread,
     /// The bit width of the largest offset, for draws of a random width.
     width: u32,
-    /// The range reaches only above the target (it starts there). This and
-    /// `both_ways` follow from `order`, but are kept: working them out per
-    /// draw costs about 1% of a list's generation.
-    upwards_only: bool,
-    /// The range reaches both above and below the target.
-    both_ways: bool,
+    /// 1 if the range reaches both above and below the target, else 0: an
+    /// index that alternates between the sides needs one more bit than the
+    /// distance it stands for. Kept rather than derived from `order` per draw.
+    direction_bit: u32,
     _type: PhantomData<fn() -> T>,
 }
 
@@ -133,7 +131,7 @@ pub struct Integer<T: IntegerValue> {
 /// negative ones.
 ///
 /// Forces `MIN`, `MAX`, `MIN + 1`, `MAX - 1` and 0 about one draw in twenty
-/// between them; close to half the draws lie within 255 of 0, and the rest
+/// between them; close to half the draws lie within 256 of 0, and the rest
 /// have a uniformly drawn bit width. Early examples of a run are kept small.
 ///
 /// ```
@@ -177,19 +175,22 @@ impl<T: IntegerValue> Integer<T> {
             order: ZigZag::new(size, target - low),
             spread,
             width: T::Key::BITS - size.leading_zeros(),
-            upwards_only: target == low,
-            both_ways: low < target && target < high,
+            direction_bit: u32::from(low < target && target < high),
             _type: PhantomData,
         }
     }
 
-    /// Draws a value as its distance from the target and its direction, as
-    /// described on [`integer`] and [`between`]. One random word decides the
-    /// kind of draw, the direction and the bit width (its low 24 bits) and,
-    /// for ranges of up to 40 bits, the value too; a wider range draws a
-    /// second word for it.
+    /// Draws the zig-zag index of a value, as described on [`integer`] and
+    /// [`between`]. One random word decides the kind of draw and the bit
+    /// width (its low 24 bits) and, for ranges of up to 40 bits, the index
+    /// too; a wider range draws a second word for it.
+    ///
+    /// The index is drawn rather than a distance and a direction: where the
+    /// range reaches both ways its lowest bit is the direction, so one more
+    /// random bit gives the same spread, and a fresh draw and a replay decode
+    /// the value the same way.
     #[inline]
-    fn sample(&self, random: &mut Random, scale: u64) -> (T::Key, bool) {
+    fn sample(&self, random: &mut Random, scale: u64) -> T::Key {
         let order = &self.order;
         let word = random.next_u64();
         let roll = word & 63;
@@ -197,11 +198,12 @@ impl<T: IntegerValue> Integer<T> {
             let size = order.max_index();
             let edges =
                 [T::Key::ZERO, size, order.target(), T::Key::ONE.min(size), size.max(T::Key::ONE) - T::Key::ONE];
-            return self.toward(edges[((((word >> 8) & 0xFFFF) * edges.len() as u64) >> 16) as usize]);
+            return order.index(edges[((((word >> 8) & 0xFFFF) * edges.len() as u64) >> 16) as usize]);
         }
         let near_target = roll < self.spread.near_target_rolls();
         if self.spread == Spread::Uniform && !near_target {
-            return self.toward(T::Key::up_to(random, order.max_index()));
+            // Uniform over the indices is uniform over the values.
+            return T::Key::up_to(random, order.max_index());
         }
         // A near draw has few bits, a draw of random width any number up to
         // the range's; both widths are worked out and one is selected,
@@ -209,20 +211,16 @@ impl<T: IntegerValue> Integer<T> {
         // Scaling 16 random bits by the count avoids a division.
         let (near_bits, limit) = self.widths(scale);
         let random_width = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
-        let bits = select_unpredictable(near_target, near_bits, random_width);
-        // The value's random bits: the top 40 bits of the first word, which
+        let bits = select_unpredictable(near_target, near_bits, random_width) + self.direction_bit;
+        // The index's random bits: the top 40 bits of the first word, which
         // chose nothing yet, suffice for a narrow range; a wider one draws a
-        // second word.
-        let value_bits = if self.width <= 40 { word >> 24 } else { random.next_u64() };
-        let magnitude = T::Key::random_bits(random, value_bits, bits);
-        // Towards the side the range has room on; a coin flip when both have.
-        let upwards = self.upwards_only | (self.both_ways & (word & (1 << 6) != 0));
-        let room = select_unpredictable(upwards, order.room_above(), order.room_below());
-        (magnitude.min(room), upwards)
+        // second word. An index beyond the range becomes its largest.
+        let index_bits = if self.width < 40 { word >> 24 } else { random.next_u64() };
+        T::Key::random_bits(random, index_bits, bits.min(T::Key::BITS))
     }
 
     /// How many random bits a near draw has (8 at full size, so it lies
-    /// less than 256 from the target; fewer early in a run), and the widest bit
+    /// at most 256 from the target; fewer early in a run), and the widest bit
     /// width a draw of random width may have (every order of magnitude shows
     /// up, the widest ones once a run is past its first examples).
     #[inline]
@@ -234,13 +232,6 @@ impl<T: IntegerValue> Integer<T> {
         let scaled = (u64::from(self.width.saturating_sub(8)) * scale + SCALE_ONE / 2) / SCALE_ONE;
         (reach.ilog2(), (8 + scaled as u32).min(self.width))
     }
-
-    /// The distance and direction of `offset` from the target.
-    #[inline]
-    fn toward(&self, offset: T::Key) -> (T::Key, bool) {
-        let target = self.order.target();
-        if offset >= target { (offset - target, true) } else { (target - offset, false) }
-    }
 }
 
 impl<T: IntegerValue> Generator for Integer<T> {
@@ -249,16 +240,8 @@ impl<T: IntegerValue> Generator for Integer<T> {
     #[inline]
     fn generate(&self, source: &mut ChoiceSource) -> T {
         let scale = source.scale_fixed();
-        // A fresh draw yields its offset and index together; a replay
-        // decodes the offset from the index.
-        let mut drawn = None;
-        let index = T::Key::choose(source, self.order.max_index(), |random| {
-            let (distance, upwards) = self.sample(random, scale);
-            drawn = Some(self.order.offset_at(distance, upwards));
-            self.order.index_at(distance, upwards)
-        });
-        let offset = drawn.unwrap_or_else(|| self.order.offset(index));
-        T::from_key(self.low + offset)
+        let index = T::Key::choose(source, self.order.max_index(), |random| self.sample(random, scale));
+        T::from_key(self.low + self.order.offset(index))
     }
 
     fn label(&self) -> &'static str {
