@@ -20,8 +20,11 @@ fn the_report_names_the_counts_the_values_the_failure_and_the_replay() {
         Property::for_all(generate::vec(generate::integer::<i32>()), no_hundred).check(seeded(2024).runs(20_000));
     let report = result.to_string();
     let token = result.replay().unwrap();
-    let expected_headline =
-        format!("Falsified after {} tests and {} shrinks (seed 2024).", result.tests_run(), result.shrinks());
+    let expected_headline = format!(
+        "Falsified after {} tests and {} shrinks (seed 2024).",
+        result.tests_until_failure().unwrap(),
+        result.shrinks()
+    );
     let lines: Vec<&str> = report.lines().collect();
     assert_eq!(lines[0], expected_headline, "{report}");
     assert_eq!(lines[1], "  Minimal counterexample: [100]");

@@ -164,6 +164,25 @@ fn two_distinct_bugs_are_both_reported_each_with_its_own_minimal_example() {
 }
 
 #[test]
+fn the_headline_counts_the_tests_up_to_the_first_failure() {
+    // Every example but the simplest fails: the second test is the first
+    // failure, and the search for failures of other origins runs on.
+    let result = Property::for_all(generate::integer::<u32>(), |n| n == 0).check(seeded(4));
+    assert_eq!(result.tests_until_failure(), Some(2), "{result}");
+    assert!(result.tests_run() > 100, "{result}");
+    assert!(result.to_string().starts_with("Falsified after 2 tests and "), "{result}");
+
+    let result = Property::for_all(pair(), two_bugs).check(seeded(3));
+    let (first, all) = (result.tests_until_failure().unwrap(), result.tests_run());
+    assert!(first < all, "{result}");
+    let headline = format!("Falsified after {first} tests (seed 3): found 2 distinct failures in {all} tests.");
+    assert!(result.to_string().starts_with(&headline), "{result}");
+
+    let passed = Property::for_all(generate::integer::<u32>(), |_| true).check(seeded(4));
+    assert_eq!(passed.tests_until_failure(), None);
+}
+
+#[test]
 fn first_failure_only_reports_one() {
     let result = Property::for_all(pair(), two_bugs).check(seeded(1).first_failure_only());
     assert_eq!(result.failures().len(), 1, "{result}");

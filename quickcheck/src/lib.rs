@@ -32,11 +32,11 @@
 //! .check(Options::default().seed(7).runs(5_000));
 //! assert_eq!(result.minimal().unwrap().value(), &vec![100]);
 //! println!("{result}");
-//! // Falsified after 1260 tests and 3 shrinks (seed 7).
+//! // Falsified after 356 tests and 1 shrink (seed 7).
 //! //   Minimal counterexample: [100]
-//! //   Original counterexample: [1073055125, 100, -108, -1]
+//! //   Original counterexample: [219, 100]
 //! //   Failure: the property returned false
-//! //   Replay with: Options::default().replay("v1.AamWrP8HAccBAdgBAQIA")
+//! //   Replay with: Options::default().replay("v1.AbUDAccBAA")
 //! ```
 //!
 //! # How it works

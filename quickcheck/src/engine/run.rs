@@ -140,6 +140,9 @@ pub(crate) struct Summary {
     /// Generated examples that failed (the first, and any found while
     /// looking for failures of other origins).
     pub(crate) failed: u64,
+    /// How many examples had run, passed and failed, when the first one
+    /// failed (that one included); `None` if none failed.
+    pub(crate) first_failure_at: Option<u64>,
     pub(crate) discards: u64,
     /// How many times the body ran while shrinking (replays that stopped
     /// in the generator do not count).
@@ -224,6 +227,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             end: End::Passed,
             passed: 0,
             failed: 0,
+            first_failure_at: None,
             discards: 0,
             shrink_calls: 0,
             statistics: Statistics::default(),
@@ -236,6 +240,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Case::Pass => summary.passed += 1,
                 Case::Fail(failure) => {
                     summary.failed += 1;
+                    summary.first_failure_at = Some(summary.passed + summary.failed);
                     offer(&mut found, choices.clone(), failure, false);
                 }
                 Case::Discard => summary.end = End::Exhausted,
@@ -346,6 +351,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     summary.failed += 1;
                     if found.is_empty() {
                         first_failure_call = self.body_calls;
+                        summary.first_failure_at = Some(summary.passed + summary.failed);
                     }
                     offer(found, self.source.recording().choices.clone(), failure, false);
                 }

@@ -351,6 +351,7 @@ where
     let mut result = PropertyResult::new(outcome, Some(seed));
     result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
     result.tests_run = summary.passed + summary.failed;
+    result.first_failure_at = summary.first_failure_at;
     result.discards = summary.discards;
     result.shrink_calls = summary.shrink_calls;
     result.statistics = summary.statistics;

@@ -129,7 +129,10 @@ impl<T> PropertyResult<T> {
             write!(f, "Falsified on a pinned example.")?;
             return first.write_sections(f, self.parameter_names);
         }
-        let tests = plural(self.tests_run, "test", "tests");
+        // The headline counts up to the first failure: the examples run
+        // after it, looking for failures of other origins, found nothing of
+        // its own.
+        let tests = plural(self.first_failure_at.unwrap_or(self.tests_run), "test", "tests");
         if let [only] = self.failures.as_slice() {
             let shrinks = plural(only.shrinks, "shrink", "shrinks");
             if only.from_database {
@@ -140,7 +143,8 @@ impl<T> PropertyResult<T> {
             return only.write_sections(f, self.parameter_names);
         }
         let count = self.failures.len();
-        write!(f, "Falsified after {tests}{seed}: found {count} distinct failures.")?;
+        let all_tests = plural(self.tests_run, "test", "tests");
+        write!(f, "Falsified after {tests}{seed}: found {count} distinct failures in {all_tests}.")?;
         for (number, failure) in self.failures.iter().enumerate() {
             let shrinks = plural(failure.shrinks, "shrink", "shrinks");
             let saved = if failure.from_database { ", failed again on a saved example" } else { "" };

@@ -212,6 +212,7 @@ impl<T> FailureReport<T> {
 pub struct PropertyResult<T> {
     pub(crate) outcome: Outcome,
     pub(crate) tests_run: u64,
+    pub(crate) first_failure_at: Option<u64>,
     pub(crate) discards: u64,
     pub(crate) shrink_calls: u64,
     pub(crate) seed: Option<u64>,
@@ -231,6 +232,7 @@ impl<T> PropertyResult<T> {
         PropertyResult {
             outcome,
             tests_run: 0,
+            first_failure_at: None,
             discards: 0,
             shrink_calls: 0,
             seed,
@@ -299,6 +301,27 @@ impl<T> PropertyResult<T> {
     /// included; pinned examples are not counted.
     pub fn tests_run(&self) -> u64 {
         self.tests_run
+    }
+
+    /// How many generated examples had run when the first one failed,
+    /// counting that one; `None` if no generated example failed (a passing
+    /// check, or a failure replayed from the example database).
+    ///
+    /// After a first failure a check goes on generating by default, looking
+    /// for failures of other origins, so [`tests_run`](Self::tests_run) is
+    /// usually larger. The report's headline gives this number.
+    ///
+    /// ```
+    /// use quickcheck::{Options, Property, generate};
+    ///
+    /// let result = Property::for_all(generate::integer::<u32>(), |n: u32| n < 1000)
+    ///     .check(Options::default().seed(3));
+    /// let first = result.tests_until_failure().expect("it fails");
+    /// assert!(first <= result.tests_run());
+    /// assert!(result.to_string().starts_with(&format!("Falsified after {first} tests")));
+    /// ```
+    pub fn tests_until_failure(&self) -> Option<u64> {
+        self.first_failure_at
     }
 
     /// How many generated examples were discarded.
