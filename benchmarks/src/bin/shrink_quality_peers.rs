@@ -212,9 +212,9 @@ fn finish(started: Instant, error: Option<String>) -> Trial {
 // Our library: the example's own problems, unchanged.
 // ---------------------------------------------------------------------------
 
-/// Runs problem `index` of the example's suite.
-fn ours(index: usize, seed: u64) -> Trial {
-    let trial = (problems::PROBLEMS[index].run)(seed);
+/// Runs problem `PROBLEM` of the example's suite.
+fn ours<const PROBLEM: usize>(seed: u64) -> Trial {
+    let trial = (problems::PROBLEMS[PROBLEM].run)(seed);
     Trial {
         found: trial.found,
         ideal: trial.ideal,
@@ -275,15 +275,23 @@ fn ours_problem(index: usize, options: Options) -> Trial {
     }
 }
 
-/// Problem `index` with our default options, counted.
-fn ours_default(index: usize, seed: u64) -> Trial {
-    ours_problem(index, Options::default().seed(seed))
+/// Problem `PROBLEM` with our default options, counted.
+fn ours_default<const PROBLEM: usize>(seed: u64) -> Trial {
+    ours_problem(PROBLEM, Options::default().seed(seed))
 }
 
-/// Problem `index` stopping at the first failure, as the peers do by
+/// Problem `PROBLEM` stopping at the first failure, as the peers do by
 /// default, counted.
-fn ours_first_failure(index: usize, seed: u64) -> Trial {
-    ours_problem(index, Options::default().seed(seed).first_failure_only())
+fn ours_first_failure<const PROBLEM: usize>(seed: u64) -> Trial {
+    ours_problem(PROBLEM, Options::default().seed(seed).first_failure_only())
+}
+
+/// The runs of all seven problems with one of the functions above, which
+/// take the problem as a constant so that each is a plain `fn(u64)`.
+macro_rules! every_problem {
+    ($run:ident) => {
+        [$run::<0>, $run::<1>, $run::<2>, $run::<3>, $run::<4>, $run::<5>, $run::<6>]
+    };
 }
 
 // ---------------------------------------------------------------------------
@@ -635,45 +643,21 @@ fn libraries() -> [Library; 6] {
             name: "quickcheck (ours)",
             short: "ours",
             how: "examples/shrink_quality/problems.rs, Options::default().seed(seed)",
-            runs: [
-                |seed| ours(0, seed),
-                |seed| ours(1, seed),
-                |seed| ours(2, seed),
-                |seed| ours(3, seed),
-                |seed| ours(4, seed),
-                |seed| ours(5, seed),
-                |seed| ours(6, seed),
-            ],
+            runs: every_problem!(ours),
             shrink_limit: None,
         },
         Library {
             name: "quickcheck (ours), counted",
             short: "ours counted",
             how: "the same problems written here, Options::default().seed(seed), calls counted in the property",
-            runs: [
-                |seed| ours_default(0, seed),
-                |seed| ours_default(1, seed),
-                |seed| ours_default(2, seed),
-                |seed| ours_default(3, seed),
-                |seed| ours_default(4, seed),
-                |seed| ours_default(5, seed),
-                |seed| ours_default(6, seed),
-            ],
+            runs: every_problem!(ours_default),
             shrink_limit: None,
         },
         Library {
             name: "quickcheck (ours), first failure only",
             short: "ours 1st only",
             how: "as \"counted\", with Options::first_failure_only() (the peers' default: no search for other failures)",
-            runs: [
-                |seed| ours_first_failure(0, seed),
-                |seed| ours_first_failure(1, seed),
-                |seed| ours_first_failure(2, seed),
-                |seed| ours_first_failure(3, seed),
-                |seed| ours_first_failure(4, seed),
-                |seed| ours_first_failure(5, seed),
-                |seed| ours_first_failure(6, seed),
-            ],
+            runs: every_problem!(ours_first_failure),
             shrink_limit: None,
         },
         Library {
