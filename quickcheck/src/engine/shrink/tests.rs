@@ -27,6 +27,10 @@ impl<F: Fn(&[u64]) -> bool> Execute for Predicate<F> {
     fn cancelled(&self) -> bool {
         false
     }
+
+    fn stops_on_its_own(&self) -> bool {
+        false
+    }
 }
 
 fn failure() -> Failure {
@@ -76,4 +80,69 @@ fn nothing_is_replayed_twice() {
         choices.iter().filter(|&&c| c > 3).count() >= 2
     });
     assert_eq!(*repeated.borrow(), 0);
+}
+
+/// Reads a list the way a collection generator does: a "go on" flag before
+/// each item, a 0 flag at the end. A run records only the choices it read,
+/// and one that runs out of choices overruns.
+struct List<F> {
+    failing: F,
+    recorded: Recording,
+    /// The choices each run that reached the test read.
+    read: Vec<Vec<u64>>,
+}
+
+impl<F: Fn(&[u64]) -> bool> Execute for List<F> {
+    async fn execute(&mut self, choices: &[u64]) -> Case {
+        let (mut items, mut at) = (Vec::new(), 0);
+        self.recorded = Recording::default();
+        loop {
+            let Some(&flag) = choices.get(at) else { return Case::Discard };
+            let flag = flag.min(1);
+            self.recorded.choices.push(flag);
+            self.recorded.maxima.push(1);
+            at += 1;
+            if flag == 0 {
+                break;
+            }
+            let Some(&item) = choices.get(at) else { return Case::Discard };
+            self.recorded.choices.push(item);
+            self.recorded.maxima.push(u64::MAX);
+            items.push(item);
+            at += 1;
+        }
+        self.read.push(self.recorded.choices.clone());
+        if (self.failing)(&items) { Case::Fail(failure()) } else { Case::Pass }
+    }
+
+    fn recorded(&self) -> &Recording {
+        &self.recorded
+    }
+
+    fn cancelled(&self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn choices_after_the_end_of_a_case_do_not_make_it_new() {
+    let start = [1, 5, 1, 7, 1, 2, 0];
+    let mut executor = List {
+        failing: |items: &[u64]| items.iter().sum::<u64>() >= 3,
+        recorded: Recording::default(),
+        read: Vec::new(),
+    };
+    let best = Recording {
+        choices: start.to_vec(),
+        maxima: vec![1, u64::MAX, 1, u64::MAX, 1, u64::MAX, 1],
+        ..Recording::default()
+    };
+    let mut shrinker = Shrinker::new(&mut executor, best, failure(), 10_000);
+    complete_now(shrinker.shrink());
+    let (best, _) = shrinker.into_best();
+    assert_eq!(best, vec![1, 3, 0]);
+    let mut read = executor.read.clone();
+    read.sort();
+    read.dedup();
+    assert_eq!(read.len(), executor.read.len(), "a case ran twice: {:?}", executor.read);
 }
