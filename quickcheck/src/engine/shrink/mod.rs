@@ -100,6 +100,8 @@ pub(crate) struct Shrinker<'r, E> {
     candidate: Vec<u64>,
     shrinks: u64,
     attempts: u64,
+    /// Whether the last candidate considered ran, now, and passed.
+    last_passed: bool,
     max_shrinks: u64,
     /// Failures of other origins met on the way, the smallest of each, when
     /// the run reports distinct failures; `None` when it stops at the first.
@@ -121,6 +123,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             candidate: Vec::new(),
             shrinks: 0,
             attempts: 0,
+            last_passed: false,
             max_shrinks,
             others: None,
         }
@@ -257,6 +260,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     /// Runs `candidate` unless it cannot win, and adopts it if it fails the
     /// same way and is smaller.
     async fn consider(&mut self, candidate: &[u64]) -> bool {
+        self.last_passed = false;
         if self.exhausted() || shortlex(candidate, &self.best.choices) != Ordering::Less {
             return false;
         }
@@ -265,6 +269,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         }
         self.attempts += 1;
         let case = self.executor.execute(candidate).await;
+        self.last_passed = matches!(case, Case::Pass);
         if matches!(case, Case::Pass | Case::Fail(_)) && self.executor.stops_on_its_own() {
             self.completed.insert(&self.executor.recorded().choices);
         }
