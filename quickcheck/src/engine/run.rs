@@ -562,8 +562,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let calls_before = self.body_calls;
             let (minimal, failure, shrinks) = self.shrink_one(&choices, failure, &mut queue).await;
             summary.shrink_calls += self.body_calls - calls_before;
-            let notes = self.notes_of(&minimal).await;
-            let (freedoms, free_commands) = self.explain(&minimal, &failure).await;
+            let (notes, failed) = self.notes_of(&minimal).await;
+            let (freedoms, free_commands) =
+                if failed { self.explain(&failure).await } else { (Vec::new(), Vec::new()) };
             if let Some((database, key)) = &self.settings.database {
                 database.save(key, &minimal);
                 database.save(key, &choices);
@@ -617,11 +618,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         (minimal, failure, shrinks)
     }
 
-    /// The explain phase for one minimal counterexample: which named
-    /// arguments, and which arguments of the commands of a command sequence,
-    /// can vary without changing the outcome.
-    async fn explain(&mut self, minimal: &[u64], failure: &Failure) -> (Vec<Freedom>, Vec<(usize, usize)>) {
-        if !self.settings.phases.contains(Phase::Explain) || !matches!(self.execute(minimal).await, Case::Fail(_)) {
+    /// The explain phase for one minimal counterexample, just replayed (and
+    /// failed) by [`notes_of`](Self::notes_of): which named arguments, and
+    /// which arguments of the commands of a command sequence, can vary
+    /// without changing the outcome.
+    async fn explain(&mut self, failure: &Failure) -> (Vec<Freedom>, Vec<(usize, usize)>) {
+        if !self.settings.phases.contains(Phase::Explain) {
             return (Vec::new(), Vec::new());
         }
         let recording = self.source.recording().clone();
@@ -722,10 +724,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
 
     /// Runs the minimal counterexample once more for what it notes: notes
     /// are for the report of the failure, not for the candidates on the way.
-    async fn notes_of(&mut self, minimal: &[u64]) -> Vec<(String, String)> {
+    /// Also says whether it failed; its recording is then the one the
+    /// explain phase starts from, so the minimal runs once, not twice.
+    async fn notes_of(&mut self, minimal: &[u64]) -> (Vec<(String, String)>, bool) {
         self.source.start_replay(minimal);
-        self.run_case().await;
-        std::mem::take(&mut self.record.notes)
+        let failed = matches!(self.run_case().await, Case::Fail(_));
+        (std::mem::take(&mut self.record.notes), failed)
     }
 
     /// Rebuilds the value a choice sequence describes, for the report.

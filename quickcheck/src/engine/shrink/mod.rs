@@ -10,15 +10,18 @@
 //! ends. The passes run in a loop until a full sweep improves nothing, or the
 //! budget runs out.
 //!
-//! Nothing is run twice: every sequence tried (and every sequence a replay
-//! actually consumed) is remembered, and an edit that is not smaller than the
-//! best is rejected before it runs.
+//! Nothing is run twice: every sequence tried is remembered, and so is every
+//! test case that ran to the end, whose choices followed by anything replay
+//! the same; an edit that is not smaller than the best is rejected before it
+//! runs.
 
+mod completed;
 mod passes;
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
 
+use self::completed::Completed;
 use crate::engine::order::shortlex;
 use crate::engine::run::Case;
 use crate::engine::source::Recording;
@@ -77,6 +80,14 @@ pub(crate) trait Execute {
     fn recorded(&self) -> &Recording;
     /// Whether the user asked the run to stop.
     fn cancelled(&self) -> bool;
+    /// Whether a test case that reached its end read nothing past what the
+    /// replay recorded, so that those choices followed by any others replay
+    /// the same. True of every test built from generators, which stop
+    /// reading where their values say; a stand-in that judges whatever
+    /// choices it is given says no.
+    fn stops_on_its_own(&self) -> bool {
+        true
+    }
 }
 
 pub(crate) struct Shrinker<'r, E> {
@@ -84,10 +95,13 @@ pub(crate) struct Shrinker<'r, E> {
     best: Recording,
     failure: Failure,
     tried: HashSet<Vec<u64>>,
+    completed: Completed,
     /// The buffer candidates are built in, reused across attempts.
     candidate: Vec<u64>,
     shrinks: u64,
     attempts: u64,
+    /// Whether the last candidate considered ran, now, and passed.
+    last_passed: bool,
     max_shrinks: u64,
     /// Failures of other origins met on the way, the smallest of each, when
     /// the run reports distinct failures; `None` when it stops at the first.
@@ -98,14 +112,18 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     pub(crate) fn new(executor: &'r mut E, best: Recording, failure: Failure, max_shrinks: u64) -> Self {
         let mut tried = HashSet::new();
         tried.insert(best.choices.clone());
+        let mut completed = Completed::default();
+        completed.insert(&best.choices);
         Shrinker {
             executor,
             best,
             failure,
             tried,
+            completed,
             candidate: Vec::new(),
             shrinks: 0,
             attempts: 0,
+            last_passed: false,
             max_shrinks,
             others: None,
         }
@@ -242,14 +260,20 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     /// Runs `candidate` unless it cannot win, and adopts it if it fails the
     /// same way and is smaller.
     async fn consider(&mut self, candidate: &[u64]) -> bool {
+        self.last_passed = false;
         if self.exhausted() || shortlex(candidate, &self.best.choices) != Ordering::Less {
             return false;
         }
-        if !self.tried.insert(candidate.to_vec()) {
+        if self.completed.covers(candidate) || !self.tried.insert(candidate.to_vec()) {
             return false;
         }
         self.attempts += 1;
-        let Case::Fail(failure) = self.executor.execute(candidate).await else {
+        let case = self.executor.execute(candidate).await;
+        self.last_passed = matches!(case, Case::Pass);
+        if matches!(case, Case::Pass | Case::Fail(_)) && self.executor.stops_on_its_own() {
+            self.completed.insert(&self.executor.recorded().choices);
+        }
+        let Case::Fail(failure) = case else {
             return false;
         };
         if !failure.same_origin(&self.failure) {
@@ -274,9 +298,6 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         self.best.copy_from(recorded);
         self.failure = failure;
         self.shrinks += 1;
-        if self.best.choices.len() < candidate.len() {
-            self.tried.insert(self.best.choices.clone());
-        }
         true
     }
 }

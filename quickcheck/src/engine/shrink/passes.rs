@@ -24,6 +24,11 @@ const SMALL_SEQUENCE: usize = 64;
 /// How far apart two choices may be for `redistribute_pairs`.
 const PAIR_DISTANCE: usize = 4;
 
+/// The largest value `minimize_choices` first checks against the two just
+/// below it before searching: small values such as indices are often as low
+/// as they go, large random ones seldom.
+const PROBED_UP_TO: u64 = 16;
+
 /// How many times `minimize_choices` halves a choice after its binary search.
 const HALVINGS: u32 = 2;
 
@@ -77,6 +82,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// entire arguments. The value of a collection element is not deleted
     /// without the element's "go on": the next choice would be read as the
     /// value in its place, and deleting the whole element is tried anyway.
+    /// Once a deletion works, the siblings right before the span go too, as
+    /// many as still fail, found by [`find_integer`](Self::find_integer): the
+    /// end of a long list goes in a few replays rather than one per item.
     pub(super) async fn delete_spans(&mut self) {
         let mut span = self.best.spans.len();
         while span > 0 {
@@ -86,9 +94,42 @@ impl<E: Execute> Shrinker<'_, E> {
             }
             let range = self.best.spans.range(span);
             if !range.is_empty() && !self.is_element_value(span) {
-                self.try_delete(range).await;
+                let starts = self.sibling_starts_before(span);
+                let base = self.best.choices.clone();
+                if self.try_delete(range.clone()).await && starts.len() > 1 {
+                    // Deletes the span and `count` siblings before it.
+                    let deletes = |count: usize| {
+                        let (base, start, end) = (&base, starts[count], range.end);
+                        move |_: &[u64], candidate: &mut Vec<u64>| {
+                            candidate.extend_from_slice(&base[..start]);
+                            candidate.extend_from_slice(&base[end..]);
+                        }
+                    };
+                    self.find_integer(async |shrinker: &mut Self, count| {
+                        count < starts.len() && shrinker.try_edit(deletes(count)).await
+                    })
+                    .await;
+                }
             }
         }
+    }
+
+    /// Where span `span` starts, then where each of the siblings right
+    /// before it starts, for as long as they follow on without a gap.
+    fn sibling_starts_before(&self, span: usize) -> Vec<usize> {
+        let parent = self.best.spans.parent(span);
+        let mut starts = vec![self.best.spans.range(span).start];
+        for other in (0..span).rev() {
+            let range = self.best.spans.range(other);
+            if self.best.spans.parent(other) != parent {
+                continue;
+            }
+            if Some(&range.end) != starts.last() || range.is_empty() {
+                break;
+            }
+            starts.push(range.start);
+        }
+        starts
     }
 
     /// Whether span `span` is all of a collection element but its "go on".
@@ -156,7 +197,8 @@ impl<E: Execute> Shrinker<'_, E> {
     /// Replaces each span by its simplest form: every choice 0, except the
     /// "go on" choices of the collections in it, so that the collections
     /// keep their items (cutting a collection short is the deletion passes'
-    /// work). When that works, the siblings right after the span are
+    /// work). A span with a single number to zero is left to
+    /// `minimize_choices`, which tries exactly that earlier in each sweep. When that works, the siblings right after the span are
     /// simplified with it, as many as still fail, found by
     /// [`find_integer`](Self::find_integer), so the items of a long list
     /// become simplest in a few replays.
@@ -165,7 +207,10 @@ impl<E: Execute> Shrinker<'_, E> {
         let mut span = 0;
         while span < self.best.spans.len() {
             let range = self.best.spans.range(span);
-            if range.end <= self.best.choices.len() && !is_simplest(&self.best.choices, &flags, range.clone()) {
+            if range.end <= self.best.choices.len()
+                && !is_simplest(&self.best.choices, &flags, range.clone())
+                && !self.one_number_to_zero(&flags, range.clone())
+            {
                 let base = self.best.choices.clone();
                 // Where each later sibling that is not yet simplest ends.
                 let mut ends = self.sibling_ends(span);
@@ -220,9 +265,11 @@ impl<E: Execute> Shrinker<'_, E> {
 
     /// Lowers each choice as far as it goes: straight to 0, else by binary
     /// search. A choice that goes to 0 takes the numbers right after it
-    /// along, as many as also go, found by [`find_integer`](Self::find_integer):
-    /// the items of a fixed-length list of numbers become 0 in a few replays.
-    /// Binary search assumes every value above a failing one fails,
+    /// along (all of them, else as many as also go, found by
+    /// [`find_integer`](Self::find_integer)): the items of a list of numbers
+    /// become 0 in a few replays. A small choice whose two lower neighbours
+    /// both pass is left as it is, without a search; see
+    /// [`passes_just_below`](Self::passes_just_below). Binary search assumes every value above a failing one fails,
     /// which is false for values in separate blocks (capitals and lower-case
     /// letters in the character order), so after it the choice is also
     /// halved a few times, each success searching on from the new value. A
@@ -252,38 +299,72 @@ impl<E: Execute> Shrinker<'_, E> {
             self.zero_numbers_after(position).await;
             return;
         }
-        let mut works = original;
-        loop {
-            works = self.binary_search_down(position, works).await;
-            if works <= 1 || !self.try_halvings(position, works).await {
-                break;
+        if !self.passes_just_below(position, original).await {
+            let mut works = self.best.choices.get(position).copied().unwrap_or(original);
+            loop {
+                works = self.binary_search_down(position, works).await;
+                if works <= 1 || !self.try_halvings(position, works).await {
+                    break;
+                }
+                works = self.best.choices[position];
             }
-            works = self.best.choices[position];
         }
         if self.best.choices.get(position).is_some_and(|&value| value > 0) {
             self.lower_with_deletion(position).await;
         }
     }
 
+    /// Tries the two values just below `original` at `position` and says
+    /// whether the test ran on both and passed. The choice is then most
+    /// likely as low as it goes (a value that is part of a pattern, such as
+    /// an index another item points back to), and a search for a lower one
+    /// would only confirm it, at about two replays per bit. Two values, not
+    /// one, because one below a signed integer's index is its negation; and
+    /// a filter rejecting a value says nothing either way.
+    async fn passes_just_below(&mut self, position: usize, original: u64) -> bool {
+        if !(4..=PROBED_UP_TO).contains(&original) {
+            // Below 4 the search costs no more than this check; above the
+            // limit a value is seldom as low as it goes already.
+            return false;
+        }
+        for below in [original - 1, original - 2] {
+            if self.try_set(position, below).await || !self.last_passed {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Sets the numbers right after `position` (0 already) to 0 too, up to
-    /// the first choice that is not a number, as many as still fail.
+    /// the first choice that is neither a number nor a collection's "go on",
+    /// as many as still fail.
     async fn zero_numbers_after(&mut self, position: usize) {
         let base = self.best.choices.clone();
-        // Where each number after the position that is not yet 0 ends.
-        let ends: Vec<usize> = (position + 1..base.len())
+        let flags = self.collection_flags();
+        // The numbers after the position that are not yet 0; a list's "go
+        // on" choices between its items are passed over and kept.
+        let targets: Vec<usize> = (position + 1..base.len())
+            .filter(|&at| !flags[at])
             .take_while(|&at| self.is_number(at))
             .filter(|&at| base[at] != 0)
-            .map(|at| at + 1)
             .collect();
         let zeroes = |count: usize| {
-            let (base, end) = (&base, ends[count - 1]);
+            let (base, targets) = (&base, &targets[..count]);
             move |_: &[u64], candidate: &mut Vec<u64>| {
                 candidate.extend_from_slice(base);
-                candidate[position..end].fill(0);
+                candidate[position] = 0;
+                for &at in targets {
+                    candidate[at] = 0;
+                }
             }
         };
+        // All of them first: once one item is down to 0, the rest of the
+        // list often goes with it.
+        if targets.len() > 1 && self.try_edit(zeroes(targets.len())).await {
+            return;
+        }
         self.find_integer(async |shrinker: &mut Self, count| {
-            count <= ends.len() && shrinker.try_edit(zeroes(count)).await
+            count <= targets.len() && shrinker.try_edit(zeroes(count)).await
         })
         .await;
     }
@@ -310,6 +391,13 @@ impl<E: Execute> Shrinker<'_, E> {
             }
         }
         false
+    }
+
+    /// Whether zeroing `range` would change only one choice, a number:
+    /// `minimize_choices` already tries that.
+    fn one_number_to_zero(&self, flags: &[bool], range: Range<usize>) -> bool {
+        let mut changed = range.filter(|&at| !flags[at] && self.best.choices[at] != 0);
+        changed.next().is_some_and(|at| self.is_number(at)) && changed.next().is_none()
     }
 
     /// Which choices are a collection's "go on or stop" choice: the first
@@ -388,16 +476,13 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// The largest `n` for which `works(n)` holds, given that `works(0)`
-    /// does and that `works` fails at some point: a few small values first,
-    /// then doubling, then bisection, so an answer `n` costs about
-    /// `2 log2(n)` tries.
+    /// does and that `works` fails at some point: doubling from 1, then
+    /// bisection, so an answer `n` costs about `2 log2(n)` tries.
     async fn find_integer(&mut self, mut works: impl AsyncFnMut(&mut Self, usize) -> bool) -> usize {
-        for small in 1..=4 {
-            if !works(self, small).await {
-                return small - 1;
-            }
+        if !works(self, 1).await {
+            return 0;
         }
-        let (mut low, mut high) = (4, 8);
+        let (mut low, mut high) = (1, 2);
         while works(self, high).await {
             (low, high) = (high, high * 2);
         }
@@ -601,8 +686,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// the first `Open` if its reference moves down with it, and a list whose
     /// elements point at each other (`[0, 0, 7, 6]`, with 7 and 6 a cycle) can
     /// only lose a leading element if both pointers do. Once that works, the
-    /// span's next siblings go too, the choices lowered by one more for each,
-    /// as many as still fail, found by [`find_integer`](Self::find_integer).
+    /// span's next siblings go too, the choices lowered by one more for each:
+    /// first as many as the lowered choices allow, else as many as still
+    /// fail, found by [`find_integer`](Self::find_integer).
     /// Quadratic, so it runs only on short sequences.
     pub(super) async fn delete_with_lowered(&mut self) {
         if self.best.choices.len() > SMALL_SEQUENCE {
@@ -651,6 +737,14 @@ impl<E: Execute> Shrinker<'_, E> {
                 };
                 let Some(first) = deletes(0) else { continue };
                 if self.try_edit(first).await {
+                    // As many as the lowered choices allow first: the items
+                    // before a pair of pointers usually all go.
+                    let most = (1..ends.len()).map_while(&deletes).last();
+                    if let Some(edit) = most
+                        && self.try_edit(edit).await
+                    {
+                        break;
+                    }
                     self.find_integer(async |shrinker: &mut Self, count| match deletes(count) {
                         Some(edit) => shrinker.try_edit(edit).await,
                         None => false,

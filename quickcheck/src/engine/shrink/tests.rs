@@ -1,6 +1,7 @@
 //! The shrinker against hand-written test functions over raw choices.
 
 use super::*;
+use crate::engine::spans::ELEMENT;
 use crate::engine::unwind::{Location, Panic};
 use crate::property::complete_now;
 
@@ -25,6 +26,10 @@ impl<F: Fn(&[u64]) -> bool> Execute for Predicate<F> {
     }
 
     fn cancelled(&self) -> bool {
+        false
+    }
+
+    fn stops_on_its_own(&self) -> bool {
         false
     }
 }
@@ -76,4 +81,112 @@ fn nothing_is_replayed_twice() {
         choices.iter().filter(|&&c| c > 3).count() >= 2
     });
     assert_eq!(*repeated.borrow(), 0);
+}
+
+/// Reads a list the way a collection generator does: a "go on" flag before
+/// each item, a 0 flag at the end, each in an element span. A run records
+/// only the choices it read, and one that runs out of choices overruns.
+struct List<F> {
+    failing: F,
+    recorded: Recording,
+    /// The choices each run that reached the test read.
+    read: Vec<Vec<u64>>,
+}
+
+impl<F: Fn(&[u64]) -> bool> List<F> {
+    fn new(failing: F) -> Self {
+        List { failing, recorded: Recording::default(), read: Vec::new() }
+    }
+
+    /// Reads one choice in `0..=max`, or overruns.
+    fn draw(&mut self, choices: &[u64], max: u64) -> Option<u64> {
+        let value = (*choices.get(self.recorded.choices.len())?).min(max);
+        self.recorded.choices.push(value);
+        self.recorded.maxima.push(max);
+        Some(value)
+    }
+
+    fn read_items(&mut self, choices: &[u64]) -> Option<Vec<u64>> {
+        let mut items = Vec::new();
+        self.recorded.spans.open("list", 0);
+        loop {
+            self.recorded.spans.open(ELEMENT, self.recorded.choices.len());
+            if self.draw(choices, 1)? == 0 {
+                self.recorded.spans.close(self.recorded.choices.len());
+                break;
+            }
+            items.push(self.draw(choices, u64::MAX)?);
+            self.recorded.spans.close(self.recorded.choices.len());
+        }
+        self.recorded.spans.close(self.recorded.choices.len());
+        Some(items)
+    }
+}
+
+impl<F: Fn(&[u64]) -> bool> Execute for List<F> {
+    async fn execute(&mut self, choices: &[u64]) -> Case {
+        self.recorded = Recording::default();
+        let Some(items) = self.read_items(choices) else { return Case::Discard };
+        self.read.push(self.recorded.choices.clone());
+        if (self.failing)(&items) { Case::Fail(failure()) } else { Case::Pass }
+    }
+
+    fn recorded(&self) -> &Recording {
+        &self.recorded
+    }
+
+    fn cancelled(&self) -> bool {
+        false
+    }
+}
+
+/// Shrinks the list `items` with `failing`, and returns the minimal choices
+/// and every choice sequence the test read.
+fn shrink_list(items: &[u64], failing: impl Fn(&[u64]) -> bool) -> (Vec<u64>, Vec<Vec<u64>>) {
+    let mut executor = List::new(failing);
+    let start: Vec<u64> = items.iter().flat_map(|&item| [1, item]).chain([0]).collect();
+    complete_now(executor.execute(&start));
+    let best = executor.recorded.clone();
+    executor.read.clear();
+    let mut shrinker = Shrinker::new(&mut executor, best, failure(), 10_000);
+    complete_now(shrinker.shrink());
+    let (best, _) = shrinker.into_best();
+    (best, executor.read)
+}
+
+#[test]
+fn choices_after_the_end_of_a_case_do_not_make_it_new() {
+    let (best, read) = shrink_list(&[5, 7, 2], |items| items.iter().sum::<u64>() >= 3);
+    assert_eq!(best, vec![1, 3, 0]);
+    let mut distinct = read.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), read.len(), "a case ran twice: {read:?}");
+}
+
+#[test]
+fn the_end_of_a_long_list_goes_in_a_few_replays() {
+    let mut items = vec![3];
+    items.extend([0; 30]);
+    let (best, read) = shrink_list(&items, |items| items.first().is_some_and(|&first| first >= 3));
+    assert_eq!(best, vec![1, 3, 0]);
+    // One item at a time, it took 34.
+    assert!(read.len() <= 20, "{} replays", read.len());
+}
+
+#[test]
+fn the_items_after_one_that_goes_to_zero_go_with_it() {
+    let (best, read) = shrink_list(&[5, 8, 2, 9, 4, 7, 1, 6, 3, 5, 8, 2], |items| items.len() >= 12);
+    let zeros: Vec<u64> = [1, 0].repeat(12).into_iter().chain([0]).collect();
+    assert_eq!(best, zeros);
+    // One item at a time, it took 47.
+    assert!(read.len() <= 40, "{} replays", read.len());
+}
+
+#[test]
+fn a_small_choice_whose_neighbours_below_pass_is_not_searched() {
+    let (best, runs) = shrink(&[7], |choices| choices == [7]);
+    assert_eq!(best, vec![7]);
+    // 0, then 6 and 5, then deleting it: no binary search.
+    assert_eq!(runs, 4);
 }
