@@ -150,6 +150,25 @@ fn integer_produces_the_extremes_of_its_type() {
     extremes(i128::MIN, i128::MAX);
 }
 
+/// The two ends of a signed type turn up about equally often, and not much
+/// more often than their forced share: a draw that overshoots the range must
+/// not pile up on an end (near draws of 8 bits once did, on `i8`).
+#[test]
+fn integer_favours_neither_end_of_a_signed_type() {
+    fn ends<T: quickcheck::generate::IntegerValue>(min: T, max: T) {
+        let values = generate::integer::<T>().sample(40_000, 8);
+        let (lows, highs) =
+            (values.iter().filter(|&&v| v == min).count(), values.iter().filter(|&&v| v == max).count());
+        let name = std::any::type_name::<T>();
+        assert!(lows > 200 && highs > 200, "integer::<{name}>(): MIN {lows} times, MAX {highs} times");
+        assert!(lows.abs_diff(highs) * 4 < lows.max(highs), "integer::<{name}>(): MIN {lows} times, MAX {highs} times");
+        assert!(lows.max(highs) < values.len() / 40, "integer::<{name}>(): MIN {lows} times, MAX {highs} times");
+    }
+    ends(i8::MIN, i8::MAX);
+    ends(i32::MIN, i32::MAX);
+    ends(i64::MIN, i64::MAX);
+}
+
 /// A log-uniform bit width shows every order of magnitude, not just the
 /// small values and the forced extremes.
 #[test]

@@ -216,7 +216,7 @@ impl<T: IntegerValue> Integer<T> {
         // chose nothing yet, suffice for a narrow range; a wider one draws a
         // second word. An index beyond the range becomes its largest.
         let index_bits = if self.width < 40 { word >> 24 } else { random.next_u64() };
-        T::Key::random_bits(random, index_bits, bits.min(T::Key::BITS))
+        T::Key::random_bits(random, index_bits, bits.min(self.width))
     }
 
     /// How many random bits a near draw has (8 at full size, so it lies
