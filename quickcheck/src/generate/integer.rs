@@ -211,12 +211,17 @@ impl<T: IntegerValue> Integer<T> {
         // Scaling 16 random bits by the count avoids a division.
         let (near_bits, limit) = self.widths(scale);
         let random_width = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
-        let bits = select_unpredictable(near_target, near_bits, random_width) + self.direction_bit;
-        // The index's random bits: the top 40 bits of the first word, which
-        // chose nothing yet, suffice for a narrow range; a wider one draws a
-        // second word. An index beyond the range becomes its largest.
-        let index_bits = if self.width < 40 { word >> 24 } else { random.next_u64() };
-        T::Key::random_bits(random, index_bits, bits.min(self.width))
+        let bits = (select_unpredictable(near_target, near_bits, random_width) + self.direction_bit).min(self.width);
+        // The index's random bits: for a narrow range (under 40 bits), the
+        // top bits of the first word, which chose nothing yet, shifted down
+        // (in two steps, so that 0 bits is a shift of 63, not 64); a wider
+        // range draws a second word. An index beyond the range becomes its
+        // largest.
+        if self.width < 40 {
+            return T::Key::from_u64((word >> 1) >> (63 - bits));
+        }
+        let index_bits = random.next_u64();
+        T::Key::random_bits(random, index_bits, bits)
     }
 
     /// How many random bits a near draw has (8 at full size, so it lies
