@@ -198,8 +198,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// "go on" choices of the collections in it, so that the collections
     /// keep their items (cutting a collection short is the deletion passes'
     /// work). A span with a single number to zero is left to
-    /// `minimize_choices`, which tries exactly that earlier in each sweep. When that works, the siblings right after the span are
-    /// simplified with it, as many as still fail, found by
+    /// `minimize_choices`, which tries exactly that earlier in each sweep.
+    /// When zeroing works, the siblings right after the span are simplified
+    /// with it, as many as still fail, found by
     /// [`find_integer`](Self::find_integer), so the items of a long list
     /// become simplest in a few replays.
     pub(super) async fn zero_spans(&mut self) {
@@ -269,14 +270,15 @@ impl<E: Execute> Shrinker<'_, E> {
     /// [`find_integer`](Self::find_integer)): the items of a list of numbers
     /// become 0 in a few replays. A small choice whose two lower neighbours
     /// both pass is left as it is, without a search; see
-    /// [`passes_just_below`](Self::passes_just_below). Binary search assumes every value above a failing one fails,
-    /// which is false for values in separate blocks (capitals and lower-case
-    /// letters in the character order), so after it the choice is also
-    /// halved a few times, each success searching on from the new value. A
-    /// choice that does not reach 0 on its own is then tried one lower
-    /// together with deleting a later span, for sizes drawn before the items
-    /// they count: lowering such a size alone keeps the leading items, which
-    /// are seldom the ones that matter.
+    /// [`passes_just_below`](Self::passes_just_below). Binary search assumes
+    /// every value above a failing one fails, which is false for values in
+    /// separate blocks (capitals and lower-case letters in the character
+    /// order), so after it the choice is also halved a few times, each
+    /// success searching on from the new value. A choice that does not reach
+    /// 0 on its own is then tried one lower together with deleting a later
+    /// span, for sizes drawn before the items they count: lowering such a
+    /// size alone keeps the leading items, which are seldom the ones that
+    /// matter.
     pub(super) async fn minimize_choices(&mut self) {
         let flags = self.collection_flags();
         let mut position = 0;
