@@ -22,9 +22,9 @@ pub(crate) fn shortlex(a: &[u64], b: &[u64]) -> Ordering {
 /// is used up the order continues along the other side. For the range −2..=8
 /// with target 0 the values in index order are 0, 1, −1, 2, −2, 3, 4, 5, ….
 ///
-/// A value can also be named by its *distance* from the target and its
-/// direction, which is how generators draw them: both the index and the
-/// offset follow from that without converting one into the other.
+/// Generators draw the index itself and decode the value with
+/// [`offset`](ZigZag::offset), the same way a replay does; where the range
+/// reaches both ways the index's lowest bit is the side of the target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ZigZag<W> {
     /// The largest offset (upper bound minus lower bound).
@@ -54,16 +54,17 @@ impl<W: Word> ZigZag<W> {
     }
 
     /// How far the range reaches below the target.
-    pub(crate) fn room_below(&self) -> W {
+    fn room_below(&self) -> W {
         self.target
     }
 
     /// How far the range reaches above the target.
-    pub(crate) fn room_above(&self) -> W {
+    fn room_above(&self) -> W {
         self.size - self.target
     }
 
-    /// The offset of the value at `index`.
+    /// The offset of the value at `index`: the decode of every integer draw.
+    #[inline]
     pub(crate) fn offset(&self, index: W) -> W {
         let both_sides = self.both_sides;
         if index <= both_sides + both_sides {
@@ -87,10 +88,10 @@ impl<W: Word> ZigZag<W> {
     /// The offset of the value `distance` above (`upwards`) or below the
     /// target; the range must reach that far.
     #[inline]
-    pub(crate) fn offset_at(&self, distance: W, upwards: bool) -> W {
-        // Both sums, then a select: the direction of a fresh draw is a coin
-        // flip, which a branch would mispredict half the time. The sum not
-        // taken may wrap; it is thrown away.
+    fn offset_at(&self, distance: W, upwards: bool) -> W {
+        // Both sums, then a select: the direction of a random draw is a
+        // coin flip, which a branch would mispredict half the time. The sum
+        // not taken may wrap; it is thrown away.
         let above = self.target.wrapping_add(distance);
         let below = self.target.wrapping_sub(distance);
         std::hint::select_unpredictable(upwards, above, below)
@@ -99,7 +100,7 @@ impl<W: Word> ZigZag<W> {
     /// The index of the value `distance` above (`upwards`) or below the
     /// target; the range must reach that far.
     #[inline]
-    pub(crate) fn index_at(&self, distance: W, upwards: bool) -> W {
+    fn index_at(&self, distance: W, upwards: bool) -> W {
         let both_sides = self.both_sides;
         if distance > both_sides {
             both_sides + distance

@@ -154,6 +154,15 @@ pub(crate) struct Summary {
     pub(crate) warnings: Vec<HealthWarning>,
 }
 
+impl Summary {
+    /// Counts a generated example that failed, and notes where the first
+    /// one came.
+    fn count_failure(&mut self) {
+        self.failed += 1;
+        self.first_failure_at.get_or_insert(self.passed + self.failed);
+    }
+}
+
 /// A failing sequence waiting to be shrunk.
 struct Found {
     choices: Vec<u64>,
@@ -239,8 +248,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             match self.execute(choices).await {
                 Case::Pass => summary.passed += 1,
                 Case::Fail(failure) => {
-                    summary.failed += 1;
-                    summary.first_failure_at = Some(summary.passed + summary.failed);
+                    summary.count_failure();
                     offer(&mut found, choices.clone(), failure, false);
                 }
                 Case::Discard => summary.end = End::Exhausted,
@@ -348,10 +356,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     break;
                 }
                 Case::Fail(failure) => {
-                    summary.failed += 1;
+                    summary.count_failure();
                     if found.is_empty() {
                         first_failure_call = self.body_calls;
-                        summary.first_failure_at = Some(summary.passed + summary.failed);
                     }
                     offer(found, self.source.recording().choices.clone(), failure, false);
                 }
@@ -526,7 +533,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                                 distance = distance.saturating_mul(2);
                             }
                             Case::Fail(failure) => {
-                                summary.failed += 1;
+                                summary.count_failure();
                                 offer(found, self.source.recording().choices.clone(), failure, false);
                                 return;
                             }
