@@ -55,6 +55,7 @@ pub(crate) trait Draws {
 }
 
 impl Draws for Random {
+    #[inline]
     fn up_to(&mut self, max: u64) -> u64 {
         if max == u64::MAX {
             return self.next_u64();
@@ -63,12 +64,9 @@ impl Draws for Random {
         // draw, and the division for the rejection threshold only in the rare
         // case that the low word is small enough to need it.
         let range = max + 1;
-        let mut product = u128::from(self.next_u64()) * u128::from(range);
+        let product = u128::from(self.next_u64()) * u128::from(range);
         if (product as u64) < range {
-            let threshold = range.wrapping_neg() % range;
-            while (product as u64) < threshold {
-                product = u128::from(self.next_u64()) * u128::from(range);
-            }
+            return reject_below_threshold(self, product, range);
         }
         (product >> 64) as u64
     }
@@ -91,6 +89,19 @@ impl Draws for Random {
     fn chance(&mut self, chance: Chance) -> bool {
         self.next_u64() < chance.0
     }
+}
+
+/// The rare end of [`Draws::up_to`]: a product whose low word is below the
+/// rejection threshold is drawn again. Out of line, so the common draw is
+/// small enough to inline.
+#[cold]
+#[inline(never)]
+fn reject_below_threshold(random: &mut Random, mut product: u128, range: u64) -> u64 {
+    let threshold = range.wrapping_neg() % range;
+    while (product as u64) < threshold {
+        product = u128::from(random.next_u64()) * u128::from(range);
+    }
+    (product >> 64) as u64
 }
 
 #[cfg(test)]

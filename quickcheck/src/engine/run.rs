@@ -3,6 +3,7 @@
 use std::cmp::Ordering;
 use std::future::Future;
 use std::ops::Range;
+use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
 use crate::engine::database::Database;
@@ -387,6 +388,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         }
         let generating = started.map_or(Duration::ZERO, |started| started.elapsed());
         let case = match drawn {
+            // A synchronous body is judged without a future: the state
+            // machine of an await costs more than a small property does.
+            Ok(value) if B::RUNS_IN_CALL => self.judge_in_call(value),
             Ok(value) => self.judge(value).await,
             Err(case) => case,
         };
@@ -708,24 +712,36 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
 
     /// Runs the body on a drawn value.
     async fn judge(&mut self, value: G::Value) -> Case {
+        if B::RUNS_IN_CALL {
+            return self.judge_in_call(value);
+        }
+        self.start_judging();
+        // The record is installed around each poll of the body's future.
+        let (body, record) = (&mut *self.body, &mut self.record);
+        let mut future = std::pin::pin!(stats::recording(record, || body.call(value)));
+        let verdict = std::future::poll_fn(|cx| stats::recording(record, || future.as_mut().poll(cx))).await;
+        case_of(verdict)
+    }
+
+    /// Runs a synchronous body on a drawn value, with the record installed
+    /// around the call. The body's future is ready when the call returns.
+    fn judge_in_call(&mut self, value: G::Value) -> Case {
+        debug_assert!(B::RUNS_IN_CALL);
+        self.start_judging();
+        let (body, record) = (&mut *self.body, &mut self.record);
+        let mut future = std::pin::pin!(stats::recording(record, || body.call(value)));
+        match future.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+            Poll::Ready(verdict) => case_of(verdict),
+            Poll::Pending => unreachable!("a synchronous body's future is ready when its call returns"),
+        }
+    }
+
+    /// Counts a call of the body and clears what the last one recorded.
+    #[inline]
+    fn start_judging(&mut self) {
         self.body_calls += 1;
-        // The record is installed while the body runs: around the call, for
-        // a synchronous body, and around each poll, for an async one.
         if !self.record.is_empty() {
             self.record.clear();
-        }
-        let (body, record) = (&mut *self.body, &mut self.record);
-        let verdict = if B::RUNS_IN_CALL {
-            stats::recording(record, || body.call(value)).await
-        } else {
-            let mut future = std::pin::pin!(stats::recording(record, || body.call(value)));
-            std::future::poll_fn(|cx| stats::recording(record, || future.as_mut().poll(cx))).await
-        };
-        match verdict {
-            Ok(Ok(())) => Case::Pass,
-            Ok(Err(failure)) => Case::Fail(failure),
-            Err(Caught::Stop(Stop::Discard | Stop::Overrun)) => Case::Discard,
-            Err(Caught::Panic(panic)) => Case::Fail(Failure::from_panic(*panic)),
         }
     }
 
@@ -747,6 +763,16 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
 
     fn cancelled(&self) -> bool {
         self.settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled)
+    }
+}
+
+/// What a body's verdict makes of its case.
+fn case_of(verdict: BodyResult) -> Case {
+    match verdict {
+        Ok(Ok(())) => Case::Pass,
+        Ok(Err(failure)) => Case::Fail(failure),
+        Err(Caught::Stop(Stop::Discard | Stop::Overrun)) => Case::Discard,
+        Err(Caught::Panic(panic)) => Case::Fail(Failure::from_panic(*panic)),
     }
 }
 

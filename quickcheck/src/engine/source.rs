@@ -287,6 +287,15 @@ impl ChoiceSource {
         self.scale_fixed = if scale == 1.0 { SCALE_ONE } else { (scale * SCALE_ONE as f64) as u64 };
     }
 
+    /// Whether this case records spans (the shrinker's replays and the
+    /// cases mutations start from do; plain generation does not). While it
+    /// does not, [`draw`](ChoiceSource::draw) is exactly the generator's
+    /// `generate`, which a loop may call directly.
+    #[inline]
+    pub(crate) fn records_spans(&self) -> bool {
+        self.detailed
+    }
+
     /// Opens a span at the current choice, nested in the innermost open one.
     /// Returns its id, or a placeholder when spans are not recorded.
     #[inline]

@@ -112,16 +112,23 @@ impl Lengths {
     #[inline(always)]
     pub(crate) fn next_element(&self, source: &mut ChoiceSource, length: usize, chance: Chance) -> bool {
         source.open_span(ELEMENT);
-        let more = if length >= self.max {
-            source.choose(0, |_| 0);
-            false
-        } else {
-            length < self.min || source.boolean(chance)
-        };
+        let more = self.one_more(source, length, chance);
         if !more {
             source.close_span();
         }
         more
+    }
+
+    /// Whether the collection goes on after `length` elements: the choice
+    /// of [`next_element`](Lengths::next_element), without its span.
+    #[inline(always)]
+    fn one_more(&self, source: &mut ChoiceSource, length: usize, chance: Chance) -> bool {
+        if length >= self.max {
+            source.choose(0, |_| 0);
+            false
+        } else {
+            length < self.min || source.boolean(chance)
+        }
     }
 }
 
@@ -185,7 +192,8 @@ impl<G: Generator, C: FromIterator<G::Value>> Generator for Collection<G, C> {
 
     fn generate(&self, source: &mut ChoiceSource) -> C {
         let chance = self.lengths.continue_chance(source);
-        DrawnElements { source, element: &self.element, lengths: self.lengths, chance, length: 0 }.collect()
+        let spans = source.records_spans();
+        DrawnElements { source, element: &self.element, lengths: self.lengths, chance, length: 0, spans }.collect()
     }
 
     fn label(&self) -> &'static str {
@@ -201,6 +209,10 @@ struct DrawnElements<'a, G> {
     lengths: Lengths,
     chance: Chance,
     length: usize,
+    /// Whether the source records spans, read once: without them (most of
+    /// generation) an element is its choices alone, and the loop skips the
+    /// source's span bookkeeping.
+    spans: bool,
 }
 
 impl<G: Generator> Iterator for DrawnElements<'_, G> {
@@ -208,11 +220,19 @@ impl<G: Generator> Iterator for DrawnElements<'_, G> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<G::Value> {
-        if !self.lengths.next_element(self.source, self.length, self.chance) {
-            return None;
-        }
-        let value = self.source.draw(self.element);
-        self.source.close_span();
+        let value = if self.spans {
+            if !self.lengths.next_element(self.source, self.length, self.chance) {
+                return None;
+            }
+            let value = self.source.draw(self.element);
+            self.source.close_span();
+            value
+        } else {
+            if !self.lengths.one_more(self.source, self.length, self.chance) {
+                return None;
+            }
+            self.element.generate(self.source)
+        };
         self.length += 1;
         Some(value)
     }
@@ -263,6 +283,29 @@ mod tests {
             assert_eq!(lengths.continue_chance(&source), Chance::new(lengths.continue_probability(1.0)));
             source.start_random(0.5);
             assert_eq!(lengths.continue_chance(&source), Chance::new(lengths.continue_probability(0.5)));
+        }
+    }
+
+    #[test]
+    fn elements_drawn_without_spans_replay_the_same_with_them() {
+        // Generation skips the span bookkeeping; the shrinker's detailed
+        // replay of the same choices must build the same value.
+        let nested = vec(vec(crate::generate::integer::<i16>()).max_length(4)).length(2..=9);
+        let mut source = ChoiceSource::new();
+        for seed in 0..50 {
+            source.reseed(crate::engine::random::for_example(seed, 0));
+            source.start_random(1.0);
+            assert!(!source.records_spans());
+            let drawn = source.draw(&nested);
+            let choices = source.recording().choices.clone();
+            source.start_replay(&choices);
+            assert!(source.records_spans());
+            assert_eq!(source.draw(&nested), drawn, "seed {seed}");
+            assert_eq!(source.recording().choices, choices, "seed {seed}");
+            // A span per list, per element, per integer, and per list's
+            // closing "stop" choice.
+            let inner: usize = drawn.iter().map(|inner| 3 + 2 * inner.len()).sum();
+            assert_eq!(source.recording().spans.len(), 2 + inner, "seed {seed}");
         }
     }
 }

@@ -55,7 +55,13 @@ macro_rules! unsigned {
             }
             #[inline]
             fn from_key(key: $key) -> Self {
-                <$t>::try_from(key).unwrap_or(<$t>::MAX)
+                // Only a type narrower than its draws (usize on a 32-bit
+                // target) can meet a key beyond its range.
+                if <$t>::BITS >= <$drawn>::BITS {
+                    key as $t
+                } else {
+                    <$t>::try_from(key).unwrap_or(<$t>::MAX)
+                }
             }
         }
     )*};
@@ -78,7 +84,13 @@ macro_rules! signed {
             #[inline]
             fn from_key(key: $key) -> Self {
                 let value = (key ^ (1 << (<$key>::BITS - 1))) as $signed_key;
-                <$t>::try_from(value).unwrap_or(if value < 0 { <$t>::MIN } else { <$t>::MAX })
+                // As for the unsigned types: only isize on a 32-bit target
+                // can be drawn beyond its range.
+                if <$t>::BITS >= <$drawn>::BITS {
+                    value as $t
+                } else {
+                    <$t>::try_from(value).unwrap_or(if value < 0 { <$t>::MIN } else { <$t>::MAX })
+                }
             }
         }
     )*};
