@@ -15,9 +15,10 @@
 //! share a prefix and then diverge, so recording one is a walk along the
 //! shared prefix, at most one split, and one append to the arena.
 
-use std::collections::BTreeMap;
+mod children;
 
 use crate::engine::random::{Draws, Random};
+use children::Children;
 
 /// Once this many choices (arena entries plus nodes, each of which stands for
 /// the branch value that leads to it) are recorded, the tree steps aside. A
@@ -66,10 +67,8 @@ enum Transition {
 struct Branch {
     /// The choice's maximum: its values are `0..=maximum`.
     maximum: u64,
-    /// The recorded values with the node each leads to, in value order. A
-    /// B-tree, so that a wide choice with thousands of recorded values (one
-    /// per example of a long run) still inserts in logarithmic time.
-    children: BTreeMap<u64, NodeId>,
+    /// The recorded values with the node each leads to, in value order.
+    children: Children,
     /// How many children are exhausted; the branch is exhausted once this
     /// exceeds `maximum`, as every value is then recorded and explored.
     exhausted_children: u64,
@@ -83,7 +82,7 @@ impl Branch {
 
     /// The node that `value` leads to, if it has been recorded.
     fn child(&self, value: u64) -> Option<NodeId> {
-        self.children.get(&value).copied()
+        self.children.get(value)
     }
 }
 
@@ -149,6 +148,7 @@ impl Tree {
         }
         let Some(root) = self.root else {
             if self.can_record(choices) && is_valid(choices, maxima) {
+                self.reserve_for(choices.len());
                 let root = self.push_leaf(choices, maxima);
                 self.root = Some(root);
             }
@@ -264,7 +264,7 @@ impl Tree {
     /// children however large the maximum is.
     fn unexhausted_value(&self, branch: &Branch, rank: u64) -> u64 {
         let mut value = rank;
-        for (&child_value, &child) in &branch.children {
+        for (child_value, child) in branch.children.iter() {
             if child_value > value {
                 break;
             }
@@ -319,8 +319,8 @@ impl Tree {
                     {
                         return Walk::Contradiction;
                     }
-                    match branch.children.get(&choices[position]) {
-                        Some(&child) => {
+                    match branch.children.get(choices[position]) {
+                        Some(child) => {
                             node = child;
                             position += 1;
                         }
@@ -359,7 +359,7 @@ impl Tree {
         });
         let leaf = self.push_leaf(&choices[tail..], &maxima[tail..]);
         let leaf_exhausted = self.nodes[leaf as usize].exhausted;
-        let children = BTreeMap::from([(branch_value, lower), (choices[position], leaf)]);
+        let children = Children::two((branch_value, lower), (choices[position], leaf));
         let branch_id = self.branches.len() as BranchId;
         self.branches.push(Branch {
             maximum: branch_maximum,
@@ -419,6 +419,19 @@ impl Tree {
             exhausted: unforced == 0,
             transition: Transition::Conclusion,
         })
+    }
+
+    /// Reserves room for the first hundred or so paths of `length` choices,
+    /// the whole tree of a run of the default size, so that recording them
+    /// does not grow the arena step by step.
+    fn reserve_for(&mut self, length: usize) {
+        const PATHS: usize = 128;
+        let choices = (PATHS * length.max(1)).min(RECORDING_LIMIT);
+        self.values.reserve(choices);
+        self.maxima.reserve(choices);
+        self.nodes.reserve(2 * PATHS);
+        self.branches.reserve(PATHS);
+        self.visited.reserve(16);
     }
 
     /// Adds a node and returns its id.
@@ -574,6 +587,22 @@ mod tests {
             assert_eq!(seen.len(), 256);
             assert!(tree.is_exhausted());
         }
+    }
+
+    /// A choice of a thousand values followed by a flag: a branch too wide
+    /// for a sorted vector of children, so it changes representation on the
+    /// way, and whose children are exhausted one by one.
+    fn thousand_then_flag(source: &mut FakeSource) {
+        source.choose(999);
+        source.choose(1);
+    }
+
+    #[test]
+    fn a_wide_branch_is_enumerated_once_each_then_exhausted() {
+        let seen = explore(thousand_then_flag, 5, 2001);
+        assert_eq!(seen.len(), 2000);
+        let distinct: HashSet<&Vec<u64>> = seen.iter().collect();
+        assert_eq!(distinct.len(), 2000);
     }
 
     /// A flag, and if it is set a choice among three: four paths.
