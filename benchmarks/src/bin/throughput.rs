@@ -9,7 +9,12 @@
 //! that really ran, not by the number asked for: a library that stops early,
 //! discards or overruns cannot look faster than it is.
 //!
-//! A sixth row is a stateful test of [`STEPS`] steps: a stack checked
+//! The `(i64, i64)` property runs once more as a test suite runs it: as
+//! separate checks of 100 cases each ("100/check"), so the set-up and
+//! tear-down of every check counts, which the long runs of the other rows
+//! spread too thinly to see.
+//!
+//! The last row is a stateful test of [`STEPS`] steps: a stack checked
 //! against a model. Ours runs it with `quickcheck::stateful` (a generated
 //! `CommandSequence`, run against the system); the peers generate a `Vec`
 //! of [`STEPS`] command values with their own generators and apply them to
@@ -468,7 +473,7 @@ type Run = fn(u64) -> Tally;
 struct Row {
     /// The property, as the table names it.
     property: &'static str,
-    /// "default" or "same shape".
+    /// "default", "same shape" or "100/check".
     shape: &'static str,
     /// The runs, in the order of [`LIBRARIES`].
     runs: [Run; 4],
@@ -483,8 +488,25 @@ const DEFAULT: &str = "default";
 /// The "same shape" label: fixed lengths for every library.
 const SAME_SHAPE: &str = "same shape";
 
-/// The eleven rows: five properties, each with every library's default
-/// distribution and then with the same shape for all, and the stateful row.
+/// The "100/check" label: a run of `n` cases is `n / 100` separate checks
+/// of 100 cases each, as a test suite runs a property.
+const CHECKS_OF_100: &str = "100/check";
+
+/// Runs `n` cases (at least 100) as checks of 100 cases each with `check`,
+/// and adds up what ran.
+fn in_checks_of_100(n: u64, check: impl Fn(u64) -> Tally) -> Tally {
+    let mut total = Tally::default();
+    for _ in 0..n.div_ceil(100).max(1) {
+        let tally = check(100);
+        total.cases += tally.cases;
+        total.size += tally.size;
+    }
+    total
+}
+
+/// The twelve rows: five properties, each with every library's default
+/// distribution and then with the same shape for all, the `(i64, i64)`
+/// property in checks of 100 cases, and the stateful row.
 fn rows() -> Vec<Row> {
     vec![
         Row {
@@ -527,6 +549,22 @@ fn rows() -> Vec<Row> {
                 |n| proptest(any::<(i64, i64)>(), n),
                 quickcheck1::<(i64, i64)>,
                 |n| hegel(|tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), n),
+            ],
+        },
+        // The same property as a test suite runs it: many checks of 100
+        // cases each, so every check's own set-up and tear-down counts.
+        Row {
+            property: "wrapping add (i64, i64)",
+            shape: CHECKS_OF_100,
+            runs: [
+                |n| in_checks_of_100(n, |cases| ours((generate::integer::<i64>(), generate::integer::<i64>()), cases)),
+                |n| in_checks_of_100(n, |cases| proptest(any::<(i64, i64)>(), cases)),
+                |n| in_checks_of_100(n, quickcheck1::<(i64, i64)>),
+                |n| {
+                    in_checks_of_100(n, |cases| {
+                        hegel(|tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), cases)
+                    })
+                },
             ],
         },
         Row {
@@ -759,6 +797,10 @@ fn main() {
     println!(
         "\"same shape\": lists of exactly {LIST_LENGTH} elements, strings of exactly {STRING_LENGTH} chars, \
          {LIST_LENGTH} inner lists of exactly {INNER_LENGTH} bytes."
+    );
+    println!(
+        "\"100/check\": separate checks of 100 cases each, as a test suite runs a property, so each check's \
+         set-up counts."
     );
     println!(
         "\"stack, {STEPS} commands\": ours runs quickcheck::stateful (commands(..).max_length({STEPS}), \
