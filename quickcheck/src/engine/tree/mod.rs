@@ -13,12 +13,16 @@
 //! branches inside, stored in one arena shared by all nodes, and then either
 //! the end of a path or a branch over the next choice's values. Most new paths
 //! share a prefix and then diverge, so recording one is a walk along the
-//! shared prefix, at most one split, and one append to the arena.
+//! shared prefix, at most one split, and one append to the arena. In a space
+//! that can never be exhausted, new paths are only logged until the tree is
+//! first needed (see [`deferred`]), which spares short runs most of that.
 
 mod children;
+mod deferred;
 
 use crate::engine::random::{Draws, Random};
 use children::Children;
+use deferred::{Deferred, PathHash};
 
 /// Once this many choices (arena entries plus nodes, each of which stands for
 /// the branch value that leads to it) are recorded, the tree steps aside. A
@@ -115,6 +119,8 @@ pub(crate) struct Tree {
     visited: Vec<NodeId>,
     /// Whether the tree reached its cap and stepped aside.
     full: bool,
+    /// Paths given to the tree and not yet built into it.
+    deferred: Deferred,
 }
 
 impl Tree {
@@ -137,8 +143,86 @@ impl Tree {
     /// `RECORDING_LIMIT` (2^16) choices it steps aside: every path counts as
     /// new, nothing is walked or recorded, and the tree can no longer become
     /// exhausted.
+    ///
+    /// In a space that can never be exhausted, a path that is certainly new
+    /// is only logged; the tree is built from the log when it is first
+    /// needed (see [`deferred`]), with the same answers.
+    #[inline]
     pub(crate) fn insert(&mut self, choices: &[u64], maxima: &[u64]) -> bool {
         debug_assert_eq!(choices.len(), maxima.len(), "a path needs one maximum per choice");
+        // Checked first, as it is all a long run does once the tree is full.
+        if self.full {
+            return true;
+        }
+        if choices.len() == maxima.len() && self.defers(maxima) && self.deferred.log(choices, maxima) {
+            return true;
+        }
+        self.build_deferred();
+        self.record(choices, maxima)
+    }
+
+    /// Whether paths are deferred, beginning to defer if this path is the
+    /// first with a wide choice.
+    #[inline]
+    fn defers(&mut self, maxima: &[u64]) -> bool {
+        if self.deferred.is_deferring() {
+            return true;
+        }
+        if !self.deferred.may_begin(maxima) {
+            return false;
+        }
+        let recorded = self.recorded_path_hashes();
+        self.deferred.begin(recorded, maxima.len());
+        true
+    }
+
+    /// The hash of every path recorded in the tree, by a walk over all of
+    /// it: done once, when deferring begins, while the tree is still small.
+    fn recorded_path_hashes(&self) -> Vec<u64> {
+        let mut hashes = Vec::new();
+        let Some(root) = self.root else {
+            return hashes;
+        };
+        // Each entry: a node, and the hash and length of the path before it.
+        let mut pending = vec![(root, PathHash::new(), 0)];
+        while let Some((node, mut hash, mut length)) = pending.pop() {
+            let node = &self.nodes[node as usize];
+            let (values, _) = self.run(node);
+            hash = values.iter().fold(hash, |hash, &value| hash.push(value));
+            length += values.len();
+            match node.transition {
+                Transition::Conclusion => hashes.push(hash.finish(length)),
+                Transition::Branch(branch) => {
+                    for (value, child) in self.branches[branch as usize].children.iter() {
+                        pending.push((child, hash.push(value), length + 1));
+                    }
+                }
+            }
+        }
+        hashes
+    }
+
+    /// Builds the deferred paths into the tree, in the order they came.
+    #[inline]
+    fn build_deferred(&mut self) {
+        if self.deferred.is_deferring() && self.deferred.is_pending() {
+            self.build_pending();
+        }
+    }
+
+    /// [`build_deferred`](Tree::build_deferred) when there is something to
+    /// build.
+    fn build_pending(&mut self) {
+        let (choices, maxima, ends) = self.deferred.take();
+        let mut start = 0;
+        for end in ends {
+            self.record(&choices[start..end], &maxima[start..end]);
+            start = end;
+        }
+    }
+
+    /// [`insert`](Tree::insert), into the tree itself.
+    fn record(&mut self, choices: &[u64], maxima: &[u64]) -> bool {
         if self.full || choices.len() != maxima.len() {
             return true;
         }
@@ -186,7 +270,8 @@ impl Tree {
     /// Whether every possible path has been recorded: nothing new can be
     /// generated.
     pub(crate) fn is_exhausted(&self) -> bool {
-        self.root.is_some_and(|root| self.nodes[root as usize].exhausted)
+        // A deferred path is only ever from a space that cannot be exhausted.
+        !self.deferred.unbounded() && self.root.is_some_and(|root| self.nodes[root as usize].exhausted)
     }
 
     /// Writes into `prefix` (cleared first) a choice prefix that no recorded
@@ -199,7 +284,8 @@ impl Tree {
     /// exhausted is drawn again. A few random tries are followed by a uniform
     /// pick among the remaining values, so a nearly exhausted branch costs
     /// one pass over its children rather than an unbounded number of draws.
-    pub(crate) fn novel_prefix(&self, random: &mut Random, prefix: &mut Vec<u64>) -> bool {
+    pub(crate) fn novel_prefix(&mut self, random: &mut Random, prefix: &mut Vec<u64>) -> bool {
+        self.build_deferred();
         prefix.clear();
         let Some(mut node) = self.root else {
             return true;
@@ -538,7 +624,7 @@ mod tests {
 
     #[test]
     fn empty_tree_is_not_exhausted_and_anything_is_novel() {
-        let tree = Tree::new();
+        let mut tree = Tree::new();
         assert!(!tree.is_exhausted());
         let mut prefix = vec![7];
         assert!(tree.novel_prefix(&mut for_example(1, 0), &mut prefix));
@@ -603,6 +689,54 @@ mod tests {
         assert_eq!(seen.len(), 2000);
         let distinct: HashSet<&Vec<u64>> = seen.iter().collect();
         assert_eq!(distinct.len(), 2000);
+    }
+
+    #[test]
+    fn deferred_paths_give_the_answers_a_built_tree_gives() {
+        // Wide choices, so the tree defers; a small value set, so paths
+        // repeat and some of them share prefixes.
+        let maxima = [u64::MAX, 3, u64::MAX];
+        for seed in 0..20 {
+            let mut random = for_example(seed, 2);
+            let mut tree = Tree::new();
+            let mut model: HashSet<Vec<u64>> = HashSet::new();
+            for step in 0..300 {
+                // As a deterministic generator would: the first choice
+                // decides how many follow.
+                let first = random.up_to(3);
+                let length = 1 + (first % 3) as usize;
+                let path: Vec<u64> = std::iter::once(first).chain((1..length).map(|_| random.up_to(3))).collect();
+                let new = model.insert(path.clone());
+                assert_eq!(tree.insert(&path, &maxima[..length]), new, "seed {seed} step {step}: {path:?}");
+                assert!(!tree.is_exhausted(), "a space with a wide choice is never exhausted");
+                if step % 50 == 49 {
+                    // Steering builds the tree: its prefix starts no path seen.
+                    let mut prefix = Vec::new();
+                    assert!(tree.novel_prefix(&mut random, &mut prefix));
+                    assert!(!model.iter().any(|seen| seen.starts_with(&prefix)), "seed {seed}: {prefix:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_bounded_space_is_recorded_at_once_and_still_exhausts() {
+        // No choice is wide, so nothing is deferred: exhaustion shows at
+        // the moment the last path is recorded.
+        let mut tree = Tree::new();
+        assert!(tree.insert(&[1, 0], &[1, 1 << 17]));
+        assert!(tree.insert(&[0], &[1]));
+        assert!(!tree.is_exhausted());
+        assert!(!tree.deferred.is_pending());
+        // A wide choice after a bounded start: the space can no longer be
+        // exhausted, and new paths are deferred.
+        assert!(tree.insert(&[1, 5, 7], &[1, 1 << 17, u64::MAX]));
+        assert!(tree.insert(&[1, 6, 7], &[1, 1 << 17, u64::MAX]));
+        assert!(tree.deferred.is_pending());
+        // A duplicate of a path recorded before deferring is still caught.
+        assert!(!tree.insert(&[0], &[1]));
+        assert!(!tree.deferred.is_pending());
+        assert!(!tree.insert(&[1, 6, 7], &[1, 1 << 17, u64::MAX]));
     }
 
     /// A flag, and if it is set a choice among three: four paths.
