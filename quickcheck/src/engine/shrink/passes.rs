@@ -311,6 +311,7 @@ impl<E: Execute> Shrinker<'_, E> {
                 works = self.best.choices[position];
             }
         }
+        self.keep_low_bits(position).await;
         if self.best.choices.get(position).is_some_and(|&value| value > 0) {
             self.lower_with_deletion(position).await;
         }
@@ -380,6 +381,21 @@ impl<E: Execute> Shrinker<'_, E> {
             position < shrinker.best.choices.len() && shrinker.try_set(position, middle).await
         })
         .await
+    }
+
+    /// Keeps only the low 8, 4, 3 and then 2 bits of the choice at
+    /// `position`, where they make a smaller value. The binary search assumes
+    /// that larger values fail; a value that fails for what its low bits say
+    /// (a residue, a parity, a flag) and not for its size stops it above the
+    /// smallest such value, which masking often reaches in one step.
+    async fn keep_low_bits(&mut self, position: usize) {
+        for bits in [8, 4, 3, 2] {
+            let Some(&value) = self.best.choices.get(position) else { return };
+            let masked = value & ((1 << bits) - 1);
+            if masked > 0 && masked < value {
+                self.try_set(position, masked).await;
+            }
+        }
     }
 
     async fn try_halvings(&mut self, position: usize, value: u64) -> bool {
