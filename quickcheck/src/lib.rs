@@ -32,11 +32,11 @@
 //! .check(Options::default().seed(7).runs(5_000));
 //! assert_eq!(result.minimal().unwrap().value(), &vec![100]);
 //! println!("{result}");
-//! // Falsified after 356 tests and 1 shrink (seed 7).
+//! // Falsified after 313 tests and 5 shrinks (seed 7).
 //! //   Minimal counterexample: [100]
-//! //   Original counterexample: [219, 100]
+//! //   Original counterexample: [-37017346, -7175562, 100, -1392619, 32, -160]
 //! //   Failure: the property returned false
-//! //   Replay with: Options::default().replay("v1.AbUDAccBAA")
+//! //   Replay with: Options::default().replay("v1.AYTcpiMBlPbrBgHHAQHW_6kBAT8BwAIA")
 //! ```
 //!
 //! # How it works
