@@ -49,6 +49,25 @@ enum Varying {
     Inside { depth: u32 },
 }
 
+/// How one choice is drawn in random generation, handed to
+/// [`ChoiceSource::choose_by`]. Any closure over the random stream is one; a
+/// generator whose draw is large implements it on a small struct with an
+/// `#[inline(always)]` method, since the compiler does not always inline a
+/// large closure, and a draw that is not inlined into a collection's loop
+/// costs a call per element.
+#[doc(hidden)]
+pub trait Sample<W> {
+    /// Draws the choice from `random`; the source clamps it to the maximum.
+    fn sample(self, random: &mut Random) -> W;
+}
+
+impl<W, F: FnOnce(&mut Random) -> W> Sample<W> for F {
+    #[inline(always)]
+    fn sample(self, random: &mut Random) -> W {
+        self(random)
+    }
+}
+
 /// What one test case drew: its choices, the largest value each choice could
 /// have taken, and the spans of its draws.
 #[derive(Clone, Debug, Default)]
@@ -227,6 +246,13 @@ impl ChoiceSource {
     /// longer lines up with the generators) is replaced by the simplest, `0`.
     #[inline]
     pub(crate) fn choose(&mut self, max: u64, sample: impl FnOnce(&mut Random) -> u64) -> u64 {
+        self.choose_by(max, sample)
+    }
+
+    /// [`choose`](ChoiceSource::choose) with any [`Sample`], always inlined:
+    /// it is the body of every integer draw.
+    #[inline(always)]
+    pub(crate) fn choose_by(&mut self, max: u64, sample: impl Sample<u64>) -> u64 {
         let position = self.recording.choices.len();
         if position >= self.max_choices {
             Stop::Overrun.raise();
@@ -235,7 +261,7 @@ impl ChoiceSource {
             if replayed <= max { replayed } else { 0 }
         } else {
             match self.tail {
-                Tail::Random => sample(&mut self.random).min(max),
+                Tail::Random => sample.sample(&mut self.random).min(max),
                 Tail::Simplest => 0,
                 Tail::Overrun => Stop::Overrun.raise(),
             }

@@ -11,7 +11,7 @@ use std::ops::{Add, BitAnd, Div, Rem, Shr, Sub};
 use rand_xoshiro::rand_core::Rng;
 
 use crate::engine::random::{Draws, Random};
-use crate::engine::source::ChoiceSource;
+use crate::engine::source::{ChoiceSource, Sample};
 
 mod sealed {
     pub trait Sealed {}
@@ -67,7 +67,7 @@ pub trait Word:
 
     /// Makes one choice in `0..=max` from `source`: one recorded choice for
     /// a `u64`, two for a `u128` wider than 64 bits.
-    fn choose(source: &mut ChoiceSource, max: Self, sample: impl FnOnce(&mut Random) -> Self) -> Self;
+    fn choose(source: &mut ChoiceSource, max: Self, sample: impl Sample<Self>) -> Self;
 }
 
 /// The constants and methods that are the primitive type's own.
@@ -112,9 +112,9 @@ impl Word for u64 {
         random.up_to(max)
     }
 
-    #[inline]
-    fn choose(source: &mut ChoiceSource, max: u64, sample: impl FnOnce(&mut Random) -> u64) -> u64 {
-        source.choose(max, sample)
+    #[inline(always)]
+    fn choose(source: &mut ChoiceSource, max: u64, sample: impl Sample<u64>) -> u64 {
+        source.choose_by(max, sample)
     }
 }
 
@@ -141,8 +141,8 @@ impl Word for u128 {
     }
 
     #[inline]
-    fn choose(source: &mut ChoiceSource, max: u128, sample: impl FnOnce(&mut Random) -> u128) -> u128 {
-        source.choose_wide(max, sample)
+    fn choose(source: &mut ChoiceSource, max: u128, sample: impl Sample<u128>) -> u128 {
+        source.choose_wide(max, |random: &mut Random| sample.sample(random))
     }
 }
 
