@@ -282,6 +282,12 @@ impl Tally {
         self.cases += 1;
         self.size += value.size() as u64;
     }
+
+    /// Adds what another run did.
+    fn add(&mut self, other: Tally) {
+        self.cases += other.cases;
+        self.size += other.size;
+    }
 }
 
 /// Runs a property with this crate, asking for `cases` passing runs.
@@ -506,9 +512,7 @@ const CHECKS_OF_100: &str = "100/check";
 fn in_checks_of_100(n: u64, check: impl Fn(u64) -> Tally) -> Tally {
     let mut total = Tally::default();
     for _ in 0..n.div_ceil(100).max(1) {
-        let tally = check(100);
-        total.cases += tally.cases;
-        total.size += tally.size;
+        total.add(check(100));
     }
     total
 }
@@ -776,8 +780,7 @@ fn measure(run: Run) -> Measurement {
         let (tally, elapsed) = time(run, asked);
         assert!(tally.cases > 0, "no case ran");
         samples.push((elapsed.as_nanos() as f64 / tally.cases as f64, tally.cases));
-        total.cases += tally.cases;
-        total.size += tally.size;
+        total.add(tally);
     }
     samples.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (median, cases) = samples[SAMPLES / 2];

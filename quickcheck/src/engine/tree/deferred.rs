@@ -19,7 +19,7 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::RECORDING_LIMIT;
+use super::{RECORDING_LIMIT, RESERVED_PATHS, reserved_choices};
 
 /// A choice of more values than this can never have all of them explored
 /// under the tree's cap, so a space holding one is never exhausted.
@@ -39,18 +39,32 @@ fn has_wide_choice(maxima: &[u64]) -> bool {
     maxima.iter().fold(false, |wide, &maximum| wide | (maximum > WIDE))
 }
 
+/// Where a tree stands with deferring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Looking for a path with a wide choice, after this many without one.
+    Looking { narrow_paths: u32 },
+    /// A path had a wide choice: new paths are logged, not recorded.
+    Deferring,
+    /// The logged paths have been built into the tree, which records every
+    /// path from now on; the space still cannot be exhausted.
+    Built,
+    /// The first paths had no wide choice: every path is recorded as it
+    /// comes.
+    Never,
+}
+
+impl Default for Stage {
+    fn default() -> Stage {
+        Stage::Looking { narrow_paths: 0 }
+    }
+}
+
 /// The paths given to the tree and not yet built into it; see the module
 /// docs.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Deferred {
-    /// Whether a path with a wide choice came: the tree can then never be
-    /// exhausted, and paths are deferred until the tree is built.
-    unbounded: bool,
-    /// Whether the deferred paths have been built into the tree; nothing is
-    /// deferred after that.
-    built: bool,
-    /// How many paths came without a wide choice before deferring began.
-    narrow_paths: u32,
+    stage: Stage,
     /// The hash of every path recorded or logged since deferring began.
     hashes: HashSet<u64, BuildHasherDefault<Prehashed>>,
     /// The logged paths' choices, end to end.
@@ -66,25 +80,30 @@ impl Deferred {
     /// had a choice too wide to explore fully.
     #[inline]
     pub(super) fn unbounded(&self) -> bool {
-        self.unbounded
+        matches!(self.stage, Stage::Deferring | Stage::Built)
     }
 
     /// Whether new paths are being deferred.
     #[inline]
     pub(super) fn is_deferring(&self) -> bool {
-        self.unbounded && !self.built
+        self.stage == Stage::Deferring
     }
 
-    /// Whether deferring may begin with a path of these maxima: it has not
-    /// begun, the tree has never been built from a log, the first paths
-    /// were not all narrow, and this one has a wide choice.
+    /// Whether deferring may begin with a path of these maxima: the tree is
+    /// still looking, and this path has a wide choice.
     #[inline]
     pub(super) fn may_begin(&mut self, maxima: &[u64]) -> bool {
-        if self.unbounded || self.built || self.narrow_paths >= NARROW_PATHS_CHECKED {
+        let Stage::Looking { narrow_paths } = self.stage else {
             return false;
-        }
+        };
         let wide = has_wide_choice(maxima);
-        self.narrow_paths += u32::from(!wide);
+        if !wide {
+            self.stage = if narrow_paths + 1 >= NARROW_PATHS_CHECKED {
+                Stage::Never
+            } else {
+                Stage::Looking { narrow_paths: narrow_paths + 1 }
+            };
+        }
         wide
     }
 
@@ -93,14 +112,13 @@ impl Deferred {
     /// that begins it. Room is reserved for a run of the default size, so
     /// that logging does not grow the log step by step.
     pub(super) fn begin(&mut self, recorded: Vec<u64>, length: usize) {
-        const PATHS: usize = 128;
-        self.unbounded = true;
-        self.hashes.reserve(PATHS + recorded.len());
+        self.stage = Stage::Deferring;
+        self.hashes.reserve(RESERVED_PATHS + recorded.len());
         self.hashes.extend(recorded);
-        let choices = (PATHS * length.max(1)).min(RECORDING_LIMIT);
+        let choices = reserved_choices(length);
         self.choices.reserve(choices);
         self.maxima.reserve(choices);
-        self.ends.reserve(PATHS);
+        self.ends.reserve(RESERVED_PATHS);
     }
 
     /// While deferring, logs a path instead of recording it if it is
@@ -128,7 +146,7 @@ impl Deferred {
     /// Ends deferring for good and returns the logged paths' choices, maxima
     /// and ends, in the order they came.
     pub(super) fn take(&mut self) -> (Vec<u64>, Vec<u64>, Vec<usize>) {
-        self.built = true;
+        self.stage = Stage::Built;
         self.hashes = HashSet::default();
         (std::mem::take(&mut self.choices), std::mem::take(&mut self.maxima), std::mem::take(&mut self.ends))
     }

@@ -31,6 +31,17 @@ use deferred::{Deferred, PathHash};
 /// then pays nothing more for the tree, in time or memory.
 const RECORDING_LIMIT: usize = 1 << 16;
 
+/// How many paths the tree reserves room for when it starts recording (or
+/// logging): the whole of a run of the default size, so that its arenas do
+/// not grow step by step.
+const RESERVED_PATHS: usize = 128;
+
+/// The choices [`RESERVED_PATHS`] paths of `length` choices hold, within
+/// the cap.
+fn reserved_choices(length: usize) -> usize {
+    (RESERVED_PATHS * length.max(1)).min(RECORDING_LIMIT)
+}
+
 /// How many uniform draws at a branch may land on exhausted values before
 /// [`Tree::novel_prefix`] picks among the remaining values by enumeration.
 const RANDOM_TRIES: u32 = 8;
@@ -507,16 +518,13 @@ impl Tree {
         })
     }
 
-    /// Reserves room for the first hundred or so paths of `length` choices,
-    /// the whole tree of a run of the default size, so that recording them
-    /// does not grow the arena step by step.
+    /// Reserves room for [`RESERVED_PATHS`] paths of `length` choices.
     fn reserve_for(&mut self, length: usize) {
-        const PATHS: usize = 128;
-        let choices = (PATHS * length.max(1)).min(RECORDING_LIMIT);
+        let choices = reserved_choices(length);
         self.values.reserve(choices);
         self.maxima.reserve(choices);
-        self.nodes.reserve(2 * PATHS);
-        self.branches.reserve(PATHS);
+        self.nodes.reserve(2 * RESERVED_PATHS);
+        self.branches.reserve(RESERVED_PATHS);
         self.visited.reserve(16);
     }
 
