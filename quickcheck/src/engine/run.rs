@@ -3,7 +3,7 @@
 use std::cmp::Ordering;
 use std::future::Future;
 use std::ops::Range;
-use std::task::{Context, Poll, Waker};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use crate::engine::database::Database;
@@ -48,14 +48,69 @@ const MAX_COVERAGE_EXAMPLES: u64 = 100 << 17;
 /// failed by returning, `Err(_)` discarded or panicked.
 pub(crate) type BodyResult = Result<Result<(), Failure>, Caught>;
 
-/// A property body as the engine calls it: one value in, one awaited
-/// verdict out. Synchronous bodies return a ready future.
-pub(crate) trait Body<T> {
-    /// Whether the body runs to completion inside `call` (a synchronous
-    /// body), so that nothing of it runs while its future is polled.
-    const RUNS_IN_CALL: bool;
+/// How a body's call came out, when it did not unwind.
+pub(crate) enum Started<F> {
+    /// A synchronous body ran to its verdict.
+    Finished(Result<(), Failure>),
+    /// An asynchronous body returned its future, each poll of which
+    /// catches what it raises.
+    Running(F),
+}
 
-    fn call(&mut self, value: T) -> impl Future<Output = BodyResult>;
+/// A property body as the engine calls it: one value in, a verdict out.
+pub(crate) trait Body<T> {
+    /// An asynchronous body's future; a synchronous body's is [`Never`].
+    type Running: Future<Output = BodyResult>;
+
+    /// Calls the body on `value`. The caller calls it inside [`catch`],
+    /// which takes whatever the call raises: all of a synchronous body's
+    /// run, or an asynchronous body's call up to its future.
+    fn start(&mut self, value: T) -> Started<Self::Running>;
+}
+
+/// The future of a body that has none: a synchronous body runs to its
+/// verdict in its call. Uninhabited, so the code that would await it is
+/// dropped where the body is synchronous.
+pub(crate) enum Never {}
+
+impl Future for Never {
+    type Output = BodyResult;
+
+    fn poll(self: std::pin::Pin<&mut Self>, _: &mut Context<'_>) -> Poll<BodyResult> {
+        match *self {}
+    }
+}
+
+/// Calls `body` on `value` and awaits its verdict, catching whatever it
+/// raises.
+pub(crate) async fn call<T, B: Body<T>>(body: &mut B, value: T) -> BodyResult {
+    match catch(|| body.start(value)) {
+        Ok(Started::Finished(verdict)) => Ok(verdict),
+        Ok(Started::Running(future)) => future.await,
+        Err(caught) => Err(caught),
+    }
+}
+
+/// What the runner asks of the generation tree for a case it draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Novelty {
+    /// A replay: the tree is not told.
+    Replay,
+    /// A generated case: noted in the tree, and not run if it ran before.
+    Required,
+    /// A case the tree steered into unexplored choices: noted, and run.
+    Steered,
+}
+
+/// What drawing a case and starting the body on it came to.
+enum Drawn<F> {
+    /// Its choices ran before ([`Novelty::Required`] only): the body did not
+    /// run.
+    Duplicate,
+    /// The case ended: the generator stopped, or the body ran to its verdict.
+    Ended(Case),
+    /// An asynchronous body's future, to await.
+    Running(F),
 }
 
 /// What running one test case came to.
@@ -209,6 +264,8 @@ pub(crate) struct Runner<'a, G, B> {
     prefix: Vec<u64>,
     base: Vec<u64>,
     targets: Vec<TargetBest>,
+    /// When the last timed draw finished (see [`Runner::draw_and_start`]).
+    drawn_at: Option<Instant>,
 }
 
 impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
@@ -227,6 +284,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             prefix: Vec::new(),
             base: Vec::new(),
             targets: Vec::new(),
+            drawn_at: None,
         }
     }
 
@@ -377,31 +435,24 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         }
         let started = timed.then(Instant::now);
         self.start_example(index);
-        let mut drawn = self.draw();
-        if !self.note_in_tree() {
+        let mut drawn = self.draw_and_start(Novelty::Required, timed);
+        if let Drawn::Duplicate = drawn {
             if !self.tree.novel_prefix(&mut self.steering, &mut self.prefix) {
                 return None;
             }
             self.source.start_extending(&self.prefix, ramp(index));
-            drawn = self.draw();
-            self.note_in_tree();
+            drawn = self.draw_and_start(Novelty::Steered, timed);
         }
-        let generating = started.map_or(Duration::ZERO, |started| started.elapsed());
+        let generating = match (started, self.drawn_at) {
+            (Some(started), Some(drawn_at)) => drawn_at - started,
+            _ => Duration::ZERO,
+        };
         let case = match drawn {
-            // A synchronous body is judged without a future: the state
-            // machine of an await costs more than a small property does.
-            Ok(value) if B::RUNS_IN_CALL => self.judge_in_call(value),
-            Ok(value) => self.judge(value).await,
-            Err(case) => case,
+            Drawn::Ended(case) => case,
+            Drawn::Running(future) => self.await_verdict(future).await,
+            Drawn::Duplicate => unreachable!("a steered case is never declined"),
         };
         Some((case, generating))
-    }
-
-    /// Adds the sequence just drawn to the tree; false if it was there. A
-    /// sequence cut off at the choice limit is not a complete path.
-    fn note_in_tree(&mut self) -> bool {
-        let recording = self.source.recording();
-        recording.choices.len() >= MAX_CHOICES || self.tree.insert(&recording.choices, &recording.maxima)
     }
 
     /// Prepares example `index` of the run: the first is the simplest test
@@ -702,47 +753,77 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         })
     }
 
-    /// Draws a value and runs the body on it.
+    /// Draws a value from the prepared source and runs the body on it.
     async fn run_case(&mut self) -> Case {
-        match self.draw() {
-            Ok(value) => self.judge(value).await,
-            Err(case) => case,
+        match self.draw_and_start(Novelty::Replay, false) {
+            Drawn::Ended(case) => case,
+            Drawn::Running(future) => self.await_verdict(future).await,
+            Drawn::Duplicate => unreachable!("a replay is never declined"),
         }
     }
 
-    /// Runs the body on a drawn value.
-    async fn judge(&mut self, value: G::Value) -> Case {
-        if B::RUNS_IN_CALL {
-            return self.judge_in_call(value);
-        }
-        self.start_judging();
-        // The record is installed around each poll of the body's future.
-        let (body, record) = (&mut *self.body, &mut self.record);
-        let mut future = std::pin::pin!(stats::recording(record, || body.call(value)));
-        let verdict = std::future::poll_fn(|cx| stats::recording(record, || future.as_mut().poll(cx))).await;
-        case_of(verdict)
-    }
-
-    /// Runs a synchronous body on a drawn value, with the record installed
-    /// around the call. The body's future is ready when the call returns.
-    fn judge_in_call(&mut self, value: G::Value) -> Case {
-        debug_assert!(B::RUNS_IN_CALL);
-        self.start_judging();
-        let (body, record) = (&mut *self.body, &mut self.record);
-        let mut future = std::pin::pin!(stats::recording(record, || body.call(value)));
-        match future.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
-            Poll::Ready(verdict) => case_of(verdict),
-            Poll::Pending => unreachable!("a synchronous body's future is ready when its call returns"),
-        }
-    }
-
-    /// Counts a call of the body and clears what the last one recorded.
+    /// Draws a value from the prepared source and, unless `novelty` finds
+    /// that its choices ran before, starts the body on it with this case's
+    /// record installed. The draw and the body's call run inside one
+    /// [`catch`]: the value goes from the generator to the body without
+    /// being moved through a caught result, and a small property pays for
+    /// one catch, not two. A panic is the generator's or the body's by
+    /// whether the body had started. With `timed`, notes in `drawn_at` when
+    /// the draw (and the tree's check) finished.
+    ///
+    /// Synchronous, and so inlined into the loops that call it: an async
+    /// function's arguments and result would pass through its future.
     #[inline]
-    fn start_judging(&mut self) {
-        self.body_calls += 1;
+    fn draw_and_start(&mut self, novelty: Novelty, timed: bool) -> Drawn<B::Running> {
         if !self.record.is_empty() {
             self.record.clear();
         }
+        let Runner { generator, body, source, tree, record, drawn_at, .. } = self;
+        let mut judging = false;
+        let started = catch(|| {
+            let value = source.draw(*generator);
+            if timed {
+                *drawn_at = Some(Instant::now());
+            }
+            if !is_novel(novelty, tree, source.recording()) {
+                return None;
+            }
+            judging = true;
+            Some(stats::recording(record, || body.start(value)))
+        });
+        if judging {
+            self.body_calls += 1;
+        }
+        match started {
+            Ok(None) => Drawn::Duplicate,
+            Ok(Some(Started::Finished(verdict))) => Drawn::Ended(case_of(Ok(verdict))),
+            Ok(Some(Started::Running(future))) => Drawn::Running(future),
+            Err(caught) if judging => Drawn::Ended(case_of(Err(caught))),
+            Err(caught) => self.generator_stopped(novelty, timed, caught),
+        }
+    }
+
+    /// The end of a case whose generator stopped: its choices so far are
+    /// still a path the tree must know of.
+    #[cold]
+    fn generator_stopped(&mut self, novelty: Novelty, timed: bool, caught: Caught) -> Drawn<B::Running> {
+        if timed {
+            self.drawn_at = Some(Instant::now());
+        }
+        if !is_novel(novelty, &mut self.tree, self.source.recording()) {
+            return Drawn::Duplicate;
+        }
+        Drawn::Ended(match caught {
+            Caught::Stop(_) => Case::Discard,
+            Caught::Panic(panic) => Case::GeneratorPanic(panic),
+        })
+    }
+
+    /// Awaits an asynchronous body's verdict, with the record installed
+    /// around each poll of its future.
+    async fn await_verdict(&mut self, future: B::Running) -> Case {
+        let (mut future, record) = (std::pin::pin!(future), &mut self.record);
+        case_of(std::future::poll_fn(|cx| stats::recording(record, || future.as_mut().poll(cx))).await)
     }
 
     /// Runs the minimal counterexample once more for what it notes: notes
@@ -766,7 +847,19 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     }
 }
 
+/// Notes a drawn sequence in the tree as `novelty` asks; false when it
+/// must not run because it ran before. A sequence cut off at the choice
+/// limit is not a complete path, and is not noted.
+#[inline]
+fn is_novel(novelty: Novelty, tree: &mut Tree, recording: &Recording) -> bool {
+    let noted = novelty == Novelty::Replay
+        || recording.choices.len() >= MAX_CHOICES
+        || tree.insert(&recording.choices, &recording.maxima);
+    noted || novelty == Novelty::Steered
+}
+
 /// What a body's verdict makes of its case.
+#[inline(always)]
 fn case_of(verdict: BodyResult) -> Case {
     match verdict {
         Ok(Ok(())) => Case::Pass,

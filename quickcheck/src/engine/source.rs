@@ -308,9 +308,12 @@ impl ChoiceSource {
 
     #[inline]
     fn set_scale(&mut self, scale: f64) {
-        self.scale = scale;
-        // Full size, the common case, skips the conversion.
-        self.scale_fixed = if scale == 1.0 { SCALE_ONE } else { (scale * SCALE_ONE as f64) as u64 };
+        // Nearly every case of a run has the size of the case before: it
+        // skips the conversion, which costs a small property noticeably.
+        if scale != self.scale {
+            self.scale = scale;
+            self.scale_fixed = (scale * SCALE_ONE as f64) as u64;
+        }
     }
 
     /// Whether this case records spans (the shrinker's replays and the

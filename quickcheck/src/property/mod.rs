@@ -25,8 +25,8 @@ pub use replay::{Replay, ReplayParseError};
 pub use result::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult};
 
 use crate::engine::explain::Freedom;
-use crate::engine::run::{Body, BodyResult, End, Runner, Shrunk, Summary};
-use crate::engine::unwind::{CatchUnwind, Caught, Stop, catch};
+use crate::engine::run::{Body, BodyResult, End, Never, Runner, Shrunk, Started, Summary, call};
+use crate::engine::unwind::{CatchUnwind, Caught, Stop};
 use crate::generate::Generator;
 use format::render;
 use parameters::Parameters;
@@ -221,31 +221,39 @@ where
     }
 }
 
-/// A synchronous body, called inside [`catch`].
+/// A synchronous body: it runs to its verdict in the runner's catch.
 struct SyncBody<'b, F>(&'b mut F);
 
 impl<T, F: FnMut(T) -> R, R: TestResult> Body<T> for SyncBody<'_, F> {
-    const RUNS_IN_CALL: bool = true;
+    type Running = Never;
 
-    fn call(&mut self, value: T) -> impl Future<Output = BodyResult> {
-        std::future::ready(catch(|| (self.0)(value).into_verdict()))
+    #[inline]
+    fn start(&mut self, value: T) -> Started<Never> {
+        Started::Finished((self.0)(value).into_verdict())
     }
 }
 
-/// An asynchronous body, each poll inside [`catch`].
+/// An asynchronous body: its call runs in the runner's catch, each poll of
+/// its future in one of its own.
 struct AsyncBody<'b, F>(&'b mut F);
 
 impl<T, F: FnMut(T) -> Fut, Fut: Future<Output: TestResult>> Body<T> for AsyncBody<'_, F> {
-    const RUNS_IN_CALL: bool = false;
+    type Running = Verdict<Fut>;
 
-    fn call(&mut self, value: T) -> impl Future<Output = BodyResult> {
-        let started = catch(|| (self.0)(value));
-        async move {
-            match started {
-                Ok(future) => CatchUnwind::new(future).await.map(TestResult::into_verdict),
-                Err(caught) => Err(caught),
-            }
-        }
+    fn start(&mut self, value: T) -> Started<Verdict<Fut>> {
+        Started::Running(Verdict(CatchUnwind::new((self.0)(value))))
+    }
+}
+
+/// An asynchronous body's future, each poll caught, its output made a
+/// verdict.
+struct Verdict<Fut>(CatchUnwind<Fut>);
+
+impl<Fut: Future<Output: TestResult>> Future for Verdict<Fut> {
+    type Output = BodyResult;
+
+    fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<BodyResult> {
+        std::pin::Pin::new(&mut self.0).poll(cx).map(|caught| caught.map(TestResult::into_verdict))
     }
 }
 
@@ -289,7 +297,7 @@ where
     for example in pinned {
         let value = example();
         let rendered = Rendered::of(&value, parameters);
-        let failure = match body.call(value).await {
+        let failure = match call(body, value).await {
             Ok(Ok(())) => continue,
             Err(Caught::Stop(_)) => {
                 skipped += 1;
