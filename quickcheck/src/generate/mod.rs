@@ -73,7 +73,7 @@ pub use boxed::BoxedGenerator;
 pub use choice::{
     Alternatives, Constant, Elements, Frequency, OneOf, WeightedAlternatives, constant, elements, frequency, one_of,
 };
-pub use collection::{Collection, vec, vec_deque};
+pub use collection::{Collection, GrowableCollection, vec, vec_deque};
 pub use combinator::{Filter, FlatMap, Map, MapInto};
 #[cfg(feature = "decimal")]
 pub use decimal::{DecimalOf, decimal, decimal_between};
