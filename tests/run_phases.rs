@@ -2,7 +2,7 @@
 //! it is done, mutation, targeted search, distinct failures, explain, health
 //! checks, and the option that turns each phase off.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -133,6 +133,24 @@ fn target_steps_bound_the_search() {
     assert!(result.is_passed(), "{result}");
     assert!(*calls.borrow() <= 10 + 25, "{} calls", calls.borrow());
     assert!(*calls.borrow() > 10, "no targeting at all");
+}
+
+#[test]
+fn targeting_climbs_from_an_example_drawn_after_the_generation_tree_filled() {
+    // The score counts calls, so every example beats the one before and the
+    // example the target phase climbs from is the last of a long run: drawn
+    // after the generation tree stepped aside, when examples skip recording
+    // their choices' maxima, which the climb moves choices within.
+    let calls = Cell::new(0u64);
+    let lists = generate::vec(generate::between(0u32, 1000)).max_length(20);
+    let result = Property::for_all(lists, |list: Vec<u32>| {
+        calls.set(calls.get() + 1);
+        target(calls.get() as f64, "calls");
+        list.len() <= 20
+    })
+    .check(seeded(2).runs(20_000).target_steps(100));
+    assert!(result.is_passed(), "{result}");
+    assert_eq!(calls.get(), 20_000 + 100, "every target step runs the body once");
 }
 
 // Distinct failures

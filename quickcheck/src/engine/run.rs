@@ -435,6 +435,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         }
         let started = timed.then(Instant::now);
         self.start_example(index);
+        if !self.tree.records_paths() {
+            self.source.omit_maxima();
+        }
         let mut drawn = self.draw_and_start(Novelty::Required, timed);
         if let Drawn::Duplicate = drawn {
             if !self.tree.novel_prefix(&mut self.steering, &mut self.prefix) {
@@ -524,6 +527,13 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     }
 
     fn remember_scores(&mut self) {
+        let recording = self.source.recording();
+        if recording.maxima.len() != recording.choices.len() && self.beats_a_target() {
+            // Drawn without its maxima, which the target phase moves
+            // choices within: the generators alone are replayed for them.
+            let choices = recording.choices.clone();
+            self.regenerate(&choices);
+        }
         for (label, score) in &self.record.targets {
             let recording = self.source.recording();
             match self.targets.iter_mut().find(|best| &best.label == label) {
@@ -541,6 +551,14 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 }),
             }
         }
+    }
+
+    /// Whether the current example scored above the best of some target
+    /// label, or under a label not seen before.
+    fn beats_a_target(&self) -> bool {
+        self.record.targets.iter().any(|(label, score)| {
+            self.targets.iter().find(|best| &best.label == label).is_none_or(|best| *score > best.score)
+        })
     }
 
     /// The target phase: hill-climbs from the best example of each label.

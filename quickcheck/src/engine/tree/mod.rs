@@ -160,11 +160,11 @@ impl Tree {
     /// needed (see [`deferred`]), with the same answers.
     #[inline]
     pub(crate) fn insert(&mut self, choices: &[u64], maxima: &[u64]) -> bool {
-        debug_assert_eq!(choices.len(), maxima.len(), "a path needs one maximum per choice");
         // Checked first, as it is all a long run does once the tree is full.
         if self.full {
             return true;
         }
+        debug_assert_eq!(choices.len(), maxima.len(), "a path needs one maximum per choice");
         if choices.len() == maxima.len() && self.defers(maxima) && self.deferred.log(choices, maxima) {
             return true;
         }
@@ -276,6 +276,12 @@ impl Tree {
             }
         }
         true
+    }
+
+    /// Whether the tree still records paths (and so reads their maxima): false
+    /// once it has stepped aside.
+    pub(crate) fn records_paths(&self) -> bool {
+        !self.full
     }
 
     /// Whether every possible path has been recorded: nothing new can be
