@@ -260,9 +260,8 @@ pub(crate) struct Runner<'a, G, B> {
     /// Where redirections, mutations and targeting make their random
     /// decisions; the examples draw from the source's own stream.
     steering: Random,
-    /// Scratch buffers for building prefixes, reused between examples.
+    /// A scratch buffer for building prefixes, reused between examples.
     prefix: Vec<u64>,
-    base: Vec<u64>,
     targets: Vec<TargetBest>,
     /// When the last timed draw finished (see [`Runner::draw_and_start`]).
     drawn_at: Option<Instant>,
@@ -282,7 +281,6 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             record: ExampleRecord::default(),
             tree: Tree::new(),
             prefix: Vec::new(),
-            base: Vec::new(),
             targets: Vec::new(),
             drawn_at: None,
         }
@@ -485,11 +483,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     #[inline(never)]
     fn start_mutation(&mut self) -> bool {
         let recording = self.source.recording();
-        let spans = &recording.spans;
+        let (spans, base) = (&recording.spans, &recording.choices);
         if !spans.is_complete() {
             return false;
         }
-        self.base.clone_from(&recording.choices);
         let random = &mut self.steering;
         for _ in 0..MUTATION_TRIES {
             if spans.len() < 3 {
@@ -505,13 +502,13 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 spans.has_label(to, label) && (range.end <= copied.start || copied.end <= range.start)
             });
             let Some(to) = destination.map(|to| spans.range(to)) else { continue };
-            if self.base[copied.clone()] == self.base[to.clone()] {
+            if base[copied.clone()] == base[to.clone()] {
                 continue;
             }
             self.prefix.clear();
-            self.prefix.extend_from_slice(&self.base[..to.start]);
-            self.prefix.extend_from_slice(&self.base[copied]);
-            self.prefix.extend_from_slice(&self.base[to.end..]);
+            self.prefix.extend_from_slice(&base[..to.start]);
+            self.prefix.extend_from_slice(&base[copied]);
+            self.prefix.extend_from_slice(&base[to.end..]);
             self.source.start_extending(&self.prefix, 1.0);
             return true;
         }
