@@ -433,9 +433,6 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         }
         let started = timed.then(Instant::now);
         self.start_example(index);
-        if !self.tree.records_paths() {
-            self.source.omit_maxima();
-        }
         let mut drawn = self.draw_and_start(Novelty::Required, timed);
         if let Drawn::Duplicate = drawn {
             if !self.tree.novel_prefix(&mut self.steering, &mut self.prefix) {
@@ -458,7 +455,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
 
     /// Prepares example `index` of the run: the first is the simplest test
     /// case, the next few grow to full size; after that some are mutations
-    /// of the example before, which records its spans for them.
+    /// of the example before, which records its spans for them. Once the
+    /// tree has stepped aside, nothing reads an example's maxima.
     fn start_example(&mut self, index: u64) {
         if index == 0 {
             self.source.start_simplest();
@@ -468,6 +466,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             if index >= RAMP && (index + 1).is_multiple_of(MUTATE_EVERY) {
                 self.source.record_spans();
             }
+        }
+        if !self.tree.records_paths() {
+            self.source.omit_maxima();
         }
     }
 
@@ -524,8 +525,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     }
 
     fn remember_scores(&mut self) {
+        if !self.beats_a_target() {
+            return;
+        }
         let recording = self.source.recording();
-        if recording.maxima.len() != recording.choices.len() && self.beats_a_target() {
+        if recording.maxima.len() != recording.choices.len() {
             // Drawn without its maxima, which the target phase moves
             // choices within: the generators alone are replayed for them.
             let choices = recording.choices.clone();
