@@ -135,6 +135,21 @@ pub struct ChoiceSource {
     /// Whether the maxima of the choices are recorded; see
     /// [`omit_maxima`](ChoiceSource::omit_maxima).
     keeps_maxima: bool,
+    /// The positions at which a choice is drawn at random: past the prefix,
+    /// within the limit, with a random tail. Kept apart from the three so
+    /// that a fresh draw, nearly every draw of generation, checks one range.
+    fresh: FreshWindow,
+}
+
+/// The choice positions `start..start + count` that are drawn at random.
+#[derive(Clone, Copy, Debug)]
+struct FreshWindow {
+    start: usize,
+    count: usize,
+}
+
+impl FreshWindow {
+    const EMPTY: FreshWindow = FreshWindow { start: 0, count: 0 };
 }
 
 /// Full size in [`ChoiceSource::scale_fixed`]'s fixed point.
@@ -157,6 +172,7 @@ impl ChoiceSource {
             varying: Varying::No,
             resume: Vec::new(),
             keeps_maxima: true,
+            fresh: FreshWindow::EMPTY,
         }
     }
 
@@ -207,6 +223,7 @@ impl ChoiceSource {
     pub(crate) fn start_extending(&mut self, prefix: &[u64], scale: f64) {
         self.start_random(scale);
         self.prefix.extend_from_slice(prefix);
+        self.refresh_window();
     }
 
     /// Prepares the simplest test case: every choice is `0`.
@@ -222,6 +239,7 @@ impl ChoiceSource {
         self.reset(Tail::Overrun, prefix.len());
         self.detailed = true;
         self.prefix.extend_from_slice(prefix);
+        self.refresh_window();
         self.set_scale(1.0);
     }
 
@@ -241,6 +259,7 @@ impl ChoiceSource {
         self.start_replay(choices);
         // The varied draw may be longer than the original one.
         self.max_choices = MAX_CHOICES;
+        self.refresh_window();
         self.random = random;
         self.resume.extend_from_slice(&choices[original.end..]);
         // An id beyond the table's range is one that never opens.
@@ -255,6 +274,7 @@ impl ChoiceSource {
         self.varying = Varying::No;
         self.resume.clear();
         self.keeps_maxima = true;
+        self.refresh_window();
     }
 
     /// Makes one choice in `0..=max`. `sample` draws it during random
@@ -270,23 +290,49 @@ impl ChoiceSource {
     #[inline(always)]
     pub(crate) fn choose_by(&mut self, max: u64, sample: impl Sample<u64>) -> u64 {
         let position = self.recording.choices.len();
-        if position >= self.max_choices {
-            Stop::Overrun.raise();
-        }
-        let value = if let Some(&replayed) = self.prefix.get(position) {
-            if replayed <= max { replayed } else { 0 }
+        // One comparison for the common case: a fresh random draw inside
+        // the choice limit. Everything else is a replay or a tail's answer.
+        let value = if position.wrapping_sub(self.fresh.start) < self.fresh.count {
+            sample.sample(&mut self.random).min(max)
         } else {
-            match self.tail {
-                Tail::Random => sample.sample(&mut self.random).min(max),
-                Tail::Simplest => 0,
-                Tail::Overrun => Stop::Overrun.raise(),
-            }
+            self.replayed_choice(position, max)
         };
         self.recording.choices.push(value);
         if self.keeps_maxima {
             self.recording.maxima.push(max);
         }
         value
+    }
+
+    /// A choice outside the fresh window: the prefix's value at `position`,
+    /// the simplest tail's `0`, or an overrun.
+    #[inline(always)]
+    fn replayed_choice(&self, position: usize, max: u64) -> u64 {
+        if position >= self.max_choices {
+            Stop::Overrun.raise();
+        }
+        match self.prefix.get(position) {
+            Some(&replayed) if replayed <= max => replayed,
+            Some(_) => 0,
+            None => match self.tail {
+                Tail::Simplest => 0,
+                // A random tail draws inside the fresh window; past it is
+                // past the choice limit.
+                Tail::Random | Tail::Overrun => Stop::Overrun.raise(),
+            },
+        }
+    }
+
+    /// Works out the fresh window from the tail, the prefix and the limit:
+    /// called whenever one of them changes.
+    fn refresh_window(&mut self) {
+        self.fresh = match self.tail {
+            Tail::Random => {
+                let start = self.prefix.len();
+                FreshWindow { start, count: self.max_choices.saturating_sub(start) }
+            }
+            Tail::Simplest | Tail::Overrun => FreshWindow::EMPTY,
+        };
     }
 
     /// Makes one choice in `0..=max` for ranges wider than 64 bits, as two
@@ -386,6 +432,7 @@ impl ChoiceSource {
                 // span's to replay: it draws afresh, at full size.
                 self.prefix.truncate(self.recording.choices.len());
                 self.tail = Tail::Random;
+                self.refresh_window();
                 self.varying = Varying::Inside { depth: 0 };
             }
             Varying::Inside { depth } => self.varying = Varying::Inside { depth: depth + 1 },
@@ -404,6 +451,7 @@ impl ChoiceSource {
                 self.prefix.extend_from_slice(&self.recording.choices);
                 self.prefix.append(&mut self.resume);
                 self.tail = Tail::Overrun;
+                self.refresh_window();
                 self.varying = Varying::No;
             }
             Varying::Inside { depth } => self.varying = Varying::Inside { depth: depth - 1 },
