@@ -12,18 +12,28 @@ pub trait TestResult {
 }
 
 impl TestResult for () {
+    #[inline]
     fn into_verdict(self) -> Result<(), Failure> {
         Ok(())
     }
 }
 
 impl TestResult for bool {
+    // Inlined into the engine's call of the body, where it is a test of
+    // the returned flag; the failure is built out of line.
+    #[inline]
     fn into_verdict(self) -> Result<(), Failure> {
-        if self { Ok(()) } else { Err(Failure::new(FailureKind::ReturnedFalse, "returned false".to_owned())) }
+        if self { Ok(()) } else { Err(returned_false()) }
     }
 }
 
+#[cold]
+fn returned_false() -> Failure {
+    Failure::new(FailureKind::ReturnedFalse, "returned false".to_owned())
+}
+
 impl<T: TestResult, E: Debug> TestResult for Result<T, E> {
+    #[inline]
     fn into_verdict(self) -> Result<(), Failure> {
         match self {
             Ok(inner) => inner.into_verdict(),

@@ -158,12 +158,15 @@ impl Tree {
     /// In a space that can never be exhausted, a path that is certainly new
     /// is only logged; the tree is built from the log when it is first
     /// needed (see [`deferred`]), with the same answers.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn insert(&mut self, choices: &[u64], maxima: &[u64]) -> bool {
-        // Checked first, as it is all a long run does once the tree is full.
-        if self.full {
-            return true;
-        }
+        // Checked where the engine calls, as it is all a long run does once
+        // the tree is full.
+        self.full || self.insert_path(choices, maxima)
+    }
+
+    /// [`insert`](Tree::insert) while the tree still records paths.
+    fn insert_path(&mut self, choices: &[u64], maxima: &[u64]) -> bool {
         debug_assert_eq!(choices.len(), maxima.len(), "a path needs one maximum per choice");
         if choices.len() == maxima.len() && self.defers(maxima) && self.deferred.log(choices, maxima) {
             return true;
