@@ -797,17 +797,20 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         if !self.record.is_empty() {
             self.record.clear();
         }
-        let Runner { generator, body, source, tree, record, drawn_at, .. } = self;
         let mut judging = false;
-        let started = catch(|| {
-            let value = source.draw(*generator);
+        // A `move` closure over one reference to the runner: the closure
+        // then hands `catch` a few words, not a reference per field.
+        let (runner, judging_flag) = (&mut *self, &mut judging);
+        let started = catch(move || {
+            let value = runner.source.draw(runner.generator);
             if timed {
-                *drawn_at = Some(Instant::now());
+                runner.drawn_at = Some(Instant::now());
             }
-            if !is_novel(novelty, tree, source.recording()) {
+            if !is_novel(novelty, &mut runner.tree, runner.source.recording()) {
                 return None;
             }
-            judging = true;
+            *judging_flag = true;
+            let Runner { body, record, .. } = runner;
             Some(stats::recording(record, || body.start(value)))
         });
         if judging {
