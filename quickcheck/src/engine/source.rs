@@ -563,6 +563,44 @@ mod tests {
     }
 
     #[test]
+    fn an_extended_case_replays_its_prefix_then_draws_until_the_limit() {
+        let byte = generate::integer::<u8>();
+        let mut source = ChoiceSource::new();
+        source.reseed(for_example(3, 0));
+        // A replayed choice above the draw's maximum becomes the simplest.
+        source.start_extending(&[7, 300], 1.0);
+        assert_eq!(source.draw(&byte), 7);
+        assert_eq!(source.draw(&byte), 0);
+        let drawn: Vec<u8> = (0..20).map(|_| source.draw(&byte)).collect();
+        assert!(drawn.iter().any(|&value| value != 0), "past the prefix the draws are random: {drawn:?}");
+        assert_eq!(source.recording().choices.len(), 22);
+
+        let endless = generate::from(|source| {
+            loop {
+                source.draw(&generate::integer::<u8>());
+            }
+        });
+        source.start_extending(&[1, 2, 3], 1.0);
+        assert_eq!(catch(|| source.draw(&endless)).err(), Some(Caught::Stop(Stop::Overrun)));
+        assert_eq!(source.recording().choices.len(), MAX_CHOICES);
+        assert_eq!(source.recording().choices[..3], [1, 2, 3]);
+    }
+
+    #[test]
+    fn the_simplest_tail_answers_zero_and_a_replay_ends_with_its_prefix() {
+        let mut source = ChoiceSource::new();
+        source.start_simplest();
+        assert_eq!(source.draw(&generate::vec(generate::integer::<u8>())), Vec::<u8>::new());
+        source.start_replay(&[1, 9, 0]);
+        assert_eq!(source.draw(&generate::vec(generate::integer::<u8>())), vec![9]);
+        source.start_replay(&[1, 9]);
+        assert_eq!(
+            catch(|| source.draw(&generate::vec(generate::integer::<u8>()))).err(),
+            Some(Caught::Stop(Stop::Overrun))
+        );
+    }
+
+    #[test]
     fn a_span_that_never_opens_gives_an_exact_replay() {
         let mut source = ChoiceSource::new();
         let recording = recorded_pair(&mut source);

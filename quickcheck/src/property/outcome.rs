@@ -27,6 +27,7 @@ impl TestResult for bool {
     }
 }
 
+/// The failure of a body that returned `false`.
 #[cold]
 fn returned_false() -> Failure {
     Failure::new(FailureKind::ReturnedFalse, "returned false".to_owned())
