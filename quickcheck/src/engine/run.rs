@@ -797,10 +797,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         if !self.record.is_empty() {
             self.record.clear();
         }
-        let mut judging = false;
+        let calls_before = self.body_calls;
         // A `move` closure over one reference to the runner: the closure
         // then hands `catch` a few words, not a reference per field.
-        let (runner, judging_flag) = (&mut *self, &mut judging);
+        let runner = &mut *self;
         let started = catch(move || {
             let value = runner.source.draw(runner.generator);
             if timed {
@@ -809,13 +809,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             if !is_novel(novelty, &mut runner.tree, runner.source.recording()) {
                 return None;
             }
-            *judging_flag = true;
+            runner.body_calls += 1;
             let Runner { body, record, .. } = runner;
             Some(stats::recording(record, || body.start(value)))
         });
-        if judging {
-            self.body_calls += 1;
-        }
+        // The body started exactly when it was counted.
+        let judging = self.body_calls != calls_before;
         match started {
             Ok(None) => Drawn::Duplicate,
             Ok(Some(Started::Finished(verdict))) => Drawn::Ended(case_of(Ok(verdict))),
