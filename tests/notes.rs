@@ -24,3 +24,22 @@ fn a_pass_reports_no_notes() {
     assert!(result.notes().is_empty());
     assert!(!result.to_string().contains("Notes"));
 }
+
+/// A value whose `Debug` form takes two lines.
+struct Square(i32);
+
+impl std::fmt::Debug for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "n: {}\nsquare: {}", self.0, self.0 * self.0)
+    }
+}
+
+#[test]
+fn a_note_of_several_lines_is_a_block_under_its_label() {
+    let result = Property::for_all(generate::between(0, 9), |n| {
+        note("table", Square(n));
+        assert!(n < 3);
+    })
+    .check(Options::default().seed(1));
+    assert!(result.to_string().contains("\n  Notes:\n    table:\n      n: 3\n      square: 9\n"), "{result}");
+}

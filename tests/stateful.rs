@@ -101,9 +101,27 @@ fn the_report_lists_the_minimal_sequence_one_command_per_line() {
     })
     .check(Options::default().seed(2024).first_failure_only());
     let report = result.to_string();
-    assert!(report.contains("  Minimal counterexample: Put(0, 0)\n    Put(0, 1)\n    Get(0)\n"), "{report}");
-    assert!(report.contains("… (40 more)"), "{report}");
+    assert!(report.contains("  Minimal counterexample:\n    Put(0, 0)\n    Put(0, 1)\n    Get(0)\n"), "{report}");
+    assert!(report.contains("\n    … (40 more)\n"), "{report}");
     assert!(report.contains("get(0)"), "{report}");
+}
+
+// A named parameter whose value spans several lines gets lines of its own
+// under its name, as the unnamed sequence above does under its heading.
+#[quickcheck::property(seed = 2024)]
+#[should_panic]
+fn a_store_that_ignores_overwrites(#[generator(operations())] sequence: CommandSequence<Model, Operation>) {
+    sequence.run(&mut Store::default());
+}
+
+#[test]
+fn a_named_sequence_is_listed_under_its_name() {
+    let payload = std::panic::catch_unwind(a_store_that_ignores_overwrites).expect_err("the property should fail");
+    let report = payload.downcast::<String>().map(|report| *report).unwrap_or_default();
+    assert!(
+        report.contains("  Minimal counterexample:\n    sequence =\n      Put(0, 0)\n      Put(0, 1)\n      Get(0)\n"),
+        "{report}"
+    );
 }
 
 /// A store that loses every write to key 3: which value is written does not
@@ -197,7 +215,7 @@ fn boxed_commands_shrink_the_same_way() {
         })
         .check(Options::default().seed(seed));
         let rendered = result.minimal().unwrap().rendered();
-        assert_eq!(rendered, "Put { key: 0, value: 0 }\n    Put { key: 0, value: 1 }\n    Get { key: 0 }", "{result}");
+        assert_eq!(rendered, "Put { key: 0, value: 0 }\nPut { key: 0, value: 1 }\nGet { key: 0 }", "{result}");
     }
 }
 
@@ -421,10 +439,6 @@ fn handles_shrink_so_that_only_the_needed_opens_remain() {
             sequence.run(&mut Files::default());
         })
         .check(Options::default().seed(seed));
-        assert_eq!(
-            result.minimal().unwrap().rendered(),
-            "Open\n    Write(0)\n    Write(0)\n    Write(0)",
-            "seed {seed}: {result}"
-        );
+        assert_eq!(result.minimal().unwrap().rendered(), "Open\nWrite(0)\nWrite(0)\nWrite(0)", "seed {seed}: {result}");
     }
 }

@@ -15,6 +15,22 @@ fn indented(text: &str) -> String {
     text.replace('\n', "\n    ")
 }
 
+/// Writes a value after the label that ends with `=` or `:` on a line
+/// indented by `margin` spaces: on the label's line when it is one line,
+/// otherwise on lines of its own, two spaces further in, so that a value
+/// listing one item a line (a command sequence, a pretty-printed struct)
+/// reads as a block rather than starting on the label's line.
+fn write_value(f: &mut Formatter<'_>, margin: usize, text: &str) -> fmt::Result {
+    if !text.contains('\n') {
+        return write!(f, " {text}");
+    }
+    let inner = " ".repeat(margin + 2);
+    for line in text.lines() {
+        write!(f, "\n{inner}{line}")?;
+    }
+    Ok(())
+}
+
 impl Display for Failure {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match (self.kind(), self.location()) {
@@ -77,14 +93,18 @@ fn write_counterexample<T>(
         Some(value) if !value.fields.is_empty() => {
             write!(f, "\n  {heading}:")?;
             for (index, (name, field)) in names.iter().zip(&value.fields).enumerate() {
-                write!(f, "\n    {name} = {}", indented(field))?;
+                write!(f, "\n    {name} =")?;
+                write_value(f, 4, field)?;
                 if marks.get(index).copied().unwrap_or(false) {
                     write!(f, "  // any value fails")?;
                 }
             }
             Ok(())
         }
-        Some(value) => write!(f, "\n  {heading}: {}", value.rendered),
+        Some(value) => {
+            write!(f, "\n  {heading}:")?;
+            write_value(f, 2, &value.rendered)
+        }
         None => write!(f, "\n  {heading}: <could not be generated again>"),
     }
 }
@@ -103,7 +123,8 @@ fn write_failure(f: &mut Formatter<'_>, failure: Option<&Failure>, notes: &[(Str
     if !notes.is_empty() {
         write!(f, "\n  Notes:")?;
         for (label, value) in notes {
-            write!(f, "\n    {label}: {}", indented(value))?;
+            write!(f, "\n    {label}:")?;
+            write_value(f, 4, value)?;
         }
     }
     Ok(())

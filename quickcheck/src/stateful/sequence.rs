@@ -155,12 +155,12 @@ impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
         }
         for (position, command) in self.commands.iter().take(SHOWN).enumerate() {
             if position > 0 {
-                f.write_str("\n    ")?;
+                f.write_str("\n")?;
             }
             write!(f, "{command:?}")?;
         }
         if self.commands.len() > SHOWN {
-            write!(f, "\n    … ({} more)", self.commands.len() - SHOWN)?;
+            write!(f, "\n… ({} more)", self.commands.len() - SHOWN)?;
         }
         Ok(())
     }
