@@ -2,7 +2,9 @@
 //! properties: a change to generation or shrinking that moves one fails here
 //! rather than leaving the docs stale.
 
-use quickcheck::{Options, Property, generate};
+use std::panic::catch_unwind;
+
+use quickcheck::{Options, Property, generate, property};
 
 /// The lines of a `text` or comment block that follow `marker` in `source`,
 /// with `prefix` stripped, up to the first line without it.
@@ -35,5 +37,26 @@ fn the_readmes_sample_report_is_current() {
     let documented = documented_lines(include_str!("../README.md"), "failure:\n\n```text", "");
     let documented: Vec<String> = documented.into_iter().take_while(|line| line != "```").collect();
     let report: Vec<String> = result.to_string().lines().map(str::to_owned).collect();
+    assert_eq!(documented, report);
+}
+
+// The property of the `#[property]` attribute's sample report.
+#[property(seed = 7, runs = 5000, database = "off")]
+#[should_panic]
+fn lists_never_contain_100(list: Vec<i32>) -> bool {
+    !list.contains(&100)
+}
+
+#[test]
+fn the_property_attributes_sample_report_is_current() {
+    let payload = catch_unwind(lists_never_contain_100).expect_err("the property should fail");
+    let report = payload.downcast::<String>().map(|report| *report).unwrap_or_default();
+    let documented = documented_lines(
+        include_str!("../quickcheck/src/lib.rs"),
+        "the test panics with this report:\n///\n/// ```text",
+        "/// ",
+    );
+    let documented: Vec<String> = documented.into_iter().take_while(|line| line != "```").collect();
+    let report: Vec<String> = report.lines().map(str::to_owned).collect();
     assert_eq!(documented, report);
 }

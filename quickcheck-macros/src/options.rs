@@ -19,26 +19,66 @@ enum Kind {
     Flag,
 }
 
-/// Every option: its name in the attribute, the `Options` method it calls,
-/// and the kind of its value. `cases` is an alias of `runs`.
-const OPTIONS: &[(&str, &str, Kind)] = &[
-    ("runs", "runs", Kind::WholeNumber),
-    ("cases", "runs", Kind::WholeNumber),
-    ("seed", "seed", Kind::WholeNumber),
-    ("max_shrinks", "max_shrinks", Kind::WholeNumber),
-    ("max_discard_ratio", "max_discard_ratio", Kind::WholeNumber),
-    ("replay", "replay", Kind::Text),
-    ("name", "name", Kind::Text),
-    ("database", "database", Kind::Text),
-    ("coverage_confidence", "coverage_confidence", Kind::Value),
-    ("phases", "phases", Kind::Value),
-    ("target_steps", "target_steps", Kind::WholeNumber),
-    ("suppress", "suppress", Kind::List),
-    ("multiple_failures", "first_failure_only", Kind::Flag),
+/// One option of the attribute.
+struct OptionSpec {
+    /// Its name in the attribute.
+    name: &'static str,
+    /// The `Options` method it calls.
+    method: &'static str,
+    kind: Kind,
+    /// How it is written, for the errors that show a correct use.
+    example: &'static str,
+}
+
+/// Every option. `cases` is another name for `runs`.
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec { name: "runs", method: "runs", kind: Kind::WholeNumber, example: "runs = 500" },
+    OptionSpec { name: "cases", method: "runs", kind: Kind::WholeNumber, example: "cases = 500" },
+    OptionSpec { name: "seed", method: "seed", kind: Kind::WholeNumber, example: "seed = 42" },
+    OptionSpec { name: "max_shrinks", method: "max_shrinks", kind: Kind::WholeNumber, example: "max_shrinks = 1000" },
+    OptionSpec {
+        name: "max_discard_ratio",
+        method: "max_discard_ratio",
+        kind: Kind::WholeNumber,
+        example: "max_discard_ratio = 10",
+    },
+    OptionSpec { name: "replay", method: "replay", kind: Kind::Text, example: "replay = \"v1.AAE\"" },
+    OptionSpec { name: "name", method: "name", kind: Kind::Text, example: "name = \"parser round trip\"" },
+    OptionSpec { name: "database", method: "database", kind: Kind::Text, example: "database = \"off\"" },
+    OptionSpec {
+        name: "coverage_confidence",
+        method: "coverage_confidence",
+        kind: Kind::Value,
+        example: "coverage_confidence = quickcheck::stats::Confidence::default()",
+    },
+    OptionSpec {
+        name: "phases",
+        method: "phases",
+        kind: Kind::Value,
+        example: "phases = quickcheck::Phases::all().without(quickcheck::Phase::Shrink)",
+    },
+    OptionSpec {
+        name: "target_steps",
+        method: "target_steps",
+        kind: Kind::WholeNumber,
+        example: "target_steps = 1000",
+    },
+    OptionSpec {
+        name: "suppress",
+        method: "suppress",
+        kind: Kind::List,
+        example: "suppress = [quickcheck::HealthCheck::TooSlow]",
+    },
+    OptionSpec {
+        name: "multiple_failures",
+        method: "first_failure_only",
+        kind: Kind::Flag,
+        example: "multiple_failures = false",
+    },
 ];
 
 fn option_names() -> String {
-    OPTIONS.iter().map(|(name, ..)| format!("`{name}`")).collect::<Vec<_>>().join(", ")
+    OPTIONS.iter().map(|option| format!("`{}`", option.name)).collect::<Vec<_>>().join(", ")
 }
 
 /// Parses the attribute's arguments into an `Options` expression.
@@ -59,21 +99,23 @@ pub(crate) fn parse(attribute: TokenStream) -> syn::Result<TokenStream> {
                 format!("unknown #[property] option; expected one of {}", option_names()),
             ));
         };
-        let Some(&(_, method, kind)) = OPTIONS.iter().find(|(option, ..)| *option == name) else {
+        let Some(option) = OPTIONS.iter().find(|option| option.name == name) else {
             return Err(syn::Error::new(
                 argument.path.span(),
                 format!("unknown #[property] option `{name}`; expected one of {}", option_names()),
             ));
         };
-        if seen.contains(&method) {
+        if seen.contains(&option.method) {
+            let alias = if option.method == "runs" { " (`cases` is another name for `runs`)" } else { "" };
             return Err(syn::Error::new(
                 argument.path.span(),
-                format!("the option `{name}` is set twice (`cases` is another name for `runs`); keep one"),
+                format!("the option `{name}` is set twice{alias}; keep one"),
             ));
         }
-        seen.push(method);
-        check_kind(&name, kind, &argument.value)?;
-        let method = syn::Ident::new(method, argument.path.span());
+        seen.push(option.method);
+        check_kind(option, &argument.value)?;
+        let kind = option.kind;
+        let method = syn::Ident::new(option.method, argument.path.span());
         let value = &argument.value;
         match (kind, value) {
             (Kind::List, Expr::Array(array)) => {
@@ -92,42 +134,31 @@ pub(crate) fn parse(attribute: TokenStream) -> syn::Result<TokenStream> {
     Ok(quote! { ::quickcheck::Options::default() #(#calls)* })
 }
 
-/// Rejects a literal of the wrong kind here; any other expression is left to
-/// the compiler, so constants work.
-fn check_kind(name: &str, kind: Kind, value: &Expr) -> syn::Result<()> {
+/// Rejects a literal of the wrong kind here, showing the option written
+/// correctly; any other expression is left to the compiler, so constants
+/// work.
+fn check_kind(option: &OptionSpec, value: &Expr) -> syn::Result<()> {
+    let OptionSpec { name, kind, example, .. } = option;
     let Expr::Lit(ExprLit { lit, .. }) = value else {
         return match kind {
-            Kind::Flag => Err(syn::Error::new(
-                value.span(),
-                format!("`{name}` takes `true` or `false`, such as `{name} = false`"),
-            )),
+            Kind::Flag => {
+                Err(syn::Error::new(value.span(), format!("`{name}` takes `true` or `false`, such as `{example}`")))
+            }
             _ => Ok(()),
         };
     };
-    match (kind, lit) {
-        (Kind::Flag, Lit::Bool(_)) => Ok(()),
-        (Kind::Flag, _) => {
-            Err(syn::Error::new(lit.span(), format!("`{name}` takes `true` or `false`, such as `{name} = false`")))
+    let expected = match (kind, lit) {
+        (Kind::Flag, Lit::Bool(_)) | (Kind::Text, Lit::Str(_)) => return Ok(()),
+        (Kind::WholeNumber, Lit::Int(integer)) => {
+            return integer.base10_parse::<u64>().map(|_| ()).map_err(|_| {
+                syn::Error::new(lit.span(), format!("`{name}` must be a whole number from 0 to {}", u64::MAX))
+            });
         }
-        (Kind::List, _) => Err(syn::Error::new(
-            lit.span(),
-            format!("`{name}` takes a list such as `{name} = [quickcheck::HealthCheck::TooSlow]`, not a literal"),
-        )),
-        (Kind::WholeNumber, Lit::Int(integer)) => integer.base10_parse::<u64>().map(|_| ()).map_err(|_| {
-            syn::Error::new(lit.span(), format!("`{name}` must be a whole number from 0 to {}", u64::MAX))
-        }),
-        (Kind::Text, Lit::Str(_)) => Ok(()),
-        (Kind::Value, _) => Err(syn::Error::new(
-            lit.span(),
-            format!(
-                "`{name}` takes a value such as `{name} = quickcheck::stats::Confidence::default()`, not a literal"
-            ),
-        )),
-        (Kind::WholeNumber, _) => {
-            Err(syn::Error::new(lit.span(), format!("`{name}` takes a whole number, such as `{name} = 500`")))
-        }
-        (Kind::Text, _) => {
-            Err(syn::Error::new(lit.span(), format!("`{name}` takes a string, such as `{name} = \"v1.AAE\"`")))
-        }
-    }
+        (Kind::Flag, _) => "`true` or `false`",
+        (Kind::WholeNumber, _) => "a whole number",
+        (Kind::Text, _) => "a string",
+        (Kind::List, _) => "a list, not a literal",
+        (Kind::Value, _) => "a value of its type, not a literal",
+    };
+    Err(syn::Error::new(lit.span(), format!("`{name}` takes {expected}, such as `{example}`")))
 }

@@ -1,24 +1,28 @@
 //! Every `#[property]` of a test binary, to list and run outside libtest.
 //!
-//! Each [`property`](crate::property) test registers itself when the crate
-//! is compiled for testing, with its name, where it is written and its
+//! Each [`property`](crate::property) test registers itself, in every build
+//! of the crate that defines it, with its name, where it is written and its
 //! options. [`properties`] lists them, and [`run_all`] checks each one and
 //! returns a [`Summary`] whose `Display` is one line per property and the
-//! report of each that did not pass:
+//! report of each that did not pass (here the properties of the crate's
+//! `tour` example, run with the example database off):
 //!
 //! ```text
-//! passed    macro_properties::addition_commutes (tests/macro_properties.rs:34)
-//! FALSIFIED macro_properties::lists_never_contain_100 (tests/macro_properties.rs:104)
-//!   Falsified after 412 tests and 9 shrinks (seed 7).
+//! passed    tour::addition_commutes (examples/tour.rs:62)
+//! passed    tour::sorted_lists_have_no_inversions (examples/tour.rs:67)
+//! FALSIFIED tour::halving_then_doubling_gives_the_number_back (examples/tour.rs:73)
+//!   Falsified after 2 tests and 0 shrinks (seed 7).
+//!     Minimal counterexample:
+//!       n = 1
 //!   ...
-//! 1 passed, 1 failed
+//! 2 passed, 1 failed
 //! ```
 //!
 //! A property test expected to panic (`should_panic`) or marked to be
 //! skipped (`ignore`) is not registered, as its failure is expected or it is
-//! not meant to run; nor is
-//! an `async fn` property run by another test attribute such as
-//! `#[tokio::test]`, whose runtime only that attribute provides.
+//! not meant to run; nor is a property run by another test attribute such
+//! as `#[tokio::test]`: that attribute runs the function, and may provide a
+//! runtime that only it can set up.
 
 use std::fmt::{self, Display, Formatter};
 

@@ -21,4 +21,14 @@ fn suppress_takes_a_list(byte: u8) -> bool {
     byte <= 255
 }
 
+#[property(phases = 3)]
+fn phases_take_a_value(byte: u8) -> bool {
+    byte <= 255
+}
+
+#[property(database = 5)]
+fn the_database_takes_a_string(byte: u8) -> bool {
+    byte <= 255
+}
+
 fn main() {}

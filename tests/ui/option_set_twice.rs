@@ -1,0 +1,13 @@
+use quickcheck::property;
+
+#[property(seed = 1, seed = 2)]
+fn one_seed(byte: u8) -> bool {
+    byte <= 255
+}
+
+#[property(runs = 10, cases = 20)]
+fn one_run_count(byte: u8) -> bool {
+    byte <= 255
+}
+
+fn main() {}
