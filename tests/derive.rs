@@ -179,6 +179,13 @@ fn weights_set_how_often_a_variant_is_drawn() {
     assert!((30..200).contains(&rarely), "{rarely} of 1000");
 }
 
+// The first example of a run is the simplest, which ignores the weights:
+// it must still not be the variant of weight 0.
+#[property(runs = 50)]
+fn a_variant_of_weight_zero_is_never_a_parameter(value: Weighted) {
+    assert_ne!(value, Weighted::Never);
+}
+
 #[property(seed = 10)]
 fn derived_types_are_property_parameters(order: Order, shape: Shape, expression: Expression) {
     assert!(order.quantity >= 1);

@@ -684,6 +684,25 @@ fn frequency_never_draws_an_alternative_of_weight_zero() {
     assert!(generator.sample(500, 1).iter().all(|&c| c == 'y'));
 }
 
+/// Neither the run's first, simplest example nor shrinking, which both
+/// ignore the weights, reaches an alternative of weight 0.
+#[test]
+fn an_alternative_of_weight_zero_is_not_reached_by_shrinking_either() {
+    let generator = generate::frequency((
+        (0, generate::constant(0)),
+        (1, generate::between(1, 100)),
+        (0, generate::constant(1000)),
+    ));
+    let result = Property::for_all(generator, |n| n != 0 && n != 1000 && n < 50).check(Options::default().seed(3));
+    assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(50), "{result}");
+}
+
+#[test]
+#[should_panic(expected = "no generators to choose from")]
+fn frequency_without_alternatives_panics_at_the_call() {
+    generate::frequency(Vec::<(u32, generate::Constant<u8>)>::new());
+}
+
 /// Shrinking goes to the first alternative, however rarely it is drawn.
 #[test]
 fn frequency_shrinks_to_the_first_alternative_whatever_the_weights() {

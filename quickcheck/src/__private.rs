@@ -11,9 +11,9 @@ use std::thread::{self, Thread};
 
 pub use inventory;
 
-use crate::engine::random::Draws;
 use crate::engine::source::ChoiceSource;
 use crate::generate::Generator;
+use crate::generate::choice::choose_by_weight;
 use crate::property::PropertyResult;
 
 /// Panics with the report unless the property passed, as
@@ -113,23 +113,15 @@ impl Drop for RecursionLevel {
 }
 
 /// Draws the position of an enum variant in `0..weights.len()`, each in
-/// proportion to its weight (uniformly if every weight is 0). Position 0 is
-/// the simplest choice, so shrinking moves towards it.
+/// proportion to its weight (uniformly if every weight is 0). A variant of
+/// weight 0 among positive ones is never drawn, and shrinking moves towards
+/// the first variant that may be.
 pub fn choose_variant(source: &mut ChoiceSource, weights: &[u32]) -> usize {
-    let last = weights.len() as u64 - 1;
+    let drawable = weights.iter().filter(|&&weight| weight > 0).count() as u64;
     let total: u64 = weights.iter().map(|&weight| u64::from(weight)).sum();
-    let position = source.choose(last, |random| {
-        if total == 0 {
-            return random.up_to(last);
-        }
-        let mut ticket = random.up_to(total - 1);
-        for (position, &weight) in weights.iter().enumerate() {
-            if ticket < u64::from(weight) {
-                return position as u64;
-            }
-            ticket -= u64::from(weight);
-        }
-        last
-    });
-    position as usize
+    if total == 0 {
+        let count = weights.len() as u64;
+        return choose_by_weight(source, |_| 1, count, count);
+    }
+    choose_by_weight(source, |position| weights[position], drawable, total)
 }

@@ -203,11 +203,14 @@ impl<A: Alternatives> Generator for OneOf<A> {
 #[derive(Clone, Debug)]
 pub struct Frequency<A> {
     alternatives: A,
+    /// How many alternatives have a positive weight.
+    drawable: u64,
     total: u64,
 }
 
 /// Draws from one of several generators, each picked in proportion to its
-/// weight. Shrinks towards the first, whatever the weights.
+/// weight. An alternative of weight 0 is never drawn, not even while
+/// shrinking, which moves towards the first alternative of positive weight.
 ///
 /// # Panics
 ///
@@ -221,32 +224,54 @@ pub struct Frequency<A> {
 /// ```
 #[track_caller]
 pub fn frequency<A: WeightedAlternatives>(alternatives: A) -> Frequency<A> {
-    let total: u64 = (0..alternatives.count()).map(|index| u64::from(alternatives.weight(index))).sum();
+    assert!(alternatives.count() > 0, "generate::frequency: no generators to choose from; pass at least one");
+    let weights = (0..alternatives.count()).map(|index| u64::from(alternatives.weight(index)));
+    let (drawable, total) =
+        weights.fold((0, 0), |(drawable, total), weight| (drawable + u64::from(weight > 0), total + weight));
     assert!(
         total > 0,
         "generate::frequency: every weight is 0, so nothing can be drawn; give one alternative a positive weight"
     );
-    Frequency { alternatives, total }
+    Frequency { alternatives, drawable, total }
+}
+
+/// Draws the position of an alternative, each in proportion to its weight
+/// (`drawable` of them have a positive one; the weights sum to `total`,
+/// which is positive).
+///
+/// The choice recorded is the alternative's rank among those of positive
+/// weight, not its position: a replayed or shrunk choice, which ignores the
+/// weights, then still lands on an alternative that may be drawn, and 0 is
+/// the first of them.
+pub(crate) fn choose_by_weight(
+    source: &mut ChoiceSource,
+    weight: impl Fn(usize) -> u32,
+    drawable: u64,
+    total: u64,
+) -> usize {
+    let rank = source.choose(drawable - 1, |random| {
+        let mut ticket = random.up_to(total - 1);
+        let mut rank = 0;
+        for index in 0.. {
+            let weight = u64::from(weight(index));
+            if ticket < weight {
+                break;
+            }
+            ticket -= weight;
+            rank += u64::from(weight > 0);
+        }
+        rank
+    });
+    (0..).filter(|&index| weight(index) > 0).nth(rank as usize).expect("a rank is below the number of positive weights")
 }
 
 impl<A: WeightedAlternatives> Generator for Frequency<A> {
     type Value = A::Value;
 
     fn generate(&self, source: &mut ChoiceSource) -> A::Value {
-        let last = self.alternatives.count() as u64 - 1;
-        let index = source.choose(last, |random| {
-            let mut ticket = random.up_to(self.total - 1);
-            let mut index = 0;
-            loop {
-                let weight = u64::from(self.alternatives.weight(index));
-                if ticket < weight {
-                    return index as u64;
-                }
-                ticket -= weight;
-                index += 1;
-            }
-        });
-        self.alternatives.draw_alternative(index as usize, source)
+        let alternatives = &self.alternatives;
+        let index = choose_by_weight(source, |index| alternatives.weight(index), self.drawable, self.total);
+        alternatives.draw_alternative(index, source)
     }
 
     fn label(&self) -> &'static str {

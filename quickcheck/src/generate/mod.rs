@@ -41,7 +41,7 @@
 //! produced, through every `map`, `filter` and `flat_map`.
 
 mod boxed;
-mod choice;
+pub(crate) mod choice;
 #[cfg(feature = "chrono")]
 mod chrono;
 pub(crate) mod collection;
