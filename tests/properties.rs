@@ -78,12 +78,45 @@ fn a_malformed_replay_token_is_a_clear_error() {
     }
 }
 
+/// A token from other generators runs out of choices, or decodes to an
+/// input the filter now rejects: either way the report says the token is
+/// stale rather than blaming the filter.
+#[test]
+fn a_replay_token_that_no_longer_fits_is_a_clear_error() {
+    let two_lists = (generate::vec(generate::integer::<u8>()), generate::vec(generate::integer::<u8>()));
+    let token = Property::for_all(generate::vec(generate::integer::<u8>()), |list| list.len() < 2)
+        .check(Options::default().seed(1))
+        .replay()
+        .unwrap()
+        .to_string();
+    let even = generate::integer::<u8>().filter(|n| n % 2 == 0);
+    let short = Property::for_all(two_lists, |_| true).check(Options::default().replay(&token));
+    let filtered = Property::for_all(even, |_| true).check(Options::default().replay("v1.AQ"));
+    for result in [short.outcome(), filtered.outcome()] {
+        assert_eq!(result, Outcome::Misconfigured);
+    }
+    for report in [short.to_string(), filtered.to_string()] {
+        assert!(report.contains("the replay token does not name an example of this property"), "{report}");
+        assert!(!report.contains("Exhausted"), "{report}");
+    }
+}
+
 #[test]
 fn a_replay_with_pinned_examples_is_refused() {
     let result =
         Property::for_all(generate::between(0, 9), |_| true).example(3).check(Options::default().replay("v1.AQ"));
     assert_eq!(result.outcome(), Outcome::Misconfigured);
     assert!(result.to_string().contains("pinned examples"), "{result}");
+}
+
+#[test]
+fn a_discard_ratio_of_zero_ends_the_check_at_the_first_discard() {
+    let tolerant = Property::for_all(generate::boolean(), |_| true).check(Options::default().max_discard_ratio(0));
+    assert_eq!(tolerant.outcome(), Outcome::Passed, "{tolerant}");
+    let strict =
+        Property::for_all(generate::between(0, 9), |n| assume(n != 4)).check(Options::default().max_discard_ratio(0));
+    assert_eq!(strict.outcome(), Outcome::Exhausted, "{strict}");
+    assert_eq!(strict.discards(), 1);
 }
 
 #[test]
@@ -101,7 +134,8 @@ fn a_filter_that_rejects_everything_is_exhausted_quickly() {
     let report = result.to_string();
     assert!(report.starts_with("Exhausted after 0 tests (seed 1): 1000 examples were discarded"), "{report}");
     assert!(report.contains("estimated 100.0%"), "{report}");
-    assert!(report.contains("filter or assume"), "{report}");
+    assert!(report.contains("What rejects inputs: a filter or assume, a command's precondition"), "{report}");
+    assert!(report.contains("or loosen what rejects them."), "{report}");
 }
 
 #[test]

@@ -34,7 +34,7 @@ pub(crate) mod word;
 
 use crate::generate::Generator;
 use source::ChoiceSource;
-use unwind::{Caught, catch};
+use unwind::{Caught, DISCARD_CAUSES, catch};
 
 /// How many discarded attempts in a row make [`sample`] give up.
 const SAMPLE_ATTEMPTS: u32 = 1000;
@@ -55,8 +55,8 @@ pub(crate) fn sample<G: Generator>(generator: &G, count: usize, seed: u64) -> Ve
                     attempts += 1;
                     assert!(
                         attempts < SAMPLE_ATTEMPTS,
-                        "Generator::sample: {SAMPLE_ATTEMPTS} attempts in a row were discarded; \
-                         a filter or assume in the generator rejects (almost) everything"
+                        "Generator::sample: {SAMPLE_ATTEMPTS} attempts in a row were discarded, by \
+                         {DISCARD_CAUSES}; generate valid values directly"
                     );
                 }
                 Err(Caught::Panic(panic)) => panic!("Generator::sample: the generator panicked: {}", panic.message),

@@ -173,6 +173,11 @@ pub(crate) enum End {
     /// One entry per distinct failure, smallest minimal counterexample first.
     Falsified(Vec<Shrunk>),
     Exhausted,
+    /// The replay token's choices ran out before the generators finished,
+    /// or decoded to an input a filter or `assume` rejects: the token is not
+    /// one of this property's examples (most often, the generators changed
+    /// since it was printed).
+    ReplayDoesNotFit,
     GenerationFailed {
         /// The choices drawn until the generator panicked.
         choices: Vec<u64>,
@@ -308,7 +313,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     summary.count_failure();
                     offer(&mut found, choices.clone(), failure, false);
                 }
-                Case::Discard => summary.end = End::Exhausted,
+                Case::Discard => summary.end = End::ReplayDoesNotFit,
                 Case::GeneratorPanic(panic) => {
                     summary.end = End::GenerationFailed { choices: choices.clone(), panic: *panic };
                 }
@@ -355,7 +360,6 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// a first failure it goes on to look for failures of other origins,
     /// until `runs` examples have passed or 1000 more have run.
     async fn generate(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
-        let discard_limit = self.settings.max_discard_ratio.saturating_mul(self.settings.runs.max(1));
         let mut health = Health::new(self.settings.suppressed.clone());
         let mut first_failure_call = 0;
         for index in 0.. {
@@ -371,12 +375,6 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 || summary.passed >= self.settings.runs
                 || self.body_calls >= first_failure_call + LOOK_FOR_OTHERS
             {
-                break;
-            }
-            if summary.discards >= discard_limit {
-                if found.is_empty() {
-                    summary.end = End::Exhausted;
-                }
                 break;
             }
             let watching = health.watching() && found.is_empty();
@@ -406,7 +404,15 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                         break;
                     }
                 }
-                Case::Discard => summary.discards += 1,
+                Case::Discard => {
+                    summary.discards += 1;
+                    if summary.discards >= self.discard_limit(summary.passed) {
+                        if found.is_empty() {
+                            summary.end = End::Exhausted;
+                        }
+                        break;
+                    }
+                }
                 Case::GeneratorPanic(panic) => {
                     let choices = self.source.recording().choices.clone();
                     summary.end = End::GenerationFailed { choices, panic: *panic };
@@ -422,6 +428,13 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             }
         }
         summary.warnings = health.into_warnings();
+    }
+
+    /// How many discards end a run that has passed `passed` examples: the
+    /// ratio times the runs asked for, or times the examples passed once a
+    /// coverage confidence has run more of them than that.
+    fn discard_limit(&self, passed: u64) -> u64 {
+        self.settings.max_discard_ratio.saturating_mul(self.settings.runs.max(passed).max(1))
     }
 
     /// Generates example `index`, steered away from every sequence run

@@ -27,6 +27,11 @@ pub(crate) enum Stop {
     Overrun,
 }
 
+/// What can discard an example, for the messages that tell a user why so
+/// many were.
+pub(crate) const DISCARD_CAUSES: &str = "a filter or assume, a command's precondition, a distinct collection \
+     that cannot reach its minimum length, or a draw of more choices than one example may make";
+
 impl Stop {
     /// Ends the current test case.
     pub(crate) fn raise(self) -> ! {

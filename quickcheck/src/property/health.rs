@@ -8,6 +8,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::engine::unwind::DISCARD_CAUSES;
+
 /// How many passing examples the checks watch.
 const WATCHED_PASSES: u64 = 10;
 
@@ -132,9 +134,9 @@ impl Health {
                 self.warn(
                     HealthCheck::FilterTooMuch,
                     format!(
-                        "{TOO_MANY_DISCARDS} examples were discarded before {} passed; a filter or assume rejects \
-                         most inputs, which makes the check slow and its inputs skewed. Generate valid inputs \
-                         directly instead",
+                        "{TOO_MANY_DISCARDS} examples were discarded before {} passed: most inputs are rejected \
+                         (by {DISCARD_CAUSES}), which makes the check slow and its inputs skewed. Generate valid \
+                         inputs directly instead",
                         self.passes
                     ),
                 );

@@ -73,7 +73,10 @@ impl Options {
     }
 
     /// How many discarded examples per required run end the check as
-    /// [`Exhausted`](crate::Outcome::Exhausted) (default 10).
+    /// [`Exhausted`](crate::Outcome::Exhausted) (default 10). Under a
+    /// [`coverage_confidence`](Options::coverage_confidence), which may run
+    /// more examples than required, the count grows with the examples
+    /// passed. With 0, the first discard ends the check.
     pub fn max_discard_ratio(mut self, ratio: u64) -> Options {
         self.max_discard_ratio = Some(ratio);
         self
@@ -86,7 +89,8 @@ impl Options {
     /// A token is good only while every generator of the property draws the
     /// same choices in the same order; to keep checking a failure, pin its
     /// value with [`Property::example`](crate::Property::example) instead. A
-    /// malformed token makes the check end as
+    /// malformed token, or one whose choices no longer make an example of
+    /// the property, makes the check end as
     /// [`Misconfigured`](crate::Outcome::Misconfigured).
     pub fn replay(mut self, token: impl Into<String>) -> Options {
         self.replay = Some(token.into());

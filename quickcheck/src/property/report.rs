@@ -2,6 +2,7 @@
 
 use std::fmt::{self, Display, Formatter};
 
+use crate::engine::unwind::DISCARD_CAUSES;
 use crate::property::parameters::as_expression;
 use crate::property::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult, Replay};
 
@@ -197,8 +198,9 @@ impl<T> Display for PropertyResult<T> {
                 write!(
                     f,
                     "Exhausted after {}{seed}: {} discarded, an estimated {rate:.1}% of the examples generated.\n  \
-                     A filter or assume rejects almost every input, so the property was barely tested. \
-                     Generate valid inputs directly (with generate::between or generate::from, say), or loosen the filter.",
+                     Almost every input was rejected, so the property was barely tested. What rejects inputs: \
+                     {DISCARD_CAUSES}. Generate valid inputs directly (with generate::between or generate::from, \
+                     say), or loosen what rejects them.",
                     plural(self.tests_run, "test", "tests"),
                     plural(self.discards, "example was", "examples were"),
                 )?;

@@ -21,7 +21,8 @@ pub enum Outcome {
     /// The check was cancelled through its [`Cancellation`](crate::Cancellation).
     Cancelled,
     /// The options could not be used: a malformed replay token or
-    /// environment variable, or a replay combined with pinned examples.
+    /// environment variable, a replay token that does not fit the
+    /// property's generators, or a replay combined with pinned examples.
     Misconfigured,
     /// Under a coverage confidence, a [`cover`](crate::stats::cover)
     /// requirement is known to be missed, or could not be decided.
