@@ -166,3 +166,12 @@ fn statistics_work_inside_stateful_runs() {
 fn coverage_confidence_is_an_option_of_the_attribute(n: u8) {
     cover(n < 200, 50.0, "below 200");
 }
+
+#[test]
+fn a_cover_minimum_outside_0_to_100_fails_with_its_reason() {
+    let result =
+        Property::for_all(generate::between(0, 9), |n| cover(n < 5, 150.0, "low")).check(Options::default().seed(1));
+    assert!(result.is_falsified(), "{result}");
+    let report = result.to_string();
+    assert!(report.contains("cover(\"low\"): the minimum is a percentage from 0 to 100, not 150"), "{report}");
+}

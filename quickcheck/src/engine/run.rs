@@ -763,15 +763,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         match stats::decide(statistics, confidence, look) {
             Decision::Met => Some(End::Passed),
             Decision::Missed { label, minimum } => Some(End::InsufficientCoverage { label, minimum, decided: true }),
-            Decision::Undecided if passed >= MAX_COVERAGE_EXAMPLES => {
-                let (label, minimum) = statistics
-                    .requirements()
-                    .map(|(label, minimum)| (label.to_owned(), minimum))
-                    .next()
-                    .unwrap_or_default();
+            Decision::Undecided { label, minimum } if passed >= MAX_COVERAGE_EXAMPLES => {
                 Some(End::InsufficientCoverage { label, minimum, decided: false })
             }
-            Decision::Undecided => None,
+            Decision::Undecided { .. } => None,
         }
     }
 

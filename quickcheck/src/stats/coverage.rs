@@ -40,14 +40,37 @@ impl Confidence {
     /// Sets how rare a wrong decision must be: one in `certainty` checks
     /// (default 10⁹). Haskell QuickCheck's rule of thumb: 100 × the number of
     /// `cover` calls in the suite × how often the suite runs.
+    ///
+    /// # Panics
+    ///
+    /// At the call, unless `certainty` is a finite number above 1: one
+    /// wrong decision in 1 check or fewer decides nothing, and in infinitely
+    /// many would need infinitely many examples.
+    #[track_caller]
     pub fn certainty(mut self, certainty: f64) -> Confidence {
+        assert!(
+            certainty.is_finite() && certainty > 1.0,
+            "Confidence::certainty: expected a finite number above 1, such as 1e9 (one wrong decision in a \
+             billion checks), not {certainty}"
+        );
         self.certainty = certainty;
         self
     }
 
     /// Sets the tolerance (default 0.9): a true rate between `tolerance ×`
     /// the minimum and the minimum may be accepted or rejected.
+    ///
+    /// # Panics
+    ///
+    /// At the call, unless `tolerance` lies strictly between 0 and 1: the
+    /// band between `tolerance ×` the minimum and the minimum is what lets
+    /// a check stop when the true rate is right at the minimum.
+    #[track_caller]
     pub fn tolerance(mut self, tolerance: f64) -> Confidence {
+        assert!(
+            tolerance > 0.0 && tolerance < 1.0,
+            "Confidence::tolerance: expected a number strictly between 0 and 1, such as 0.9, not {tolerance}"
+        );
         self.tolerance = tolerance;
         self
     }
@@ -70,8 +93,9 @@ pub(crate) enum Decision {
     Met,
     /// This requirement is known missed.
     Missed { label: String, minimum: f64 },
-    /// More examples are needed.
-    Undecided,
+    /// More examples are needed to decide this requirement (the first of
+    /// those still open).
+    Undecided { label: String, minimum: f64 },
 }
 
 /// Decides the requirements at look number `look` (0 for the first).
@@ -79,16 +103,75 @@ pub(crate) fn decide(statistics: &Statistics, confidence: &Confidence, look: u32
     // Half the remaining budget at each look, split between the two tails.
     let budget = 1.0 / confidence.certainty / 2f64.powi(look as i32 + 1) / 2.0;
     let trials = statistics.examples();
-    let mut all_met = true;
-    for (label, minimum) in statistics.requirements() {
+    let mut open = None;
+    // A minimum of 0 is met by any count, and needs no bound.
+    for (label, minimum) in statistics.requirements().filter(|&(_, minimum)| minimum > 0.0) {
         let rate = minimum / 100.0;
         let count = statistics.count(label);
         if lower_tail_bound(count, trials, rate) <= budget {
             return Decision::Missed { label: label.to_owned(), minimum };
         }
-        if upper_tail_bound(count, trials, confidence.tolerance * rate) > budget {
-            all_met = false;
+        if open.is_none() && upper_tail_bound(count, trials, confidence.tolerance * rate) > budget {
+            open = Some((label, minimum));
         }
     }
-    if all_met { Decision::Met } else { Decision::Undecided }
+    match open {
+        None => Decision::Met,
+        Some((label, minimum)) => Decision::Undecided { label: label.to_owned(), minimum },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::record::ExampleRecord;
+
+    /// Statistics of `examples` examples under two requirements: "always"
+    /// (hit by every example, at least 10%) and "half" (hit by every other
+    /// one, at least `half_minimum`%).
+    fn statistics(examples: u32, half_minimum: f64) -> Statistics {
+        let mut statistics = Statistics::default();
+        for example in 0..examples {
+            let mut record = ExampleRecord::default();
+            record.requirements = vec![("always".to_owned(), 10.0), ("half".to_owned(), half_minimum)];
+            record.labels.push("always".to_owned());
+            if example % 2 == 0 {
+                record.labels.push("half".to_owned());
+            }
+            statistics.add(&record);
+        }
+        statistics
+    }
+
+    #[test]
+    fn an_undecided_check_names_the_requirement_still_open() {
+        // "always" is known met after 400 examples; "half", at a true rate
+        // right at its minimum, is not.
+        let decision = decide(&statistics(400, 50.0), &Confidence::default(), 2);
+        assert_eq!(decision, Decision::Undecided { label: "half".to_owned(), minimum: 50.0 });
+    }
+
+    #[test]
+    fn a_minimum_of_zero_is_met_whatever_the_count() {
+        let decision = decide(&statistics(400, 0.0), &Confidence::default(), 2);
+        assert_eq!(decision, Decision::Met);
+    }
+
+    #[test]
+    fn a_clear_shortfall_is_known_missed() {
+        let decision = decide(&statistics(400, 90.0), &Confidence::default(), 2);
+        assert_eq!(decision, Decision::Missed { label: "half".to_owned(), minimum: 90.0 });
+    }
+
+    #[test]
+    #[should_panic(expected = "expected a finite number above 1")]
+    fn a_certainty_of_zero_is_refused() {
+        let _ = Confidence::default().certainty(0.0);
+    }
+
+    #[test]
+    #[should_panic(expected = "strictly between 0 and 1")]
+    fn a_tolerance_of_one_is_refused() {
+        let _ = Confidence::default().tolerance(1.0);
+    }
 }

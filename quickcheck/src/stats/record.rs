@@ -228,7 +228,17 @@ pub fn target(score: f64, label: &str) {
 /// of the examples hit `label`. A shortfall is a warning on the passing
 /// report, or a failure under
 /// [`Options::coverage_confidence`](crate::Options::coverage_confidence).
+///
+/// # Panics
+///
+/// If `minimum_percent` is not a number from 0 to 100. The panic fails the
+/// example it happens in, so the report names the mistake.
+#[track_caller]
 pub fn cover(condition: bool, minimum_percent: f64, label: &str) {
+    assert!(
+        (0.0..=100.0).contains(&minimum_percent),
+        "cover({label:?}): the minimum is a percentage from 0 to 100, not {minimum_percent}"
+    );
     with_current(|record| {
         if !record.requirements.iter().any(|(existing, _)| existing == label) {
             record.requirements.push((label.to_owned(), minimum_percent));
