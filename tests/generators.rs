@@ -465,6 +465,16 @@ fn btree_set_with_an_unreachable_minimum_is_exhausted_quickly() {
     assert!(started.elapsed() < Duration::from_secs(10), "took {:?}", started.elapsed());
 }
 
+/// A minimum no example can reach (each element takes a choice, and an
+/// example makes at most 8192) ends the check as exhausted, without first
+/// reserving room for the whole minimum.
+#[test]
+fn a_list_minimum_beyond_the_choice_limit_is_exhausted_not_an_abort() {
+    let huge = generate::vec(generate::integer::<u8>()).min_length(1 << 40);
+    let result = Property::for_all(huge, |_| true).check(seeded(1).max_discard_ratio(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+}
+
 #[test]
 fn hash_set_draws_the_same_set_for_the_same_seed() {
     let set = generate::hash_set(generate::integer::<i64>());

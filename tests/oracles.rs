@@ -253,3 +253,21 @@ fn a_mismatch_names_its_oracle() {
     assert_eq!(mismatch.to_string(), format!("idempotent: {}", mismatch.message()));
     assert_eq!(format!("{mismatch:?}"), mismatch.to_string());
 }
+
+/// An output whose `Debug` panics, to show that a mismatch message never
+/// runs user formatting unguarded.
+#[derive(PartialEq)]
+struct Opaque(u8);
+
+impl std::fmt::Debug for Opaque {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        panic!("no Debug for Opaque")
+    }
+}
+
+#[test]
+fn a_mismatch_survives_a_panicking_debug_of_the_outputs() {
+    let mismatch = oracles::check_equivalent(&3u8, |n: &u8| Opaque(*n), |n: &u8| Opaque(n + 1)).unwrap_err();
+    let message = mismatch.to_string();
+    assert!(message.contains("the candidate returned <Debug panicked: no Debug for Opaque>"), "{message}");
+}

@@ -12,7 +12,7 @@ use std::marker::PhantomData;
 use std::ops::{Bound, RangeBounds};
 
 use crate::engine::random::Chance;
-use crate::engine::source::{ChoiceSource, SCALE_ONE};
+use crate::engine::source::{ChoiceSource, MAX_CHOICES, SCALE_ONE};
 use crate::generate::Generator;
 
 pub(crate) use crate::engine::spans::ELEMENT;
@@ -197,7 +197,10 @@ impl<G: Generator, C: GrowableCollection<Element = G::Value>> Generator for Coll
     // lists of 5 bytes 6% more time.
     fn generate(&self, source: &mut ChoiceSource) -> C {
         let chance = self.lengths.continue_chance(source);
-        let mut collection = C::with_capacity(self.lengths.min);
+        // Reserved up to the choice limit only: a longer minimum overruns
+        // the limit (ending the example) long before it is filled, and a
+        // huge reservation would abort the process instead.
+        let mut collection = C::with_capacity(self.lengths.min.min(MAX_CHOICES));
         let mut length = 0;
         if source.records_spans() {
             while self.lengths.next_element(source, length, chance) {

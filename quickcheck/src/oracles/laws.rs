@@ -574,9 +574,15 @@ where
 pub fn check_default<T: Default + Clone + PartialEq + Debug>() -> Result<(), LawViolation> {
     let (first, second) = (T::default(), T::default());
     let detail = if first != second {
-        Some(("Default is not deterministic", format!("T::default() != T::default(): {first:?} and {second:?}")))
+        Some((
+            "Default is not deterministic",
+            format!("T::default() != T::default(): {} and {}", render(&first), render(&second)),
+        ))
     } else if first.clone() != first {
-        Some(("Default does not survive a clone", format!("T::default().clone() != T::default(), for {first:?}")))
+        Some((
+            "Default does not survive a clone",
+            format!("T::default().clone() != T::default(), for {}", render(&first)),
+        ))
     } else {
         None
     };

@@ -69,6 +69,7 @@ use std::borrow::Borrow;
 use std::error::Error;
 use std::fmt::{self, Debug, Display, Formatter};
 
+use crate::property::format::render;
 use crate::stats::note;
 
 /// Why an oracle failed: which oracle, and what differed. The compared
@@ -147,7 +148,10 @@ where
     note("input", input);
     note("reference", &expected);
     note("candidate", &actual);
-    Err(Mismatch::new("equivalent", format!("the candidate returned {actual:?}, the reference {expected:?}")))
+    Err(Mismatch::new(
+        "equivalent",
+        format!("the candidate returned {}, the reference {}", render(&actual), render(&expected)),
+    ))
 }
 
 /// A property body for differential testing: [`check_equivalent`] on every
@@ -212,7 +216,7 @@ where
     note("transformed output", &transformed_output);
     Err(Mismatch::new(
         "metamorphic",
-        format!("the relation does not hold between {output:?} and {transformed_output:?}"),
+        format!("the relation does not hold between {} and {}", render(&output), render(&transformed_output)),
     ))
 }
 
@@ -274,7 +278,10 @@ where
     note("input", input);
     note("encoded", &encoded);
     note("decoded", &decoded);
-    Err(Mismatch::new("round_trip", format!("{input:?} was encoded as {encoded:?} and decoded as {decoded:?}")))
+    Err(Mismatch::new(
+        "round_trip",
+        format!("{} was encoded as {} and decoded as {}", render(&input), render(&encoded), render(&decoded)),
+    ))
 }
 
 /// A property body for an encoder and its decoder: [`check_round_trip`] on
@@ -338,7 +345,7 @@ where
         Err(error) => {
             note("input", input);
             note("encoding error", &error);
-            return Err(Mismatch::new("round_trip", format!("encoding {input:?} failed: {error:?}")));
+            return Err(Mismatch::new("round_trip", format!("encoding {} failed: {}", render(&input), render(&error))));
         }
     };
     match decode(encoded.borrow()) {
@@ -347,13 +354,16 @@ where
             note("input", input);
             note("encoded", &encoded);
             note("decoded", &decoded);
-            Err(Mismatch::new("round_trip", format!("{input:?} was encoded as {encoded:?} and decoded as {decoded:?}")))
+            Err(Mismatch::new(
+                "round_trip",
+                format!("{} was encoded as {} and decoded as {}", render(&input), render(&encoded), render(&decoded)),
+            ))
         }
         Err(error) => {
             note("input", input);
             note("encoded", &encoded);
             note("decoding error", &error);
-            Err(Mismatch::new("round_trip", format!("decoding {encoded:?} failed: {error:?}")))
+            Err(Mismatch::new("round_trip", format!("decoding {} failed: {}", render(&encoded), render(&error))))
         }
     }
 }
@@ -413,7 +423,10 @@ where
     note("input", input);
     note("once", &once);
     note("twice", &twice);
-    Err(Mismatch::new("idempotent", format!("applied once it gave {once:?}, applied twice {twice:?}")))
+    Err(Mismatch::new(
+        "idempotent",
+        format!("applied once it gave {}, applied twice {}", render(&once), render(&twice)),
+    ))
 }
 
 /// A property body for an operation that must be idempotent:
