@@ -37,12 +37,16 @@ fn target_directory_of(executable: &Path) -> Option<PathBuf> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Database {
     root: PathBuf,
+    /// A directory the database makes outside any target directory, which
+    /// gets a `.gitignore` of its own when first written to, so that saved
+    /// examples stay out of version control there too.
+    unignored: Option<PathBuf>,
 }
 
 impl Database {
     /// The database in `root`.
     pub(crate) fn at(root: impl Into<PathBuf>) -> Database {
-        Database { root: root.into() }
+        Database { root: root.into(), unignored: None }
     }
 
     /// The default location: `quickcheck/examples` inside Cargo's target
@@ -55,8 +59,16 @@ impl Database {
             .or_else(|| target_directory_of(&std::env::current_exe().ok()?));
         match target {
             Some(target) => Database::at(target.join("quickcheck").join("examples")),
-            None => Database::at(Path::new(".quickcheck").join("examples")),
+            None => Database::outside_a_target_directory(Path::new(".")),
         }
+    }
+
+    /// The database in `.quickcheck/examples` under `base`, for a binary
+    /// that runs outside any target directory; `.quickcheck` ignores
+    /// itself in git.
+    fn outside_a_target_directory(base: &Path) -> Database {
+        let directory = base.join(".quickcheck");
+        Database { root: directory.join("examples"), unignored: Some(directory) }
     }
 
     fn directory(&self, key: &str) -> PathBuf {
@@ -101,6 +113,12 @@ impl Database {
     fn try_save(&self, key: &str, choices: &[u64]) -> io::Result<()> {
         let directory = self.directory(key);
         fs::create_dir_all(&directory)?;
+        if let Some(unignored) = &self.unignored {
+            let ignore = unignored.join(".gitignore");
+            if !ignore.exists() {
+                fs::write(ignore, "# Saved failing examples of quickcheck: local to this checkout.\n*\n")?;
+            }
+        }
         let text = render(choices);
         let path = directory.join(file_name(choices));
         // A temporary name unique to this process and write, renamed over
@@ -245,9 +263,21 @@ mod tests {
 
     #[test]
     fn this_test_binary_saves_under_its_target_directory() {
-        let Database { root } = Database::default_location();
+        let Database { root, .. } = Database::default_location();
         assert!(root.ends_with("quickcheck/examples"), "{}", root.display());
         assert!(root.parent().and_then(Path::parent).is_some_and(|target| target.join("CACHEDIR.TAG").is_file()));
+    }
+
+    #[test]
+    fn a_database_outside_a_target_directory_ignores_itself_in_git() {
+        let base = std::env::temp_dir().join(format!("quickcheck-outside-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&base);
+        let database = Database::outside_a_target_directory(&base);
+        database.save("property", &[1, 2]);
+        assert_eq!(database.load("property"), vec![vec![1, 2]]);
+        let ignore = fs::read_to_string(base.join(".quickcheck").join(".gitignore")).unwrap();
+        assert!(ignore.lines().any(|line| line == "*"), "{ignore}");
+        fs::remove_dir_all(&base).unwrap();
     }
 
     #[test]

@@ -1,11 +1,14 @@
 //! The engine: choice sequences, generation and shrinking.
 //!
 //! A test case *is* its choice sequence. Generators draw bounded integer
-//! choices from a [`ChoiceSource`], which records them
-//! with spans; the runner generates test cases until one fails, and the
-//! shrinker edits the failing sequence and replays the generators on each
-//! edit, keeping edits that still fail the same way. Every value the shrinker
-//! reports is therefore one the generators could have produced.
+//! choices from a [`ChoiceSource`], which records them with spans. The
+//! runner replays the failures saved in the example database, generates
+//! test cases (going on a little after a failure, to find failures of other
+//! origins), and hill-climbs towards targets; the shrinker then edits each
+//! distinct failing sequence and replays the generators on each edit,
+//! keeping edits that still fail the same way, and the explain phase finds
+//! which arguments of the minimal counterexample matter. Every value the
+//! shrinker reports is therefore one the generators could have produced.
 //!
 //! | module | owns |
 //! | --- | --- |
@@ -15,7 +18,8 @@
 //! | `word` | the `u64` and `u128` words integer ranges are computed in |
 //! | `random` | seeded, platform-independent randomness |
 //! | `unwind` | discards, overruns and silent panic capture |
-//! | `run` | the run: generation, then shrinking the first failure |
+//! | `run` | the run: its phases, from the saved failures to the explanation |
+//! | `database` | the failures saved between runs, replayed first |
 //! | `shrink` | the shrinker and its passes |
 //! | `tree` | every case run so far: no duplicates, knowing when a space is exhausted |
 //! | `explain` | which arguments of the minimal counterexample matter |

@@ -523,7 +523,7 @@ impl DateTimeOffsetOf {
         assert!(
             low <= high,
             "DateTimeOffsetOf::with_offset({offset}): no instant of {}..={} has a local time in the years 1 to 9999 \
-             at that offset",
+             at that offset; move the range away from the ends of those years, or use an offset nearer to UTC",
             self.low,
             self.high
         );

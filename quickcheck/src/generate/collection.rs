@@ -170,7 +170,7 @@ pub(crate) use length_builders;
 /// [`string_of`](crate::generate::string_of).
 ///
 /// Lengths default to 0 to 64 with a mean of about 5 (see
-/// [`Lengths`](Collection::length)); shrinking removes elements and shrinks
+/// [`length`](Collection::length)); shrinking removes elements and shrinks
 /// the rest, towards the shortest collection of the simplest elements.
 #[derive(Clone, Copy, Debug)]
 pub struct Collection<G, C> {

@@ -21,6 +21,11 @@ use crate::stats::Confidence;
 /// | `QUICKCHECK_RUNS` | [`runs`](Options::runs) | 100 |
 /// | `QUICKCHECK_SEED` | [`seed`](Options::seed) | random, printed in every report |
 /// | `QUICKCHECK_MAX_SHRINKS` | [`max_shrinks`](Options::max_shrinks) | 10 000 |
+/// | `QUICKCHECK_DATABASE` | [`database`](Options::database) (a directory, or `off`) | `quickcheck/examples` in Cargo's target directory |
+///
+/// and `QUICKCHECK_STATISTICS=always` writes the statistics of passing
+/// checks to standard error, where the test harness does not capture them
+/// (see [`PropertyResult::assert_passed`](crate::PropertyResult::assert_passed)).
 ///
 /// ```
 /// use quickcheck::{Options, Property, generate};
@@ -66,7 +71,8 @@ impl Options {
     }
 
     /// The most successful shrink steps before shrinking stops with the
-    /// smallest counterexample found so far (default 10 000).
+    /// smallest counterexample found so far (default 10 000). Whatever it
+    /// says, one shrink also stops after 200 000 replays of candidates.
     pub fn max_shrinks(mut self, max_shrinks: u64) -> Options {
         self.max_shrinks = Some(max_shrinks);
         self
@@ -151,7 +157,9 @@ impl Options {
     ///
     /// By default it is `quickcheck/examples` inside Cargo's target
     /// directory, which version control ignores in every Cargo project (and
-    /// `cargo clean` empties). The environment variable `QUICKCHECK_DATABASE`
+    /// `cargo clean` empties); a binary run from outside any target
+    /// directory uses `.quickcheck/examples` in the working directory, and
+    /// writes a `.gitignore` there that keeps it out of git. The environment variable `QUICKCHECK_DATABASE`
     /// overrides this option the same way. Several processes may share one
     /// directory: writes are atomic, and an unreadable or unwritable
     /// directory only prints a warning.
