@@ -121,8 +121,17 @@ fn the_report_names_the_parameter_and_prints_an_example_line() {
     assert_eq!(lines[3], "  Original counterexample:", "{report}");
     assert!(lines[4].starts_with("    list = ["), "{report}");
     assert_eq!(lines[5], "  Failure: the property returned false", "{report}");
-    assert!(lines[6].starts_with("  Replay with: Options::default().replay(\"v1."), "{report}");
+    // Advice for a #[property] is written as options of the attribute.
+    assert!(lines[6].starts_with("  Replay with: #[property(replay = \"v1."), "{report}");
     assert_eq!(lines[7], "  Pin it with: #[example(vec![100])]", "{report}");
+}
+
+// The replay line of that report, pasted into the attribute: it reruns
+// the same failure.
+#[property(replay = "v1.AYTcpiMBlPbrBgHHAQHW_6kBAT8BwAIA", database = "off")]
+#[should_panic(expected = "Minimal counterexample:\n    list = [100]\n")]
+fn a_pasted_replay_line_reruns_the_failure(list: Vec<i32>) -> bool {
+    !list.contains(&100)
 }
 
 #[property(seed = 3)]

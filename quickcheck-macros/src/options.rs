@@ -131,7 +131,7 @@ pub(crate) fn parse(attribute: TokenStream) -> syn::Result<TokenStream> {
             _ => calls.push(quote_spanned! {value.span()=> .#method(#value) }),
         }
     }
-    Ok(quote! { ::quickcheck::Options::default() #(#calls)* })
+    Ok(quote! { ::quickcheck::__private::attribute_options() #(#calls)* })
 }
 
 /// Rejects a literal of the wrong kind here, showing the option written

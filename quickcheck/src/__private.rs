@@ -14,13 +14,22 @@ pub use inventory;
 use crate::engine::source::ChoiceSource;
 use crate::generate::Generator;
 use crate::generate::choice::choose_by_weight;
-use crate::property::PropertyResult;
+use crate::property::result::Advice;
+use crate::property::{Options, PropertyResult};
 
 /// Panics with the report unless the property passed, as
 /// `Property::assert` does.
 #[track_caller]
 pub fn assert_passed<T>(result: PropertyResult<T>) {
     result.assert_passed();
+}
+
+/// The options a `#[property]` attribute starts from: the defaults, with
+/// the report's advice worded as options of the attribute.
+pub fn attribute_options() -> Options {
+    let mut options = Options::default();
+    options.advice = Advice::Attribute;
+    options
 }
 
 /// Passes a `#[generator(...)]` expression through, checking that it

@@ -162,7 +162,7 @@ pub use arbitrary::{Arbitrary, arbitrary};
 ///   Original counterexample:
 ///     list = [-37017346, -7175562, 100, -1392619, 32, -160]
 ///   Failure: the property returned false
-///   Replay with: Options::default().replay("v1.AYTcpiMBlPbrBgHHAQHW_6kBAT8BwAIA")
+///   Replay with: #[property(replay = "v1.AYTcpiMBlPbrBgHHAQHW_6kBAT8BwAIA")]
 ///   Pin it with: #[example(vec![100])]
 /// ```
 ///

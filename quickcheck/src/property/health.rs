@@ -9,6 +9,7 @@ use std::fmt;
 use std::time::Duration;
 
 use crate::engine::unwind::DISCARD_CAUSES;
+use crate::property::result::Advice;
 
 /// How many passing examples the checks watch.
 const WATCHED_PASSES: u64 = 10;
@@ -72,17 +73,30 @@ impl HealthWarning {
     pub fn problem(&self) -> &str {
         &self.problem
     }
+
+    /// The warning with its advice worded as `advice` says.
+    pub(crate) fn advised(&self, advice: Advice) -> impl fmt::Display + '_ {
+        struct Advised<'a>(&'a HealthWarning, Advice);
+        impl fmt::Display for Advised<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                let Advised(warning, advice) = self;
+                let (check, variant) = (warning.check.name(), warning.check.variant());
+                write!(f, "health check {check}: {}", warning.problem)?;
+                match advice {
+                    Advice::Options => write!(f, " (silence it with Options::suppress(HealthCheck::{variant}))"),
+                    Advice::Attribute => {
+                        write!(f, " (silence it with #[property(suppress = [quickcheck::HealthCheck::{variant}])])")
+                    }
+                }
+            }
+        }
+        Advised(self, advice)
+    }
 }
 
 impl fmt::Display for HealthWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "health check {}: {} (silence it with Options::suppress(HealthCheck::{}))",
-            self.check.name(),
-            self.problem,
-            self.check.variant()
-        )
+        write!(f, "{}", self.advised(Advice::Options))
     }
 }
 
@@ -163,5 +177,26 @@ impl Health {
 
     pub(crate) fn into_warnings(self) -> Vec<HealthWarning> {
         self.warnings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn advice_is_worded_for_options_or_for_the_attribute() {
+        let warning =
+            HealthWarning { check: HealthCheck::FilterTooMuch, problem: "most inputs are rejected".to_owned() };
+        assert_eq!(
+            warning.to_string(),
+            "health check filter_too_much: most inputs are rejected \
+             (silence it with Options::suppress(HealthCheck::FilterTooMuch))"
+        );
+        assert_eq!(
+            warning.advised(Advice::Attribute).to_string(),
+            "health check filter_too_much: most inputs are rejected \
+             (silence it with #[property(suppress = [quickcheck::HealthCheck::FilterTooMuch])])"
+        );
     }
 }

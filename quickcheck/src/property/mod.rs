@@ -8,7 +8,7 @@ mod parameters;
 mod phases;
 mod replay;
 mod report;
-mod result;
+pub(crate) mod result;
 
 use std::fmt::Debug;
 use std::future::Future;
@@ -268,8 +268,26 @@ pub(crate) fn complete_now<F: Future>(future: F) -> F::Output {
 }
 
 /// The one check behind `check` and `check_async`: pinned examples, then the
-/// engine's run, then the result with its values rebuilt for the report.
+/// engine's run, then the result with its values rebuilt for the report,
+/// which words its advice as the options say.
 async fn check<G, B>(
+    generator: &G,
+    body: &mut B,
+    examples: &[Pinned<'_, G::Value>],
+    parameters: Option<Parameters<G::Value>>,
+    options: &Options,
+) -> PropertyResult<G::Value>
+where
+    G: Generator,
+    G::Value: Debug,
+    B: Body<G::Value>,
+{
+    let mut result = run_check(generator, body, examples, parameters, options).await;
+    result.advice = options.advice;
+    result
+}
+
+async fn run_check<G, B>(
     generator: &G,
     body: &mut B,
     examples: &[Pinned<'_, G::Value>],

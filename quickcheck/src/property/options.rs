@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use crate::engine::database::Database;
 use crate::engine::random;
 use crate::engine::run::Settings;
+use crate::property::result::Advice;
 use crate::property::{HealthCheck, Phases, Replay};
 use crate::stats::Confidence;
 
@@ -48,6 +49,9 @@ pub struct Options {
     target_steps: Option<u64>,
     first_failure_only: bool,
     suppressed: Vec<HealthCheck>,
+    /// How the report words its advice; `#[property]` sets it to the
+    /// attribute's options.
+    pub(crate) advice: Advice,
 }
 
 const DEFAULT_RUNS: u64 = 100;

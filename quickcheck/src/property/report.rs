@@ -4,6 +4,7 @@ use std::fmt::{self, Display, Formatter};
 
 use crate::engine::unwind::DISCARD_CAUSES;
 use crate::property::parameters::as_expression;
+use crate::property::result::Advice;
 use crate::property::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult, Replay};
 
 fn plural(count: u64, one: &str, many: &str) -> String {
@@ -55,7 +56,7 @@ impl<T> FailureReport<T> {
 
     /// Writes the sections of one failure: its counterexamples, how it
     /// failed, its notes, and how to rerun or pin it.
-    fn write_sections(&self, f: &mut Formatter<'_>, names: &[&str]) -> fmt::Result {
+    fn write_sections(&self, f: &mut Formatter<'_>, names: &[&str], advice: Advice) -> fmt::Result {
         let marks: Vec<bool> = (0..names.len()).map(|index| self.any_value_fails(index)).collect();
         if self.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
             write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[])?;
@@ -72,7 +73,7 @@ impl<T> FailureReport<T> {
             write_counterexample(f, "Original counterexample", self.original.as_ref(), names, &[])?;
         }
         write_failure(f, Some(&self.failure), &self.notes)?;
-        write_replay(f, self.replay.as_ref())?;
+        write_replay(f, self.replay.as_ref(), advice)?;
         if let Some(example) = self.example_attribute() {
             write!(f, "\n  Pin it with: {example}")?;
         }
@@ -110,10 +111,11 @@ fn write_counterexample<T>(
     }
 }
 
-fn write_replay(f: &mut Formatter<'_>, replay: Option<&Replay>) -> fmt::Result {
-    match replay {
-        Some(token) => write!(f, "\n  Replay with: Options::default().replay(\"{token}\")"),
-        None => Ok(()),
+fn write_replay(f: &mut Formatter<'_>, replay: Option<&Replay>, advice: Advice) -> fmt::Result {
+    match (replay, advice) {
+        (Some(token), Advice::Options) => write!(f, "\n  Replay with: Options::default().replay(\"{token}\")"),
+        (Some(token), Advice::Attribute) => write!(f, "\n  Replay with: #[property(replay = \"{token}\")]"),
+        (None, _) => Ok(()),
     }
 }
 
@@ -149,7 +151,7 @@ impl<T> PropertyResult<T> {
         let Some(first) = self.failures.first() else { return write!(f, "Falsified{seed}.") };
         if first.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
             write!(f, "Falsified on a pinned example.")?;
-            return first.write_sections(f, self.parameter_names);
+            return first.write_sections(f, self.parameter_names, self.advice);
         }
         // The headline counts up to the first failure: the examples run
         // after it, looking for failures of other origins, found nothing of
@@ -162,7 +164,7 @@ impl<T> PropertyResult<T> {
             } else {
                 write!(f, "Falsified after {tests} and {shrinks}{seed}.")?;
             }
-            return only.write_sections(f, self.parameter_names);
+            return only.write_sections(f, self.parameter_names, self.advice);
         }
         let count = self.failures.len();
         let all_tests = plural(self.tests_run, "test", "tests");
@@ -171,7 +173,7 @@ impl<T> PropertyResult<T> {
             let shrinks = plural(failure.shrinks, "shrink", "shrinks");
             let saved = if failure.from_database { ", failed again on a saved example" } else { "" };
             write!(f, "\n\n  --- Failure {} of {count} ({shrinks}{saved}) ---", number + 1)?;
-            failure.write_sections(f, self.parameter_names)?;
+            failure.write_sections(f, self.parameter_names, self.advice)?;
         }
         Ok(())
     }
@@ -217,7 +219,7 @@ impl<T> Display for PropertyResult<T> {
                     "\n  A generator must return a value or discard the example (with filter or assume); \
                      any other panic is a bug in the generator."
                 )?;
-                write_replay(f, self.replay())?;
+                write_replay(f, self.replay(), self.advice)?;
             }
             Outcome::Cancelled => write!(f, "Cancelled after {}{seed}.", plural(self.tests_run, "test", "tests"))?,
             Outcome::InsufficientCoverage => {
@@ -240,7 +242,7 @@ impl<T> Display for PropertyResult<T> {
             )?;
         }
         for warning in &self.warnings {
-            write!(f, "\n  Warning: {warning}")?;
+            write!(f, "\n  Warning: {}", warning.advised(self.advice))?;
         }
         Ok(())
     }

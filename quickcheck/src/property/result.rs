@@ -226,6 +226,17 @@ pub struct PropertyResult<T> {
     pub(crate) statistics: Statistics,
     pub(crate) space_exhausted: bool,
     pub(crate) warnings: Vec<HealthWarning>,
+    pub(crate) advice: Advice,
+}
+
+/// How a report words what to do next: as [`Options`](crate::Options)
+/// calls, or, for a check that `#[property]` wrote, as options of the
+/// attribute, which is where its user changes them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Advice {
+    #[default]
+    Options,
+    Attribute,
 }
 
 impl<T> PropertyResult<T> {
@@ -245,6 +256,7 @@ impl<T> PropertyResult<T> {
             statistics: Statistics::default(),
             space_exhausted: false,
             warnings: Vec::new(),
+            advice: Advice::Options,
         }
     }
 
@@ -271,7 +283,7 @@ impl<T> PropertyResult<T> {
         for warning in &self.warnings {
             // Written to the stream itself: the harness captures only the
             // print macros, and a warning nobody sees helps nobody.
-            let _ = writeln!(std::io::stderr(), "quickcheck: {warning}");
+            let _ = writeln!(std::io::stderr(), "quickcheck: {}", warning.advised(self.advice));
         }
         if self.statistics.is_empty() {
             return;
