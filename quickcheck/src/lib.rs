@@ -8,6 +8,27 @@
 //!
 //! # A first property
 //!
+//! Most properties are functions under the [`property`](macro@property)
+//! attribute, which draws each parameter from its type's
+//! [`Arbitrary`](trait@Arbitrary) generator and makes the function a test:
+//!
+//! ```
+//! use quickcheck::property;
+//!
+//! #[property]
+//! fn reversing_twice_gives_the_list_back(list: Vec<i32>) {
+//!     let mut reversed = list.clone();
+//!     reversed.reverse();
+//!     reversed.reverse();
+//!     assert_eq!(reversed, list);
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! The same check without the attribute names its generator and its options
+//! in code, which suits a property built at run time or checked from a
+//! helper:
+//!
 //! ```
 //! use quickcheck::{Options, Property, generate};
 //!
@@ -19,6 +40,8 @@
 //! })
 //! .assert(Options::default());
 //! ```
+//!
+//! # When a property fails
 //!
 //! A failing property reports the smallest input it could find, how it got
 //! there, and how to rerun it:
@@ -38,6 +61,23 @@
 //! //   Failure: the property returned false
 //! //   Replay with: Options::default().replay("v1.AYTcpiMBlPbrBgHHAQHW_6kBAT8BwAIA")
 //! ```
+//!
+//! Three ways keep a failure checked until it is fixed. The example
+//! database saves it (in Cargo's target directory) and replays it first on
+//! the next run of a named property, which every `#[property]` is. The
+//! replay token reruns exactly that example while the generators stay as
+//! they are. And pinning its value, with `#[example(...)]` or
+//! [`Property::example`], checks it for good, whatever the generators
+//! become.
+//!
+//! # Environment variables and features
+//!
+//! `QUICKCHECK_RUNS`, `QUICKCHECK_SEED`, `QUICKCHECK_MAX_SHRINKS` and
+//! `QUICKCHECK_DATABASE` override the options of every check, and
+//! `QUICKCHECK_STATISTICS=always` shows the statistics of passing checks;
+//! [`Options`] has the details. Cargo features add generators for other
+//! crates' types: `half`, `decimal` (`rust_decimal`), `chrono` and `uuid`;
+//! `serde` adds a serde round-trip law to [`oracles::laws`].
 //!
 //! # How it works
 //!
