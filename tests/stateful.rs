@@ -102,7 +102,8 @@ fn the_report_lists_the_minimal_sequence_one_command_per_line() {
     .check(Options::default().seed(2024).first_failure_only());
     let report = result.to_string();
     assert!(report.contains("  Minimal counterexample:\n    Put(0, 0)\n    Put(0, 1)\n    Get(0)\n"), "{report}");
-    assert!(report.contains("\n    … (40 more)\n"), "{report}");
+    // The original is cut to its first ten lines; the minimal never is.
+    assert!(report.contains("\n    … (40 more lines)\n"), "{report}");
     assert!(report.contains("get(0)"), "{report}");
 }
 
@@ -122,6 +123,40 @@ fn a_named_sequence_is_listed_under_its_name() {
         report.contains("  Minimal counterexample:\n    sequence =\n      Put(0, 0)\n      Put(0, 1)\n      Get(0)\n"),
         "{report}"
     );
+    // A sequence is no expression to paste into #[example(...)].
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
+/// A counter that overflows at twelve: the minimal sequence needs twelve
+/// increments, more than a report shows of an original counterexample.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Increment;
+
+impl ModelCommand<u32> for Increment {
+    fn update(&self, count: &mut u32) {
+        *count += 1;
+    }
+}
+
+impl Command<u32, u8> for Increment {
+    fn run(&self, count: &u32, counter: &mut u8) {
+        *counter = if *counter == 11 { 0 } else { *counter + 1 };
+        assert_eq!(u32::from(*counter), count + 1, "the counter wrapped");
+    }
+}
+
+#[test]
+fn a_long_minimal_sequence_is_reported_whole() {
+    let increments = stateful::commands(|| 0u32, |_: &u32| Some(generate::constant(Increment)));
+    let result = Property::for_all(increments, |sequence| {
+        sequence.run(&mut 0u8);
+    })
+    .check(Options::default().seed(1));
+    assert_eq!(result.minimal().unwrap().value().len(), 12, "{result}");
+    let report = result.to_string();
+    let minimal = report.split("  Original counterexample:").next().unwrap();
+    assert_eq!(minimal.matches("\n    Increment").count(), 12, "{report}");
+    assert!(!minimal.contains("more lines"), "{report}");
 }
 
 /// A store that loses every write to key 3: which value is written does not

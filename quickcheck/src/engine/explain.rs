@@ -52,6 +52,9 @@ pub(crate) trait Vary {
     async fn run_varied(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) -> Case;
     /// What the last run recorded.
     fn recorded(&self) -> &Recording;
+    /// Whether the check was cancelled: the phase then stops, and the
+    /// arguments it did not judge stay [`Fixed`](Freedom::Fixed).
+    fn cancelled(&self) -> bool;
 }
 
 /// Per argument: whether it can vary without changing the outcome.
@@ -75,10 +78,13 @@ pub(crate) async fn explain<V: Vary>(
     arguments: &[usize],
     seed: u64,
 ) -> Vec<Freedom> {
-    let mut freedoms = Vec::with_capacity(arguments.len());
+    let mut freedoms = vec![Freedom::Fixed; arguments.len()];
     for (index, &span) in arguments.iter().enumerate() {
+        if runner.cancelled() {
+            break;
+        }
         let stream = random::for_example(seed ^ EXPLAIN_SALT, index as u64).next_u64();
-        freedoms.push(explain_argument(runner, minimal, failure, span, stream).await);
+        freedoms[index] = explain_argument(runner, minimal, failure, span, stream).await;
     }
     freedoms
 }
@@ -99,8 +105,9 @@ pub(crate) struct CommandArgument {
 /// the attempt that was not rejected. The command's arguments are found by
 /// shape: past draws that only wrap one other draw (a `map`, the variant
 /// `one_of` chose), the children of the first draw with several are the
-/// arguments (`(key, value).map(Put)` has two); a draw with none is the one
-/// argument itself (`key.map(Get)`).
+/// arguments (`(key, value).map(Put)` has two); a draw with none, or a
+/// collection (whose children are its elements), is the one argument itself
+/// (`key.map(Get)`, `generate::string().map(Append)`).
 pub(crate) fn command_arguments(spans: &Spans) -> Vec<CommandArgument> {
     let mut found = Vec::new();
     for sequence in (0..spans.len()).filter(|&span| spans.label(span) == SEQUENCE) {
@@ -113,6 +120,10 @@ pub(crate) fn command_arguments(spans: &Spans) -> Vec<CommandArgument> {
             loop {
                 let mut children = spans.children(command);
                 match (children.next(), children.next()) {
+                    (Some(first), _) if spans.label(first) == ELEMENT => {
+                        found.push(CommandArgument { step: step + 1, argument: 1, span: command });
+                        break;
+                    }
                     (Some(only), None) => command = only,
                     (Some(_), Some(_)) => {
                         let arguments = spans.children(command).enumerate();
@@ -161,11 +172,13 @@ async fn explain_argument<V: Vary>(
             Case::Fail(other) if !failure.same_origin(&other) => return Freedom::Matters,
             Case::Fail(_) => counted += 1,
         }
+        // Too few variations count to judge: a handful that failed the
+        // same way would be no evidence that any value fails.
         if attempt >= EARLY_LOOK && counted * MIN_COUNTED_ONE_IN < attempt {
-            break;
+            return Freedom::Fixed;
         }
     }
-    if counted > 0 { Freedom::Free } else { Freedom::Fixed }
+    Freedom::Free
 }
 
 #[cfg(test)]
@@ -224,6 +237,10 @@ mod tests {
 
         fn recorded(&self) -> &Recording {
             self.source.recording()
+        }
+
+        fn cancelled(&self) -> bool {
+            false
         }
     }
 
@@ -323,6 +340,28 @@ mod tests {
         let freedoms = complete_now(explain(&mut property, &minimal, &failure, &arguments[1..], 7));
         assert_eq!(freedoms, vec![Freedom::Fixed]);
         assert_eq!(property.runs, EARLY_LOOK);
+    }
+
+    #[test]
+    fn an_argument_given_up_on_is_never_called_free() {
+        // One variation of `b` in sixteen passes the filter, and half of
+        // those pass the property: `b` matters. When the early look comes
+        // before a variation has shown that, the few that failed the same
+        // way are no evidence that any `b` fails.
+        let sparse = generate::from(|source| {
+            let byte = source.draw(&bytes());
+            if byte % 16 != 0 {
+                Stop::Discard.raise();
+            }
+            byte
+        });
+        let mut property = Property::new((bytes(), sparse), |(a, b): (u8, u8)| (a > 10 && b < 128).then_some(1));
+        let (minimal, failure) = property.replayed(&[11, 0]);
+        let arguments: Vec<usize> = minimal.spans.children(0).collect();
+        for seed in 0..40 {
+            let freedoms = complete_now(explain(&mut property, &minimal, &failure, &arguments[1..], seed));
+            assert_ne!(freedoms, vec![Freedom::Free], "seed {seed}");
+        }
     }
 
     #[test]

@@ -413,6 +413,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                         break;
                     }
                 }
+                // Met while looking for other failures, a generator's panic
+                // ends the search: the failure in hand is what to report.
+                Case::GeneratorPanic(_) if !found.is_empty() => break,
                 Case::GeneratorPanic(panic) => {
                     let choices = self.source.recording().choices.clone();
                     summary.end = End::GenerationFailed { choices, panic: *panic };
@@ -951,5 +954,9 @@ impl<G: Generator, B: Body<G::Value>> Vary for Runner<'_, G, B> {
 
     fn recorded(&self) -> &Recording {
         self.source.recording()
+    }
+
+    fn cancelled(&self) -> bool {
+        Runner::cancelled(self)
     }
 }

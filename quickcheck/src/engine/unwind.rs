@@ -114,12 +114,12 @@ fn classify(payload: Box<dyn Any + Send>) -> Caught {
     if let Some(stop) = payload.downcast_ref::<Stop>() {
         return Caught::Stop(*stop);
     }
-    let recorded = LAST_PANIC.with(|last| last.borrow_mut().take());
-    Caught::Panic(Box::new(recorded.unwrap_or_else(|| Panic {
-        // A panic raised with resume_unwind never reached the hook.
-        message: payload_message(payload.as_ref()),
-        location: None,
-    })))
+    let message = payload_message(payload.as_ref());
+    // The hook's record is this panic's only if it says the same: a panic
+    // the code caught itself leaves its record behind, and one raised with
+    // resume_unwind (as a joined thread's is) never reaches the hook.
+    let recorded = LAST_PANIC.with(|last| last.borrow_mut().take()).filter(|record| record.message == message);
+    Caught::Panic(Box::new(recorded.unwrap_or(Panic { message, location: None })))
 }
 
 fn payload_message(payload: &(dyn Any + Send)) -> String {
@@ -169,6 +169,18 @@ mod tests {
         assert_eq!(record.message, "boom 7");
         let location = record.location.expect("a location");
         assert!(location.file.ends_with("unwind.rs"), "{location}");
+    }
+
+    #[test]
+    fn a_panic_caught_by_the_code_itself_lends_its_record_to_no_later_one() {
+        let caught = catch(|| {
+            let _ = std::panic::catch_unwind(|| panic!("handled inside"));
+            std::panic::resume_unwind(Box::new("raised again elsewhere".to_owned()));
+        })
+        .unwrap_err();
+        let Caught::Panic(record) = caught else { panic!("expected a panic, got {caught:?}") };
+        assert_eq!(record.message, "raised again elsewhere");
+        assert_eq!(record.location, None);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The report: what `assert` panics with and `PropertyResult` displays.
 
+use std::borrow::Cow;
 use std::fmt::{self, Display, Formatter};
 
 use crate::engine::unwind::DISCARD_CAUSES;
@@ -15,6 +16,22 @@ fn plural(count: u64, one: &str, many: &str) -> String {
 /// up under the report's two-space margin.
 fn indented(text: &str) -> String {
     text.replace('\n', "\n    ")
+}
+
+/// How many lines of an original counterexample a report shows: it is
+/// there to show where shrinking started, and a long one would bury the
+/// minimal counterexample above it.
+const ORIGINAL_LINES: usize = 10;
+
+/// `text` cut after `max_lines` lines, saying how many were left out.
+fn first_lines(text: &str, max_lines: Option<usize>) -> Cow<'_, str> {
+    let Some(max_lines) = max_lines else { return Cow::Borrowed(text) };
+    let total = text.lines().count();
+    if total <= max_lines {
+        return Cow::Borrowed(text);
+    }
+    let shown: Vec<&str> = text.lines().take(max_lines).collect();
+    Cow::Owned(format!("{}\n… ({} more lines)", shown.join("\n"), total - max_lines))
 }
 
 /// Writes a value after the label that ends with `=` or `:` on a line
@@ -50,6 +67,11 @@ impl<T> FailureReport<T> {
     /// The `#[example(...)]` attribute that pins this minimal counterexample.
     fn example_attribute(&self) -> Option<String> {
         let minimal = self.minimal.as_ref().filter(|minimal| !minimal.explicit && !minimal.fields.is_empty())?;
+        // A value whose Debug form spans lines (a command sequence, a
+        // pretty-printed struct) is not an expression to paste.
+        if minimal.fields.iter().any(|field| field.contains('\n')) {
+            return None;
+        }
         let values: Vec<String> = minimal.fields.iter().map(|field| as_expression(field)).collect();
         Some(format!("#[example({})]", values.join(", ")))
     }
@@ -59,9 +81,9 @@ impl<T> FailureReport<T> {
     fn write_sections(&self, f: &mut Formatter<'_>, names: &[&str], advice: Advice) -> fmt::Result {
         let marks: Vec<bool> = (0..names.len()).map(|index| self.any_value_fails(index)).collect();
         if self.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
-            write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[])?;
+            write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[], None)?;
         } else {
-            write_counterexample(f, "Minimal counterexample", self.minimal.as_ref(), names, &marks)?;
+            write_counterexample(f, "Minimal counterexample", self.minimal.as_ref(), names, &marks, None)?;
             if !self.free_commands.is_empty() {
                 let arguments: Vec<String> = self
                     .free_commands
@@ -70,7 +92,8 @@ impl<T> FailureReport<T> {
                     .collect();
                 write!(f, "\n  Any value fails for: {}", arguments.join(", "))?;
             }
-            write_counterexample(f, "Original counterexample", self.original.as_ref(), names, &[])?;
+            let original = self.original.as_ref();
+            write_counterexample(f, "Original counterexample", original, names, &[], Some(ORIGINAL_LINES))?;
         }
         write_failure(f, Some(&self.failure), &self.notes)?;
         write_replay(f, self.replay.as_ref(), advice)?;
@@ -83,20 +106,21 @@ impl<T> FailureReport<T> {
 
 /// Writes a counterexample after its heading: on the heading's line, or one
 /// named parameter a line, marking those that `marks` says any value of
-/// which fails.
+/// which fails; each value cut after `max_lines` lines, if given.
 fn write_counterexample<T>(
     f: &mut Formatter<'_>,
     heading: &str,
     value: Option<&Counterexample<T>>,
     names: &[&str],
     marks: &[bool],
+    max_lines: Option<usize>,
 ) -> fmt::Result {
     match value {
         Some(value) if !value.fields.is_empty() => {
             write!(f, "\n  {heading}:")?;
             for (index, (name, field)) in names.iter().zip(&value.fields).enumerate() {
                 write!(f, "\n    {name} =")?;
-                write_value(f, 4, field)?;
+                write_value(f, 4, &first_lines(field, max_lines))?;
                 if marks.get(index).copied().unwrap_or(false) {
                     write!(f, "  // any value fails")?;
                 }
@@ -105,7 +129,7 @@ fn write_counterexample<T>(
         }
         Some(value) => {
             write!(f, "\n  {heading}:")?;
-            write_value(f, 2, &value.rendered)
+            write_value(f, 2, &first_lines(&value.rendered, max_lines))
         }
         None => write!(f, "\n  {heading}: <could not be generated again>"),
     }
@@ -137,7 +161,9 @@ impl<T> PropertyResult<T> {
     /// The `#[example(...)]` attribute that pins the minimal counterexample
     /// of a property with named parameters: each value's `Debug` form, with
     /// lists written as `vec![...]`. Absent when the property passed, named
-    /// no parameters, or failed on a pinned example.
+    /// no parameters, failed on a pinned example, or has a value whose
+    /// `Debug` form spans several lines (such as a command sequence), which
+    /// is no expression to paste.
     pub fn example_attribute(&self) -> Option<String> {
         self.failures.first()?.example_attribute()
     }

@@ -134,16 +134,14 @@ where
 /// example to schedule operations across replicas); every command satisfied
 /// its precondition during generation.
 ///
-/// Its `Debug` form lists the commands one per line, and cuts a long
-/// sequence after ten commands; `{:#?}` lists all of them.
+/// Its `Debug` form lists the commands one per line (a report shows the
+/// first lines of a long original counterexample only); `{:#?}` writes them
+/// as a list.
 #[derive(Clone)]
 pub struct CommandSequence<Model, C> {
     commands: Vec<C>,
     initial: Rc<dyn Fn() -> Model>,
 }
-
-/// How many commands the `Debug` form shows before it cuts the sequence.
-const SHOWN: usize = 10;
 
 impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -153,14 +151,11 @@ impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
         if self.commands.is_empty() {
             return f.write_str("(no commands)");
         }
-        for (position, command) in self.commands.iter().take(SHOWN).enumerate() {
+        for (position, command) in self.commands.iter().enumerate() {
             if position > 0 {
                 f.write_str("\n")?;
             }
             write!(f, "{command:?}")?;
-        }
-        if self.commands.len() > SHOWN {
-            write!(f, "\n… ({} more)", self.commands.len() - SHOWN)?;
         }
         Ok(())
     }
