@@ -186,6 +186,52 @@ fn a_variant_of_weight_zero_is_never_a_parameter(value: Weighted) {
     assert_ne!(value, Weighted::Never);
 }
 
+/// Named like a type one of its variants holds: `std::time::Duration` is
+/// another type, so no variant is recursive.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Duration {
+    Standard(std::time::Duration),
+    Ticks(u16),
+}
+
+#[test]
+fn a_path_to_another_type_of_the_same_name_is_not_recursion() {
+    let values = Duration::arbitrary().sample(200, 1);
+    assert!(values.iter().any(|value| matches!(value, Duration::Standard(_))));
+    assert!(values.iter().any(|value| matches!(value, Duration::Ticks(_))));
+}
+
+/// User functions named like the generated code's locals.
+fn level() -> generate::Integer<u8> {
+    generate::between(0, 3)
+}
+
+fn position() -> generate::Integer<u8> {
+    generate::between(4, 7)
+}
+
+/// A recursive enum whose field generators call those functions: the
+/// generated code's own names do not shadow them.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Nested {
+    Leaf(#[generator(level())] u8, #[generator(position())] u8),
+    Node(Box<Nested>),
+}
+
+#[test]
+fn field_generators_see_the_users_names() {
+    fn leaf(nested: &Nested) -> (u8, u8) {
+        match nested {
+            Nested::Leaf(level, position) => (*level, *position),
+            Nested::Node(inner) => leaf(inner),
+        }
+    }
+    for value in Nested::arbitrary().sample(100, 1) {
+        let (level, position) = leaf(&value);
+        assert!(level <= 3 && (4..=7).contains(&position), "{value:?}");
+    }
+}
+
 #[property(seed = 10)]
 fn derived_types_are_property_parameters(order: Order, shape: Shape, expression: Expression) {
     assert!(order.quantity >= 1);

@@ -102,6 +102,29 @@ fn a_test_attribute_already_present_is_kept_once(byte: u8) -> bool {
     byte.count_ones() <= 8
 }
 
+// `#[cfg]` below `#[property]` applies to the whole property: this body
+// names nothing that exists, so it compiles only if it is left out.
+#[property]
+#[cfg(any())]
+fn a_property_configured_away(byte: u8) {
+    no_such_function(byte);
+}
+
+// A lint level reaches the body, where the lint fires: with `expect` on the
+// test alone, the unused variable would warn and the expectation would be
+// unfulfilled (CI denies warnings).
+#[property]
+#[expect(unused_variables)]
+fn a_lint_level_applies_to_the_body(byte: u8) {
+    let unused = byte;
+}
+
+// A parameter of a reference type, drawn from a generator of `&'static str`.
+#[property]
+fn reference_parameters_work(#[generator(generate::elements(["GET", "POST", "PUT"]))] method: &str) {
+    assert!(method.len() <= 4);
+}
+
 // Failing properties, each a test that must panic, and a test reading the
 // report it panics with.
 

@@ -5,10 +5,17 @@
 //! generator type can be named without a type of its own, and a recursive
 //! type's generator is built lazily, one draw at a time.
 
-use proc_macro2::{Ident, TokenStream, TokenTree};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{Attribute, Data, DataEnum, DeriveInput, Expr, Fields, LitInt, Variant, parse_quote};
+use syn::visit::{self, Visit};
+use syn::{Attribute, Data, DataEnum, DeriveInput, Expr, Fields, LitInt, TypePath, Variant, parse_quote};
+
+/// A name of the generated code's own: spanned so that neither the user's
+/// `#[generator(...)]` expressions nor their names can see or shadow it.
+fn local(name: &str) -> Ident {
+    Ident::new(name, Span::mixed_site())
+}
 
 pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
     let input: DeriveInput = syn::parse2(item)?;
@@ -18,6 +25,7 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
         parameter.bounds.push(parse_quote!(::quickcheck::Arbitrary));
     }
     let (impl_generics, type_generics, where_clause) = generics.split_for_impl();
+    refuse_attribute(&input.attrs, "generator", "#[generator(...)] picks the generator of a field, not of a type")?;
     let body = match &input.data {
         Data::Struct(data) => {
             refuse_attribute(&input.attrs, "weight", "#[weight(...)] weights an enum variant; a struct has none")?;
@@ -32,13 +40,14 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
             ));
         }
     };
+    let source = local("source");
     Ok(quote! {
         impl #impl_generics ::quickcheck::Arbitrary for #name #type_generics #where_clause {
             type Generator = ::quickcheck::generate::FromFn<fn(&mut ::quickcheck::ChoiceSource) -> Self>;
 
             fn arbitrary() -> Self::Generator {
                 ::quickcheck::generate::from(
-                    (|source: &mut ::quickcheck::ChoiceSource| -> Self { #body })
+                    (|#source: &mut ::quickcheck::ChoiceSource| -> Self { #body })
                         as fn(&mut ::quickcheck::ChoiceSource) -> Self,
                 )
             }
@@ -48,7 +57,7 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
 
 fn refuse_attribute(attributes: &[Attribute], name: &str, message: &str) -> syn::Result<()> {
     match attributes.iter().find(|attribute| attribute.path().is_ident(name)) {
-        Some(attribute) => Err(syn::Error::new(attribute.span(), message)),
+        Some(attribute) => Err(syn::Error::new(attribute.meta.span(), message)),
         None => Ok(()),
     }
 }
@@ -59,14 +68,26 @@ fn construct(path: TokenStream, fields: &Fields) -> syn::Result<TokenStream> {
     for field in fields {
         refuse_attribute(&field.attrs, "weight", "#[weight(...)] weights an enum variant, not a field")?;
         let ty = &field.ty;
-        let generator = match field.attrs.iter().find(|attribute| attribute.path().is_ident("generator")) {
+        let mut generators = field.attrs.iter().filter(|attribute| attribute.path().is_ident("generator"));
+        let (first, second) = (generators.next(), generators.next());
+        if let Some(second) = second {
+            return Err(syn::Error::new(second.meta.span(), "a field takes one #[generator(...)]"));
+        }
+        let generator = match first {
             Some(attribute) => {
-                let expression: Expr = attribute.parse_args()?;
+                let expression: Expr = attribute.parse_args().map_err(|error| {
+                    syn::Error::new(
+                        error.span(),
+                        "#[generator(...)] takes one expression that makes a generator, such as \
+                         #[generator(generate::between(1, 6))]",
+                    )
+                })?;
                 quote! { ::quickcheck::__private::generator_for::<#ty, _>(#expression) }
             }
             None => quote_spanned! {ty.span()=> <#ty as ::quickcheck::Arbitrary>::arbitrary() },
         };
-        let draw = quote! { source.draw(&#generator) };
+        let source = local("source");
+        let draw = quote! { #source.draw(&#generator) };
         draws.push(match &field.ident {
             Some(name) => quote! { #name: #draw },
             None => draw,
@@ -79,20 +100,33 @@ fn construct(path: TokenStream, fields: &Fields) -> syn::Result<TokenStream> {
     })
 }
 
-/// Whether `tokens` mention the enum: its name or `Self`.
-fn mentions(tokens: TokenStream, name: &Ident) -> bool {
-    tokens.into_iter().any(|token| match token {
-        TokenTree::Ident(identifier) => identifier == *name || identifier == "Self",
-        TokenTree::Group(group) => mentions(group.stream(), name),
-        TokenTree::Punct(_) | TokenTree::Literal(_) => false,
-    })
-}
-
+/// Whether a variant's fields name the enum: as `Self`, by its bare name
+/// (`Box<Tree>`), or by a path from this crate (`crate::ast::Tree`). A path
+/// from elsewhere with the same last name (`std::io::Error` in an enum
+/// `Error`) is another type. Recursion through an alias or another type is
+/// not seen; such a variant is drawn as if it ended the recursion.
 fn is_recursive(variant: &Variant, name: &Ident) -> bool {
-    variant.fields.iter().any(|field| {
-        let ty = &field.ty;
-        mentions(quote! { #ty }, name)
-    })
+    struct Mentions<'a> {
+        name: &'a Ident,
+        found: bool,
+    }
+    impl<'ast> Visit<'ast> for Mentions<'_> {
+        fn visit_type_path(&mut self, path: &'ast TypePath) {
+            let segments = &path.path.segments;
+            let first = &segments[0].ident;
+            let last = &segments[segments.len() - 1].ident;
+            let local = segments.len() == 1 || ["crate", "self", "super"].iter().any(|root| first == root);
+            if path.qself.is_none() && (first == "Self" || (local && last == self.name)) {
+                self.found = true;
+            }
+            visit::visit_type_path(self, path);
+        }
+    }
+    let mut mentions = Mentions { name, found: false };
+    for field in &variant.fields {
+        mentions.visit_type(&field.ty);
+    }
+    mentions.found
 }
 
 fn weight(variant: &Variant) -> syn::Result<u32> {
@@ -145,9 +179,10 @@ fn enum_body(name: &Ident, data: &DataEnum) -> syn::Result<TokenStream> {
     let unreachable = quote! {
         _ => ::core::unreachable!("choose_variant draws a position below the number of variants"),
     };
+    let (source, level, position) = (local("source"), local("level"), local("position"));
     if recursive.is_empty() {
         return Ok(quote! {
-            match ::quickcheck::__private::choose_variant(source, &[#(#weights),*]) {
+            match ::quickcheck::__private::choose_variant(#source, &[#(#weights),*]) {
                 #(#arms)*
                 #unreachable
             }
@@ -156,13 +191,13 @@ fn enum_body(name: &Ident, data: &DataEnum) -> syn::Result<TokenStream> {
     let plain_weights = &weights[..plain.len()];
     Ok(quote! {
         // Held while the fields are drawn, so nested values are one level deeper.
-        let level = ::quickcheck::__private::RecursionLevel::enter();
-        let position = if level.is_deepest() {
-            ::quickcheck::__private::choose_variant(source, &[#(#plain_weights),*])
+        let #level = ::quickcheck::__private::RecursionLevel::enter();
+        let #position = if #level.is_deepest() {
+            ::quickcheck::__private::choose_variant(#source, &[#(#plain_weights),*])
         } else {
-            ::quickcheck::__private::choose_variant(source, &[#(#weights),*])
+            ::quickcheck::__private::choose_variant(#source, &[#(#weights),*])
         };
-        match position {
+        match #position {
             #(#arms)*
             #unreachable
         }

@@ -81,8 +81,9 @@ fn option_names() -> String {
     OPTIONS.iter().map(|option| format!("`{}`", option.name)).collect::<Vec<_>>().join(", ")
 }
 
-/// Parses the attribute's arguments into an `Options` expression.
-pub(crate) fn parse(attribute: TokenStream) -> syn::Result<TokenStream> {
+/// Parses the attribute's arguments into an `Options` expression, which
+/// names the property `name` unless a `name = ...` option says otherwise.
+pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<TokenStream> {
     let arguments: Punctuated<MetaNameValue, Token![,]> =
         syn::parse::Parser::parse2(Punctuated::parse_terminated, attribute).map_err(|error| {
             syn::Error::new(
@@ -131,7 +132,7 @@ pub(crate) fn parse(attribute: TokenStream) -> syn::Result<TokenStream> {
             _ => calls.push(quote_spanned! {value.span()=> .#method(#value) }),
         }
     }
-    Ok(quote! { ::quickcheck::__private::attribute_options() #(#calls)* })
+    Ok(quote! { ::quickcheck::__private::attribute_options(#name) #(#calls)* })
 }
 
 /// Rejects a literal of the wrong kind here, showing the option written

@@ -6,7 +6,11 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Attribute, Expr, FnArg, ItemFn, Pat, ReturnType, Token, Type};
+use syn::visit_mut::{self, VisitMut};
+use syn::{
+    Attribute, Expr, FnArg, ItemFn, Lifetime, ParenthesizedGenericArguments, Pat, ReturnType, Token, Type, TypeBareFn,
+    TypeReference,
+};
 
 use crate::options;
 
@@ -23,15 +27,23 @@ struct Parameter {
 }
 
 pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
-    let options = options::parse(attribute)?;
     let mut function: ItemFn = syn::parse2(item)?;
-    // Named after its path, so that its failures have a place in the
-    // example database; a `name = ...` option wins.
+    // Named after its package and path, so that its failures have a place
+    // in the example database; a `name = ...` option wins.
     let identifier = &function.sig.ident;
-    let options = quote! { #options.default_name(concat!(module_path!(), "::", stringify!(#identifier))) };
+    let name = quote! {
+        ::core::concat!(::core::env!("CARGO_PKG_NAME"), "/", ::core::module_path!(), "::", ::core::stringify!(#identifier))
+    };
+    let options = options::parse(attribute, name)?;
     if !function.sig.generics.params.is_empty() || function.sig.generics.where_clause.is_some() {
+        let generics = &function.sig.generics;
+        // `<...>` if there is one, else the `where` clause alone.
+        let span = match (&generics.lt_token, &generics.where_clause) {
+            (None, Some(where_clause)) => where_clause.span(),
+            _ => generics.span(),
+        };
         return Err(syn::Error::new(
-            function.sig.generics.span(),
+            span,
             "a #[property] function cannot be generic: its parameters' types pick their generators; \
              write one property per concrete type",
         ));
@@ -65,7 +77,8 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     let attributes = &function.attrs;
     let visibility = &function.vis;
     let name = &function.sig.ident;
-    let types = quote! { (#(#types,)*) };
+    let static_types = types.iter().map(|ty| with_static_lifetimes(ty));
+    let result_types = quote! { (#(#static_types,)*) };
     let expanded = if has_other_test_attribute {
         // Another test attribute, such as #[tokio::test], runs the function
         // and may provide the runtime of an async one: the check stays in
@@ -89,12 +102,20 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         // The check is a function of its own, compiled in every build, so
         // that the registry can run it without libtest (from an example or
         // a test target without the harness) as well as the test can.
+        // `#[cfg]` applies to all three items; lint levels go where the
+        // body is, so that an `#[expect]` is met there.
+        let cfg_attributes: Vec<&Attribute> =
+            function.attrs.iter().filter(|attribute| attribute.path().is_ident("cfg")).collect();
+        let (lint_attributes, attributes): (Vec<&Attribute>, Vec<&Attribute>) =
+            function.attrs.iter().partition(|attribute| is_lint_attribute(attribute));
         let check = format_ident!("__quickcheck_check_{}", name);
         let test_attribute = (!has_plain_test_attribute).then(|| quote! { #[test] });
         let (check_function, checked) = if is_async {
             (
                 quote! {
-                    async fn #check() -> ::quickcheck::PropertyResult<#types> {
+                    #(#cfg_attributes)*
+                    #(#lint_attributes)*
+                    async fn #check() -> ::quickcheck::PropertyResult<#result_types> {
                         #property.check_async(#options).await
                     }
                 },
@@ -103,7 +124,9 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         } else {
             (
                 quote! {
-                    fn #check() -> ::quickcheck::PropertyResult<#types> {
+                    #(#cfg_attributes)*
+                    #(#lint_attributes)*
+                    fn #check() -> ::quickcheck::PropertyResult<#result_types> {
                         #property.check(#options)
                     }
                 },
@@ -117,6 +140,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         let registration = (!expected_to_fail_or_skipped).then(|| {
             let name_text = name.to_string();
             quote! {
+                #(#cfg_attributes)*
                 ::quickcheck::__private::inventory::submit! {
                     ::quickcheck::registry::RegisteredProperty::new(
                         #name_text,
@@ -142,6 +166,42 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         }
     };
     Ok(expanded)
+}
+
+/// `ty` with its elided lifetimes made `'static`, for the check function's
+/// return type, which has no parameter to borrow from: `&str` becomes
+/// `&'static str`, which is what a generator of `&str` values makes.
+/// Lifetimes inside `fn` types and `Fn(..)` bounds are left alone, as
+/// there they are the function's own.
+fn with_static_lifetimes(ty: &Type) -> Type {
+    struct Elided;
+    impl VisitMut for Elided {
+        fn visit_type_reference_mut(&mut self, reference: &mut TypeReference) {
+            if reference.lifetime.is_none() {
+                reference.lifetime = Some(Lifetime::new("'static", reference.and_token.span));
+            }
+            visit_mut::visit_type_reference_mut(self, reference);
+        }
+
+        fn visit_lifetime_mut(&mut self, lifetime: &mut Lifetime) {
+            if lifetime.ident == "_" {
+                *lifetime = Lifetime::new("'static", lifetime.span());
+            }
+        }
+
+        fn visit_type_bare_fn_mut(&mut self, _: &mut TypeBareFn) {}
+
+        fn visit_parenthesized_generic_arguments_mut(&mut self, _: &mut ParenthesizedGenericArguments) {}
+    }
+    let mut ty = ty.clone();
+    Elided.visit_type_mut(&mut ty);
+    ty
+}
+
+/// Whether `attribute` sets a lint level: `allow`, `expect`, `warn`, `deny`
+/// or `forbid`.
+fn is_lint_attribute(attribute: &Attribute) -> bool {
+    ["allow", "expect", "warn", "deny", "forbid"].iter().any(|lint| attribute.path().is_ident(lint))
 }
 
 /// Whether `attribute` makes its function a test: `#[test]`,

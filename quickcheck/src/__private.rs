@@ -24,10 +24,12 @@ pub fn assert_passed<T>(result: PropertyResult<T>) {
     result.assert_passed();
 }
 
-/// The options a `#[property]` attribute starts from: the defaults, with
-/// the report's advice worded as options of the attribute.
-pub fn attribute_options() -> Options {
-    let mut options = Options::default();
+/// The options a `#[property]` attribute starts from: the defaults, named
+/// `name` for the example database (a `name = ...` option of the attribute
+/// comes later and wins), with the report's advice worded as options of
+/// the attribute.
+pub fn attribute_options(name: &str) -> Options {
+    let mut options = Options::default().name(name);
     options.advice = Advice::Attribute;
     options
 }

@@ -142,18 +142,11 @@ impl Options {
     /// Names the property, which gives it a place in the example database:
     /// failures are saved under the name and replayed first on the next
     /// run. `#[property]` names its properties after their module path and
-    /// function; a `Property::for_all` check uses the database only when
-    /// named.
+    /// function (within its package, so that two packages of a workspace
+    /// with a test file of the same name keep their examples apart); a
+    /// `Property::for_all` check uses the database only when named.
     pub fn name(mut self, name: impl Into<String>) -> Options {
         self.name = Some(name.into());
-        self
-    }
-
-    /// [`name`](Options::name), unless a name is set already: how
-    /// `#[property]` names its properties while letting `name = ...` win.
-    #[doc(hidden)]
-    pub fn default_name(mut self, name: impl Into<String>) -> Options {
-        self.name.get_or_insert_with(|| name.into());
         self
     }
 
