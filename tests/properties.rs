@@ -345,3 +345,17 @@ fn sampling_shows_what_a_generator_produces() {
     assert!((1..=6).all(|face| dice.contains(&face)));
     assert_eq!(dice, generate::between(1, 6).sample(60, 3));
 }
+
+/// After the first failure, generation goes on to look for failures of
+/// other origins; a generator's panic met then ends that search instead of
+/// taking the place of the failure already found.
+#[test]
+fn a_generator_panic_after_a_failure_leaves_the_failure_reported() {
+    let panics_on_37 = generate::between(0u32, 50).map(|n| {
+        assert_ne!(n, 37, "the generator cannot make 37");
+        n
+    });
+    let result = Property::for_all(panics_on_37, |n| n == 0).check(Options::default().seed(4));
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(1), "{result}");
+}
