@@ -11,6 +11,28 @@ fn doubling_a_float_is_exact_unless_it_overflows(x: f64, y: f32) {
     assert!(y.is_nan() || (y * 2.0).is_infinite() || (y * 2.0) / 2.0 == y, "{y:?}");
 }
 
+// The standard library's wrappers and conversions have default generators.
+#[property(seed = 6)]
+fn standard_wrappers_keep_their_invariants(
+    count: std::num::NonZero<i32>,
+    text: Box<str>,
+    bytes: std::sync::Arc<[u8]>,
+    address: std::net::IpAddr,
+    path: std::path::PathBuf,
+) {
+    assert_ne!(count.get(), 0);
+    assert!(text.chars().count() <= 64 && bytes.len() <= 64);
+    assert!(address.is_ipv4() || address.is_ipv6());
+    assert!(path.as_os_str().len() <= 4 * 64);
+}
+
+#[test]
+fn a_non_zero_count_shrinks_to_one_and_not_to_zero() {
+    let result =
+        Property::for_all(std::num::NonZero::<u32>::arbitrary(), |n| n.get() < 1000).check(Options::default().seed(7));
+    assert_eq!(result.minimal().unwrap().value().get(), 1000, "{result}");
+}
+
 #[test]
 fn floats_shrink_through_their_default_generator() {
     let result = Property::for_all(f64::arbitrary(), |x| x.is_nan() || x <= 100.0).check(Options::default().seed(1));

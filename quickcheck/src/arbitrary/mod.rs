@@ -3,8 +3,12 @@
 //! [`Arbitrary`] gives a type the generator a property uses when none is
 //! named: `#[property] fn f(list: Vec<i32>)` draws `list` from
 //! `<Vec<i32> as Arbitrary>::arbitrary()`. It is implemented for the
-//! standard types a test takes, and `#[derive(Arbitrary)]` writes it for
-//! structs and enums.
+//! standard types a test takes (numbers and their `NonZero`, `Wrapping`
+//! and `Saturating` forms, `bool`, `char`, strings, tuples, arrays, the
+//! collections (hashed ones with any default-constructible hasher), `Option`,
+//! `Result`, the smart pointers and cells, `Box<str>` and `Arc<[T]>`,
+//! `Reverse`, `PhantomData`, paths, `OsString`, IP addresses and
+//! `Duration`), and `#[derive(Arbitrary)]` writes it for structs and enums.
 //!
 //! Every implementation names a concrete generator type, so a property's
 //! generator stays one monomorphised value with no dynamic calls.

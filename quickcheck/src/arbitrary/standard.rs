@@ -1,14 +1,24 @@
 //! `Arbitrary` for the standard library's types.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
-use std::hash::Hash;
+use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, VecDeque};
+use std::ffi::OsString;
+use std::hash::{BuildHasher, Hash};
+use std::marker::PhantomData;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::num::{NonZero, Saturating, Wrapping};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::arbitrary::Arbitrary;
 use crate::generate::Generator;
+use crate::generate::distinct::{distinct, distinct_map};
 use crate::generate::{
-    self, Array, Boolean, Character, Collection, Constant, Distinct, DistinctMap, Integer, MapInto, OptionOf, ResultOf,
+    self, Array, Boolean, Character, Collection, Constant, Distinct, DistinctMap, Integer, Map, MapInto, OneOf,
+    OptionOf, ResultOf,
 };
 
 macro_rules! integers {
@@ -107,11 +117,13 @@ impl<T: Arbitrary> Arbitrary for VecDeque<T> {
     }
 }
 
-impl<T: Arbitrary + Eq + Hash> Arbitrary for HashSet<T> {
-    type Generator = Distinct<T::Generator, HashSet<T>>;
+/// Any hasher that can be made with `Default`; the set's contents never
+/// depend on it, only its iteration order does.
+impl<T: Arbitrary + Eq + Hash, S: BuildHasher + Default> Arbitrary for HashSet<T, S> {
+    type Generator = Distinct<T::Generator, HashSet<T, S>>;
 
     fn arbitrary() -> Self::Generator {
-        generate::hash_set(T::arbitrary())
+        distinct(T::arbitrary())
     }
 }
 
@@ -123,11 +135,12 @@ impl<T: Arbitrary + Ord> Arbitrary for BTreeSet<T> {
     }
 }
 
-impl<K: Arbitrary + Eq + Hash, V: Arbitrary> Arbitrary for HashMap<K, V> {
-    type Generator = DistinctMap<K::Generator, V::Generator, HashMap<K, V>>;
+/// Any hasher that can be made with `Default`, as for [`HashSet`].
+impl<K: Arbitrary + Eq + Hash, V: Arbitrary, S: BuildHasher + Default> Arbitrary for HashMap<K, V, S> {
+    type Generator = DistinctMap<K::Generator, V::Generator, HashMap<K, V, S>>;
 
     fn arbitrary() -> Self::Generator {
-        generate::hash_map(K::arbitrary(), V::arbitrary())
+        distinct_map(K::arbitrary(), V::arbitrary())
     }
 }
 
@@ -157,6 +170,7 @@ impl<T: Arbitrary, E: Arbitrary> Arbitrary for Result<T, E> {
 
 macro_rules! pointers {
     ($($pointer:ident),*) => {$(
+        /// The contained type's values, shrinking as it does.
         impl<T: Arbitrary> Arbitrary for $pointer<T> {
             type Generator = MapInto<T::Generator, $pointer<T>>;
 
@@ -167,7 +181,125 @@ macro_rules! pointers {
     )*};
 }
 
-pointers!(Box, Rc, Arc);
+pointers!(Box, Rc, Arc, Cell, RefCell);
+
+macro_rules! shared_text_and_slices {
+    ($($pointer:ident),*) => {$(
+        /// Any string, as [`String`]'s generator draws it.
+        impl Arbitrary for $pointer<str> {
+            type Generator = MapInto<Collection<Character, String>, $pointer<str>>;
+
+            fn arbitrary() -> Self::Generator {
+                generate::string().map_into()
+            }
+        }
+
+        /// Any slice, as [`Vec`]'s generator draws it.
+        impl<T: Arbitrary> Arbitrary for $pointer<[T]> {
+            type Generator = MapInto<Collection<T::Generator, Vec<T>>, $pointer<[T]>>;
+
+            fn arbitrary() -> Self::Generator {
+                generate::vec(T::arbitrary()).map_into()
+            }
+        }
+    )*};
+}
+
+shared_text_and_slices!(Box, Rc, Arc);
+
+macro_rules! wrappers {
+    ($($wrapper:ident),*) => {$(
+        /// The wrapped type's values, shrinking as it does.
+        impl<T: Arbitrary> Arbitrary for $wrapper<T> {
+            type Generator = Map<T::Generator, fn(T) -> $wrapper<T>>;
+
+            fn arbitrary() -> Self::Generator {
+                T::arbitrary().map($wrapper as fn(T) -> $wrapper<T>)
+            }
+        }
+    )*};
+}
+
+wrappers!(Wrapping, Saturating, Reverse);
+
+macro_rules! non_zero {
+    ($($t:ty),*) => {$(
+        /// Any non-zero value, drawn as [`generate::integer`] draws the
+        /// type with 0 made 1: small values stay common, and shrinking
+        /// goes towards 1.
+        impl Arbitrary for NonZero<$t> {
+            type Generator = Map<Integer<$t>, fn($t) -> NonZero<$t>>;
+
+            fn arbitrary() -> Self::Generator {
+                let one = |n: $t| NonZero::new(n).unwrap_or(NonZero::<$t>::new(1).expect("1 is not 0"));
+                generate::integer::<$t>().map(one as fn($t) -> NonZero<$t>)
+            }
+        }
+    )*};
+}
+
+non_zero!(u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+
+/// The only value.
+impl<T: ?Sized> Arbitrary for PhantomData<T> {
+    type Generator = Constant<PhantomData<T>>;
+
+    fn arbitrary() -> Self::Generator {
+        generate::constant(PhantomData)
+    }
+}
+
+/// A heap of any elements, as [`Vec`]'s generator draws them.
+impl<T: Arbitrary + Ord> Arbitrary for BinaryHeap<T> {
+    type Generator = MapInto<Collection<T::Generator, Vec<T>>, BinaryHeap<T>>;
+
+    fn arbitrary() -> Self::Generator {
+        generate::vec(T::arbitrary()).map_into()
+    }
+}
+
+macro_rules! from_strings {
+    ($($target:ty),*) => {$(
+        /// Made from any string, as [`String`]'s generator draws it.
+        impl Arbitrary for $target {
+            type Generator = MapInto<Collection<Character, String>, $target>;
+
+            fn arbitrary() -> Self::Generator {
+                generate::string().map_into()
+            }
+        }
+    )*};
+}
+
+from_strings!(PathBuf, OsString, Cow<'static, str>);
+
+/// Any address, shrinking towards `0.0.0.0`.
+impl Arbitrary for Ipv4Addr {
+    type Generator = MapInto<Integer<u32>, Ipv4Addr>;
+
+    fn arbitrary() -> Self::Generator {
+        generate::integer::<u32>().map_into()
+    }
+}
+
+/// Any address, shrinking towards `::`.
+impl Arbitrary for Ipv6Addr {
+    type Generator = MapInto<Integer<u128>, Ipv6Addr>;
+
+    fn arbitrary() -> Self::Generator {
+        generate::integer::<u128>().map_into()
+    }
+}
+
+/// Either kind of address, as often; shrinks towards `0.0.0.0`.
+impl Arbitrary for IpAddr {
+    type Generator =
+        OneOf<(MapInto<MapInto<Integer<u32>, Ipv4Addr>, IpAddr>, MapInto<MapInto<Integer<u128>, Ipv6Addr>, IpAddr>)>;
+
+    fn arbitrary() -> Self::Generator {
+        generate::one_of((Ipv4Addr::arbitrary().map_into(), Ipv6Addr::arbitrary().map_into()))
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -192,5 +324,23 @@ mod tests {
         assert_eq!(simplest::<Box<u8>>(), Box::new(0));
         assert_eq!(simplest::<Duration>(), Duration::ZERO);
         assert!(simplest::<BTreeMap<u8, u8>>().is_empty());
+    }
+
+    #[test]
+    fn the_simplest_values_of_wrapped_and_converted_types() {
+        assert_eq!(simplest::<NonZero<u8>>().get(), 1);
+        assert_eq!(simplest::<NonZero<i64>>().get(), 1);
+        assert_eq!(simplest::<Box<str>>(), "".into());
+        assert_eq!(&*simplest::<Arc<[u8]>>(), &[] as &[u8]);
+        assert_eq!(simplest::<Wrapping<u8>>(), Wrapping(0));
+        assert_eq!(simplest::<Reverse<i8>>(), Reverse(0));
+        assert_eq!(simplest::<RefCell<u8>>().into_inner(), 0);
+        assert_eq!(simplest::<IpAddr>(), IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        assert_eq!(simplest::<Ipv6Addr>(), Ipv6Addr::UNSPECIFIED);
+        assert_eq!(simplest::<PathBuf>(), PathBuf::new());
+        assert!(simplest::<BinaryHeap<u8>>().is_empty());
+        let _: PhantomData<dyn Fn()> = simplest();
+        let with_its_own_hasher: HashMap<u8, u8, std::hash::BuildHasherDefault<std::hash::DefaultHasher>> = simplest();
+        assert!(with_its_own_hasher.is_empty());
     }
 }

@@ -113,7 +113,7 @@ impl<G: Generator, C: DistinctCollection<Element = G::Value>> Generator for Dist
     }
 }
 
-fn distinct<G, C>(element: G) -> Distinct<G, C> {
+pub(crate) fn distinct<G, C>(element: G) -> Distinct<G, C> {
     Distinct { element, lengths: Lengths::default(), _collection: PhantomData }
 }
 
@@ -225,7 +225,7 @@ where
     }
 }
 
-fn distinct_map<K, V, C>(keys: K, values: V) -> DistinctMap<K, V, C> {
+pub(crate) fn distinct_map<K, V, C>(keys: K, values: V) -> DistinctMap<K, V, C> {
     DistinctMap { keys, values, lengths: Lengths::default(), _collection: PhantomData }
 }
 

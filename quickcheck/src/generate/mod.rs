@@ -48,7 +48,7 @@ pub(crate) mod collection;
 mod combinator;
 #[cfg(feature = "decimal")]
 mod decimal;
-mod distinct;
+pub(crate) mod distinct;
 mod duration;
 mod float;
 mod from;
