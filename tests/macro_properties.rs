@@ -96,6 +96,26 @@ fn an_example_may_be_written_above_the_property(#[generator(generate::between(0,
     assert!(n <= 3);
 }
 
+thread_local! {
+    static EXAMPLES_SEEN: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+#[example(1)]
+#[example(2)]
+#[property(runs = 1)]
+#[example(3)]
+fn examples_run_in_the_order_written(#[generator(generate::between(10, 20))] n: u8) {
+    EXAMPLES_SEEN.with(|seen| seen.borrow_mut().push(n));
+}
+
+#[test]
+fn examples_above_and_below_the_attribute_keep_their_order() {
+    EXAMPLES_SEEN.with(|seen| seen.borrow_mut().clear());
+    examples_run_in_the_order_written();
+    let seen = EXAMPLES_SEEN.with(|seen| seen.borrow().clone());
+    assert_eq!(seen[..3], [1, 2, 3], "{seen:?}");
+}
+
 #[property(runs = 10)]
 #[test]
 fn a_test_attribute_already_present_is_kept_once(byte: u8) -> bool {

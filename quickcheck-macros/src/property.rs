@@ -322,8 +322,14 @@ fn examples(attributes: &mut Vec<Attribute>, parameters: &[Parameter]) -> syn::R
     Ok(examples)
 }
 
+/// The path `#[example(...)]` takes once it has moved below `#[property]`
+/// (see [`reorder_example`]): marked, so that the next one to move goes
+/// after it.
+const MOVED_EXAMPLE: &str = "quickcheck_moved_example";
+
 fn is_example_attribute(attribute: &Attribute) -> bool {
     attribute.path().segments.last().is_some_and(|segment| segment.ident == "example")
+        || attribute.path().is_ident(MOVED_EXAMPLE)
 }
 
 fn is_property_attribute(attribute: &Attribute) -> bool {
@@ -331,7 +337,9 @@ fn is_property_attribute(attribute: &Attribute) -> bool {
 }
 
 /// `#[example(...)]` written above `#[property]` runs first: it puts itself
-/// back below `#[property]`, which reads it there.
+/// back below `#[property]`, which reads it there, after the examples that
+/// were written above it and moved before it, and before those written
+/// below `#[property]`, so that examples run in the order written.
 pub(crate) fn reorder_example(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
     let mut function: ItemFn = syn::parse2(item)?;
     let Some(position) = function.attrs.iter().position(is_property_attribute) else {
@@ -340,7 +348,10 @@ pub(crate) fn reorder_example(attribute: TokenStream, item: TokenStream) -> syn:
             "#[example(...)] pins a case of a #[property] function; add #[property] to this function",
         ));
     };
-    let example: Attribute = Attribute::parse_outer.parse2(quote! { #[example(#attribute)] })?.remove(0);
-    function.attrs.insert(position + 1, example);
+    let moved = syn::Ident::new(MOVED_EXAMPLE, Span::call_site());
+    let example: Attribute = Attribute::parse_outer.parse2(quote! { #[#moved(#attribute)] })?.remove(0);
+    let after_moved =
+        function.attrs[position + 1..].iter().take_while(|attribute| attribute.path().is_ident(MOVED_EXAMPLE)).count();
+    function.attrs.insert(position + 1 + after_moved, example);
     Ok(quote! { #function })
 }
