@@ -96,6 +96,31 @@ fn an_example_may_be_written_above_the_property(#[generator(generate::between(0,
     assert!(n <= 3);
 }
 
+/// The runtime crate reached through a re-export, as a crate that depends
+/// on it under another name would reach it.
+mod renamed {
+    pub use quickcheck::*;
+}
+
+// `crate = "..."` makes the generated code use that path for the runtime.
+#[property(crate = "crate::renamed", runs = 20)]
+#[example(7)]
+fn a_property_through_another_path(byte: u8) -> bool {
+    byte.count_ones() <= 8
+}
+
+#[derive(quickcheck::Arbitrary, Debug)]
+#[arbitrary(crate = "crate::renamed")]
+struct Reached {
+    #[generator(renamed::generate::between(1, 3))]
+    small: u8,
+}
+
+#[property(crate = "crate::renamed")]
+fn a_derived_type_through_another_path(reached: Reached) {
+    assert!((1..=3).contains(&reached.small));
+}
+
 thread_local! {
     static EXAMPLES_SEEN: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }

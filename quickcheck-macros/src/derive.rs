@@ -11,6 +11,8 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{Attribute, Data, DataEnum, DeriveInput, Expr, Fields, LitInt, TypePath, Variant, parse_quote};
 
+use crate::crate_path::CratePath;
+
 /// A name of the generated code's own: spanned so that neither the user's
 /// `#[generator(...)]` expressions nor their names can see or shadow it.
 fn local(name: &str) -> Ident {
@@ -19,19 +21,20 @@ fn local(name: &str) -> Ident {
 
 pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
     let input: DeriveInput = syn::parse2(item)?;
+    let krate = crate_path(&input.attrs)?;
     let name = &input.ident;
     let mut generics = input.generics.clone();
     for parameter in generics.type_params_mut() {
-        parameter.bounds.push(parse_quote!(::quickcheck::Arbitrary));
+        parameter.bounds.push(parse_quote!(#krate::Arbitrary));
     }
     let (impl_generics, type_generics, where_clause) = generics.split_for_impl();
     refuse_attribute(&input.attrs, "generator", "#[generator(...)] picks the generator of a field, not of a type")?;
     let body = match &input.data {
         Data::Struct(data) => {
             refuse_attribute(&input.attrs, "weight", "#[weight(...)] weights an enum variant; a struct has none")?;
-            construct(quote! { Self }, &data.fields)?
+            construct(quote! { Self }, &data.fields, &krate)?
         }
-        Data::Enum(data) => enum_body(name, data)?,
+        Data::Enum(data) => enum_body(name, data, &krate)?,
         Data::Union(data) => {
             return Err(syn::Error::new(
                 data.union_token.span(),
@@ -42,17 +45,33 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
     };
     let source = local("source");
     Ok(quote! {
-        impl #impl_generics ::quickcheck::Arbitrary for #name #type_generics #where_clause {
-            type Generator = ::quickcheck::generate::FromFn<fn(&mut ::quickcheck::ChoiceSource) -> Self>;
+        impl #impl_generics #krate::Arbitrary for #name #type_generics #where_clause {
+            type Generator = #krate::generate::FromFn<fn(&mut #krate::ChoiceSource) -> Self>;
 
             fn arbitrary() -> Self::Generator {
-                ::quickcheck::generate::from(
-                    (|#source: &mut ::quickcheck::ChoiceSource| -> Self { #body })
-                        as fn(&mut ::quickcheck::ChoiceSource) -> Self,
+                #krate::generate::from(
+                    (|#source: &mut #krate::ChoiceSource| -> Self { #body })
+                        as fn(&mut #krate::ChoiceSource) -> Self,
                 )
             }
         }
     })
+}
+
+/// The runtime crate's path: `::quickcheck`, or what a container attribute
+/// `#[arbitrary(crate = "...")]` names.
+fn crate_path(attributes: &[Attribute]) -> syn::Result<CratePath> {
+    let mut krate = None;
+    for attribute in attributes.iter().filter(|attribute| attribute.path().is_ident("arbitrary")) {
+        attribute.parse_nested_meta(|meta| {
+            if !meta.path.is_ident("crate") {
+                return Err(meta.error("the only option of #[arbitrary(...)] is `crate = \"path\"`"));
+            }
+            krate = Some(CratePath::parse(&meta.value()?.parse()?)?);
+            Ok(())
+        })?;
+    }
+    Ok(krate.unwrap_or_default())
 }
 
 fn refuse_attribute(attributes: &[Attribute], name: &str, message: &str) -> syn::Result<()> {
@@ -63,7 +82,7 @@ fn refuse_attribute(attributes: &[Attribute], name: &str, message: &str) -> syn:
 }
 
 /// An expression building `path` from fields drawn in order.
-fn construct(path: TokenStream, fields: &Fields) -> syn::Result<TokenStream> {
+fn construct(path: TokenStream, fields: &Fields, krate: &CratePath) -> syn::Result<TokenStream> {
     let mut draws = Vec::new();
     for field in fields {
         refuse_attribute(&field.attrs, "weight", "#[weight(...)] weights an enum variant, not a field")?;
@@ -82,9 +101,9 @@ fn construct(path: TokenStream, fields: &Fields) -> syn::Result<TokenStream> {
                          #[generator(generate::between(1, 6))]",
                     )
                 })?;
-                quote! { ::quickcheck::__private::generator_for::<#ty, _>(#expression) }
+                quote! { #krate::__private::generator_for::<#ty, _>(#expression) }
             }
-            None => quote_spanned! {ty.span()=> <#ty as ::quickcheck::Arbitrary>::arbitrary() },
+            None => quote_spanned! {ty.span()=> <#ty as #krate::Arbitrary>::arbitrary() },
         };
         let source = local("source");
         let draw = quote! { #source.draw(&#generator) };
@@ -149,7 +168,7 @@ fn weight(variant: &Variant) -> syn::Result<u32> {
 /// Variants are numbered for the choice with the non-recursive ones first,
 /// in declaration order, so the simplest choice, 0, is the first variant
 /// that ends the recursion, and shrinking goes towards it.
-fn enum_body(name: &Ident, data: &DataEnum) -> syn::Result<TokenStream> {
+fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<TokenStream> {
     if data.variants.is_empty() {
         return Err(syn::Error::new(
             name.span(),
@@ -172,7 +191,7 @@ fn enum_body(name: &Ident, data: &DataEnum) -> syn::Result<TokenStream> {
     let mut weights = Vec::new();
     for (position, variant) in ordered.iter().enumerate() {
         let variant_name = &variant.ident;
-        let construction = construct(quote! { Self::#variant_name }, &variant.fields)?;
+        let construction = construct(quote! { Self::#variant_name }, &variant.fields, krate)?;
         arms.push(quote! { #position => #construction, });
         weights.push(weight(variant)?);
     }
@@ -182,7 +201,7 @@ fn enum_body(name: &Ident, data: &DataEnum) -> syn::Result<TokenStream> {
     let (source, level, position) = (local("source"), local("level"), local("position"));
     if recursive.is_empty() {
         return Ok(quote! {
-            match ::quickcheck::__private::choose_variant(#source, &[#(#weights),*]) {
+            match #krate::__private::choose_variant(#source, &[#(#weights),*]) {
                 #(#arms)*
                 #unreachable
             }
@@ -191,11 +210,11 @@ fn enum_body(name: &Ident, data: &DataEnum) -> syn::Result<TokenStream> {
     let plain_weights = &weights[..plain.len()];
     Ok(quote! {
         // Held while the fields are drawn, so nested values are one level deeper.
-        let #level = ::quickcheck::__private::RecursionLevel::enter();
+        let #level = #krate::__private::RecursionLevel::enter();
         let #position = if #level.is_deepest() {
-            ::quickcheck::__private::choose_variant(#source, &[#(#plain_weights),*])
+            #krate::__private::choose_variant(#source, &[#(#plain_weights),*])
         } else {
-            ::quickcheck::__private::choose_variant(#source, &[#(#weights),*])
+            #krate::__private::choose_variant(#source, &[#(#weights),*])
         };
         match #position {
             #(#arms)*

@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod crate_path;
 mod derive;
 mod options;
 mod property;
@@ -31,7 +32,7 @@ pub fn example(attribute: TokenStream, item: TokenStream) -> TokenStream {
 
 /// Derives `Arbitrary` for a struct or an enum. See the `quickcheck`
 /// crate's documentation of `Arbitrary`.
-#[proc_macro_derive(Arbitrary, attributes(generator, weight))]
+#[proc_macro_derive(Arbitrary, attributes(generator, weight, arbitrary))]
 pub fn derive_arbitrary(item: TokenStream) -> TokenStream {
     derive::expand(item.into()).unwrap_or_else(syn::Error::into_compile_error).into()
 }

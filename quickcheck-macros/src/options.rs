@@ -6,6 +6,8 @@ use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::{Expr, ExprLit, Lit, MetaNameValue, Token};
 
+use crate::crate_path::CratePath;
+
 /// The kind of value an option takes.
 #[derive(Clone, Copy)]
 enum Kind {
@@ -78,12 +80,15 @@ const OPTIONS: &[OptionSpec] = &[
 ];
 
 fn option_names() -> String {
-    OPTIONS.iter().map(|option| format!("`{}`", option.name)).collect::<Vec<_>>().join(", ")
+    let names: Vec<String> = OPTIONS.iter().map(|option| format!("`{}`", option.name)).collect();
+    format!("{}, `crate`", names.join(", "))
 }
 
 /// Parses the attribute's arguments into an `Options` expression, which
-/// names the property `name` unless a `name = ...` option says otherwise.
-pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<TokenStream> {
+/// names the property `name` unless a `name = ...` option says otherwise,
+/// and the path of the runtime crate (`crate = "..."`, `::quickcheck` by
+/// default) that the expression and the rest of the generated code use.
+pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<(TokenStream, CratePath)> {
     let arguments: Punctuated<MetaNameValue, Token![,]> =
         syn::parse::Parser::parse2(Punctuated::parse_terminated, attribute).map_err(|error| {
             syn::Error::new(
@@ -93,7 +98,18 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<To
         })?;
     let mut calls = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
+    let mut krate = None;
     for argument in arguments {
+        if argument.path.is_ident("crate") {
+            let Expr::Lit(ExprLit { lit: Lit::Str(literal), .. }) = &argument.value else {
+                return Err(syn::Error::new(argument.value.span(), "`crate` takes a string, such as `crate = \"qc\"`"));
+            };
+            if krate.is_some() {
+                return Err(syn::Error::new(argument.path.span(), "the option `crate` is set twice; keep one"));
+            }
+            krate = Some(CratePath::parse(literal)?);
+            continue;
+        }
         let Some(name) = argument.path.get_ident().map(ToString::to_string) else {
             return Err(syn::Error::new(
                 argument.path.span(),
@@ -132,7 +148,8 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<To
             _ => calls.push(quote_spanned! {value.span()=> .#method(#value) }),
         }
     }
-    Ok(quote! { ::quickcheck::__private::attribute_options(#name) #(#calls)* })
+    let krate = krate.unwrap_or_default();
+    Ok((quote! { #krate::__private::attribute_options(#name) #(#calls)* }, krate))
 }
 
 /// Rejects a literal of the wrong kind here, showing the option written

@@ -12,6 +12,7 @@ use syn::{
     TypeReference,
 };
 
+use crate::crate_path::CratePath;
 use crate::options;
 
 /// The most parameters a property takes: the largest tuple the runtime
@@ -34,7 +35,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     let name = quote! {
         ::core::concat!(::core::env!("CARGO_PKG_NAME"), "/", ::core::module_path!(), "::", ::core::stringify!(#identifier))
     };
-    let options = options::parse(attribute, name)?;
+    let (options, krate) = options::parse(attribute, name)?;
     if !function.sig.generics.params.is_empty() || function.sig.generics.where_clause.is_some() {
         let generics = &function.sig.generics;
         // `<...>` if there is one, else the `where` clause alone.
@@ -48,8 +49,8 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
              write one property per concrete type",
         ));
     }
-    let parameters = parameters(&mut function)?;
-    let examples = examples(&mut function.attrs, &parameters)?;
+    let parameters = parameters(&mut function, &krate)?;
+    let examples = examples(&mut function.attrs, &parameters, &krate)?;
     let has_plain_test_attribute = function.attrs.iter().any(|attribute| attribute.path().is_ident("test"));
     let has_other_test_attribute =
         function.attrs.iter().any(|attribute| is_test_attribute(attribute) && !attribute.path().is_ident("test"));
@@ -66,7 +67,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     let is_async = function.sig.asyncness.is_some();
     let asyncness = is_async.then(|| quote! { async });
     let property = quote! {
-        ::quickcheck::Property::for_all(
+        #krate::Property::for_all(
             (#(#generators,)*),
             #asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body,
         )
@@ -115,18 +116,18 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
                 quote! {
                     #(#cfg_attributes)*
                     #(#lint_attributes)*
-                    async fn #check() -> ::quickcheck::PropertyResult<#result_types> {
+                    async fn #check() -> #krate::PropertyResult<#result_types> {
                         #property.check_async(#options).await
                     }
                 },
-                quote! { ::quickcheck::__private::block_on(#check()) },
+                quote! { #krate::__private::block_on(#check()) },
             )
         } else {
             (
                 quote! {
                     #(#cfg_attributes)*
                     #(#lint_attributes)*
-                    fn #check() -> ::quickcheck::PropertyResult<#result_types> {
+                    fn #check() -> #krate::PropertyResult<#result_types> {
                         #property.check(#options)
                     }
                 },
@@ -141,8 +142,8 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             let name_text = name.to_string();
             quote! {
                 #(#cfg_attributes)*
-                ::quickcheck::__private::inventory::submit! {
-                    ::quickcheck::registry::RegisteredProperty::new(
+                #krate::__private::inventory::submit! {
+                    #krate::registry::RegisteredProperty::new(
                         #name_text,
                         ::core::module_path!(),
                         ::core::file!(),
@@ -159,7 +160,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             #test_attribute
             #(#attributes)*
             #visibility fn #name() {
-                ::quickcheck::__private::assert_passed(#checked);
+                #krate::__private::assert_passed(#checked);
             }
 
             #registration
@@ -212,7 +213,7 @@ fn is_test_attribute(attribute: &Attribute) -> bool {
 
 /// Reads the parameters, taking their `#[generator(...)]` attributes, and
 /// leaves the function without any.
-fn parameters(function: &mut ItemFn) -> syn::Result<Vec<Parameter>> {
+fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Parameter>> {
     let inputs = std::mem::take(&mut function.sig.inputs);
     if inputs.is_empty() {
         return Err(syn::Error::new(
@@ -274,8 +275,8 @@ fn parameters(function: &mut ItemFn) -> syn::Result<Vec<Parameter>> {
         }
         let ty = *typed.ty;
         let generator = match generator {
-            Some(expression) => quote! { ::quickcheck::__private::generator_for::<#ty, _>(#expression) },
-            None => quote_spanned! {ty.span()=> <#ty as ::quickcheck::Arbitrary>::arbitrary() },
+            Some(expression) => quote! { #krate::__private::generator_for::<#ty, _>(#expression) },
+            None => quote_spanned! {ty.span()=> <#ty as #krate::Arbitrary>::arbitrary() },
         };
         parameters.push(Parameter { pattern: *typed.pat, name, ty, generator });
     }
@@ -284,7 +285,11 @@ fn parameters(function: &mut ItemFn) -> syn::Result<Vec<Parameter>> {
 
 /// Takes the `#[example(...)]` attributes off the function and turns each
 /// into a call of `Property::example`.
-fn examples(attributes: &mut Vec<Attribute>, parameters: &[Parameter]) -> syn::Result<Vec<TokenStream>> {
+fn examples(
+    attributes: &mut Vec<Attribute>,
+    parameters: &[Parameter],
+    krate: &CratePath,
+) -> syn::Result<Vec<TokenStream>> {
     let mut examples = Vec::new();
     let mut kept = Vec::new();
     for attribute in std::mem::take(attributes) {
@@ -313,7 +318,7 @@ fn examples(attributes: &mut Vec<Attribute>, parameters: &[Parameter]) -> syn::R
         let values = values.iter().zip(parameters).map(|(value, parameter)| {
             let ty = &parameter.ty;
             quote_spanned! {value.span()=>
-                ::quickcheck::__private::ExampleValue::<#ty>::into_parameter(#value)
+                #krate::__private::ExampleValue::<#ty>::into_parameter(#value)
             }
         });
         examples.push(quote! { .example((#(#values,)*)) });

@@ -179,7 +179,10 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// quickcheck::Phases::all().without(quickcheck::Phase::Shrink)`),
 /// `suppress` a list of [`HealthCheck`]s, and `multiple_failures = false`
 /// stops at the first failure. The environment variables documented on
-/// [`Options`] override them, as they override every check.
+/// [`Options`] override them, as they override every check. One more,
+/// `crate = "path"`, is not an option of the check: the generated code
+/// reaches this crate through `path`, for a crate that depends on it under
+/// another name (`crate = "qc"` with `qc = { package = "quickcheck", .. }`).
 ///
 /// # Examples
 ///
@@ -276,11 +279,17 @@ pub use property::{
 /// - `#[generator(expr)]` on a field draws it from `expr` instead; the
 ///   expression is built afresh for each value.
 /// - `#[weight(n)]` on a variant makes it `n` times as likely as a variant of
-///   weight 1, the default.
+///   weight 1, the default; a variant of weight 0 is never drawn.
 /// - An enum shrinks towards its first variant that does not contain the
 ///   enum itself, whatever the weights. Such a variant must exist: it ends
 ///   the recursion of a recursive enum, which nests at most six levels deep
-///   before only its non-recursive variants are drawn.
+///   before only its non-recursive variants are drawn. A variant contains
+///   the enum when a field's type names it as `Self`, by its bare name or
+///   by a path from this crate; recursion through a type alias or another
+///   type is not seen.
+/// - `#[arbitrary(crate = "path")]` on the type makes the generated code
+///   reach this crate through `path`, for a crate that depends on it under
+///   another name.
 ///
 /// ```
 /// use quickcheck::{Arbitrary, Generator};
