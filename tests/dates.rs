@@ -180,3 +180,15 @@ fn utc_ranges_stay_inside() {
     assert!(moments.iter().all(|m| (low..=high).contains(m)));
     assert!(moments.contains(&low) && moments.contains(&high));
 }
+
+/// A bound whose own offset lies beyond the 14 hours offsets are drawn
+/// from: forcing it must not step outside what the generator can draw.
+#[test]
+fn a_bound_with_an_offset_beyond_fourteen_hours_is_still_in_range() {
+    let far_west = FixedOffset::west_opt(20 * 3600).unwrap();
+    let low = DateTime::parse_from_rfc3339("2024-03-09T19:00:00-20:00").unwrap().with_timezone(&far_west);
+    let high = low + TimeDelta::days(30);
+    let moments = generate::date_time_offset_between(low, high).sample(300, 1);
+    assert!(moments.iter().all(|moment| (low..=high).contains(moment)));
+    assert!(moments.contains(&low), "the low bound is forced");
+}

@@ -557,8 +557,14 @@ impl Generator for DateTimeOffsetOf {
                 let local = self.local.sample_unforced(random);
                 (local, self.fixed.map_or_else(|| Self::sample_offset(random), |fixed| fixed.local_minus_utc() / 60))
             } else {
+                // A bound's own offset may lie beyond the 14 hours offsets
+                // are drawn from (chrono allows up to a day), so its local
+                // time may lie outside the drawn window: both are kept to
+                // what can be drawn, and an instant that then misses the
+                // range gives the bound itself below.
                 let bound = if word & 16 == 0 { self.low } else { self.high };
-                (bound.naive_local(), bound.offset().local_minus_utc() / 60)
+                let local = bound.naive_local().clamp(self.local.low, self.local.high);
+                (local, (bound.offset().local_minus_utc() / 60).clamp(-MAX_OFFSET_MINUTES, MAX_OFFSET_MINUTES))
             };
             plan = Some(minutes);
             local

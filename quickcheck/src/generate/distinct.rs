@@ -118,8 +118,13 @@ pub(crate) fn distinct<G, C>(element: G) -> Distinct<G, C> {
 }
 
 /// A `HashSet` of values from `element`. The draw never depends on hash
-/// order, so a seed gives the same set everywhere (its `Debug` order may
-/// differ; use [`btree_set`] where that matters).
+/// order, so a seed gives the same set everywhere; but its iteration order
+/// (and `Debug` order) comes from the standard library's randomly keyed
+/// hasher, so it differs between runs and between the replays of one
+/// shrink. For a property that depends on the order, use [`btree_set`], or
+/// a set with a fixed hasher such as
+/// `HashSet<T, BuildHasherDefault<DefaultHasher>>` through its
+/// [`Arbitrary`](crate::Arbitrary) generator.
 pub fn hash_set<G: Generator>(element: G) -> Distinct<G, HashSet<G::Value>>
 where
     G::Value: Eq + Hash,
@@ -229,7 +234,9 @@ pub(crate) fn distinct_map<K, V, C>(keys: K, values: V) -> DistinctMap<K, V, C> 
     DistinctMap { keys, values, lengths: Lengths::default(), _collection: PhantomData }
 }
 
-/// A `HashMap` with keys from `keys` and values from `values`.
+/// A `HashMap` with keys from `keys` and values from `values`. As for
+/// [`hash_set`], its iteration order differs between runs; use
+/// [`btree_map`] for a property that depends on it.
 pub fn hash_map<K: Generator, V: Generator>(keys: K, values: V) -> DistinctMap<K, V, HashMap<K::Value, V::Value>>
 where
     K::Value: Eq + Hash,
