@@ -306,3 +306,16 @@ fn a_healthy_property_has_no_warnings() {
     let result = Property::for_all(generate::vec(generate::integer::<i64>()), |_| true).check(seeded(1));
     assert!(result.health_warnings().is_empty(), "{result}");
 }
+
+/// An example whose every choice is forced has nothing for the target
+/// phase to move; the check ends rather than search forever.
+#[test]
+fn targeting_with_nothing_to_move_ends() {
+    let result = Property::for_all(generate::between(7u8, 7), |x| target(f64::from(x), "x")).check(seeded(1));
+    assert!(result.is_passed(), "{result}");
+    let result = Property::for_all((generate::between(7u8, 7), generate::between(0u8, 3)), |(x, y)| {
+        target(f64::from(x) - f64::from(y), "x");
+    })
+    .check(seeded(1).runs(2));
+    assert!(result.is_passed(), "{result}");
+}

@@ -326,7 +326,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             if found.is_empty() && phases.contains(Phase::Generate) {
                 self.generate(&mut summary, &mut found).await;
             }
-            if found.is_empty() && matches!(summary.end, End::Passed) && phases.contains(Phase::Target) {
+            // Nothing is left to search for once every example has run.
+            let searchable = !summary.space_exhausted && matches!(summary.end, End::Passed);
+            if found.is_empty() && searchable && phases.contains(Phase::Target) {
                 self.target(&mut summary, &mut found).await;
             }
         }
@@ -591,7 +593,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         let steps_per_label = self.settings.target_steps / bests.len() as u64;
         for mut best in bests {
             let mut steps_left = steps_per_label;
-            while steps_left > 0 && !best.choices.is_empty() {
+            // A choice whose largest value is 0 cannot move: an example made
+            // of such choices alone has no step to take.
+            while steps_left > 0 && best.maxima.iter().any(|&max| max > 0) {
+                if self.cancelled() {
+                    return;
+                }
                 let position = self.steering.up_to(best.choices.len() as u64 - 1) as usize;
                 for upward in [true, false] {
                     let mut distance = 1u64;
