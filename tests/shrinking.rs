@@ -217,3 +217,23 @@ fn values_pinned_to_a_sum_shrink_together_in_few_steps() {
     assert_eq!(minimal.value(), &(vec![], vec![], vec![], vec![-1], vec![-32768]));
     assert!(result.shrinks() < 100, "{} shrinks", result.shrinks());
 }
+
+/// Below a collection's minimum length an element has no "go on" choice,
+/// so its first choice is its own value: a yes/no element there must shrink
+/// like any other, not be taken for a collection's flag.
+#[test]
+fn elements_below_the_minimum_length_shrink_too() {
+    let mut two_trues_last = vec![false; 18];
+    two_trues_last.extend([true, true]);
+    for seed in 0..10 {
+        let flags = generate::vec(generate::boolean()).length(20..=20);
+        let result =
+            Property::for_all(flags, |flags| flags.iter().filter(|&&flag| flag).count() < 2).check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &two_trues_last, "seed {seed}: {result}");
+        let options = generate::vec(generate::option(generate::integer::<u8>())).min_length(10);
+        let result = Property::for_all(options, |items| items.iter().flatten().count() < 2).check(seeded(seed));
+        let mut expected = vec![None; 8];
+        expected.extend([Some(0), Some(0)]);
+        assert_eq!(result.minimal().unwrap().value(), &expected, "seed {seed}: {result}");
+    }
+}

@@ -459,6 +459,14 @@ impl ChoiceSource {
         }
     }
 
+    /// Marks element span `span` as starting with its collection's "go on
+    /// or stop" choice, which the shrinker then knows for a flag.
+    pub(crate) fn mark_goes_on_first(&mut self, span: SpanId) {
+        if span != UNRECORDED {
+            self.recording.spans.mark_goes_on_first(span);
+        }
+    }
+
     /// Marks span `span` as a rejected attempt, so the shrinker can drop it.
     pub(crate) fn discard_span(&mut self, span: SpanId) {
         if span != UNRECORDED {

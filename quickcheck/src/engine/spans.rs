@@ -24,6 +24,9 @@ struct Span {
     end: u32,
     parent: u32,
     discarded: bool,
+    /// An element span that starts with its collection's "go on or stop"
+    /// choice (one below the collection's minimum length has none).
+    goes_on_first: bool,
     label: &'static str,
 }
 
@@ -56,7 +59,8 @@ impl Spans {
     #[inline]
     pub(crate) fn open(&mut self, label: &'static str, at: usize) -> SpanId {
         let id = self.spans.len() as SpanId;
-        self.spans.push(Span { start: at as u32, end: NONE, parent: self.innermost, discarded: false, label });
+        let parent = self.innermost;
+        self.spans.push(Span { start: at as u32, end: NONE, parent, discarded: false, goes_on_first: false, label });
         self.innermost = id;
         id
     }
@@ -73,6 +77,12 @@ impl Spans {
     /// Marks a span as a rejected attempt (a filter's or a set's skipped draw).
     pub(crate) fn discard(&mut self, id: SpanId) {
         self.spans[id as usize].discarded = true;
+    }
+
+    /// Marks an element span as starting with its collection's "go on or
+    /// stop" choice.
+    pub(crate) fn mark_goes_on_first(&mut self, id: SpanId) {
+        self.spans[id as usize].goes_on_first = true;
     }
 
     /// Copies another table into this one, reusing this one's buffers.
@@ -121,6 +131,12 @@ impl Spans {
     /// Whether span `id` was a rejected attempt.
     pub(crate) fn is_discarded(&self, id: usize) -> bool {
         self.spans[id].discarded
+    }
+
+    /// Whether span `id` is an element that starts with its collection's
+    /// "go on or stop" choice.
+    pub(crate) fn goes_on_first(&self, id: usize) -> bool {
+        self.spans[id].goes_on_first
     }
 
     /// The spans directly nested in `id`, in order.

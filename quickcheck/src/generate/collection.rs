@@ -111,7 +111,11 @@ impl Lengths {
     /// stop and the "go on" before the second.
     #[inline(always)]
     pub(crate) fn next_element(&self, source: &mut ChoiceSource, length: usize, chance: Chance) -> bool {
-        source.open_span(ELEMENT);
+        let element = source.open_span(ELEMENT);
+        // Below the minimum length there is no choice to make.
+        if length >= self.min {
+            source.mark_goes_on_first(element);
+        }
         let more = self.one_more(source, length, chance);
         if !more {
             source.close_span();

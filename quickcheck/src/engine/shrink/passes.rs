@@ -45,13 +45,13 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Whether span `span` is a collection's closing "stop": an element span
-    /// holding only a yes/no choice that says no.
+    /// holding only its "go on" choice, which says no.
     fn is_stop(&self, span: usize) -> bool {
         let range = self.best.spans.range(span);
         self.best.spans.label(span) == ELEMENT
             && range.len() == 1
             && self.best.choices.get(range.start) == Some(&0)
-            && !self.is_number(range.start)
+            && self.best.spans.goes_on_first(span)
     }
 
     /// Deletes every rejected filter attempt and skipped duplicate at once.
@@ -137,10 +137,8 @@ impl<E: Execute> Shrinker<'_, E> {
         let range = self.best.spans.range(span);
         self.best.spans.parent(span).is_some_and(|parent| {
             let element = self.best.spans.range(parent);
-            self.best.spans.label(parent) == ELEMENT
-                && element.start + 1 == range.start
-                && element.end == range.end
-                && !self.is_number(element.start)
+            let value_start = element.start + usize::from(self.best.spans.goes_on_first(parent));
+            self.best.spans.label(parent) == ELEMENT && value_start == range.start && element.end == range.end
         })
     }
 
@@ -419,14 +417,13 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Which choices are a collection's "go on or stop" choice: the first
-    /// choice of an element span, when it is a yes/no choice.
+    /// choice of each element span marked as starting with one.
     fn collection_flags(&self) -> Vec<bool> {
         let mut flags = vec![false; self.best.choices.len()];
         for span in 0..self.best.spans.len() {
             let range = self.best.spans.range(span);
-            if self.best.spans.label(span) == ELEMENT
+            if self.best.spans.goes_on_first(span)
                 && !range.is_empty()
-                && !self.is_number(range.start)
                 && let Some(flag) = flags.get_mut(range.start)
             {
                 *flag = true;

@@ -110,7 +110,8 @@ impl<F: Fn(&[u64]) -> bool> List<F> {
         let mut items = Vec::new();
         self.recorded.spans.open("list", 0);
         loop {
-            self.recorded.spans.open(ELEMENT, self.recorded.choices.len());
+            let element = self.recorded.spans.open(ELEMENT, self.recorded.choices.len());
+            self.recorded.spans.mark_goes_on_first(element);
             if self.draw(choices, 1)? == 0 {
                 self.recorded.spans.close(self.recorded.choices.len());
                 break;
