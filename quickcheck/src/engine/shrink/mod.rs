@@ -21,7 +21,7 @@ mod passes;
 use std::cmp::Ordering;
 use std::collections::HashSet;
 
-use self::completed::Completed;
+use self::completed::{Completed, fingerprint};
 use crate::engine::order::shortlex;
 use crate::engine::run::Case;
 use crate::engine::source::Recording;
@@ -94,7 +94,8 @@ pub(crate) struct Shrinker<'r, E> {
     executor: &'r mut E,
     best: Recording,
     failure: Failure,
-    tried: HashSet<Vec<u64>>,
+    /// The [`fingerprint`]s of the candidates run so far.
+    tried: HashSet<u128>,
     completed: Completed,
     /// The buffer candidates are built in, reused across attempts.
     candidate: Vec<u64>,
@@ -111,7 +112,7 @@ pub(crate) struct Shrinker<'r, E> {
 impl<'r, E: Execute> Shrinker<'r, E> {
     pub(crate) fn new(executor: &'r mut E, best: Recording, failure: Failure, max_shrinks: u64) -> Self {
         let mut tried = HashSet::new();
-        tried.insert(best.choices.clone());
+        tried.insert(fingerprint(&best.choices));
         let mut completed = Completed::default();
         completed.insert(&best.choices);
         Shrinker {
@@ -264,7 +265,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         if self.exhausted() || shortlex(candidate, &self.best.choices) != Ordering::Less {
             return false;
         }
-        if self.completed.covers(candidate) || !self.tried.insert(candidate.to_vec()) {
+        if self.completed.covers(candidate) || !self.tried.insert(fingerprint(candidate)) {
             return false;
         }
         self.attempts += 1;
