@@ -6,12 +6,13 @@
 //! type's generator is built lazily, one draw at a time.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::quote;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
-use syn::{Attribute, Data, DataEnum, DeriveInput, Expr, Fields, LitInt, TypePath, Variant, parse_quote};
+use syn::{Attribute, Data, DataEnum, DeriveInput, Fields, LitInt, TypePath, Variant, parse_quote};
 
 use crate::crate_path::CratePath;
+use crate::generator::generator_of;
 
 /// A name of the generated code's own: spanned so that neither the user's
 /// `#[generator(...)]` expressions nor their names can see or shadow it.
@@ -92,19 +93,7 @@ fn construct(path: TokenStream, fields: &Fields, krate: &CratePath) -> syn::Resu
         if let Some(second) = second {
             return Err(syn::Error::new(second.meta.span(), "a field takes one #[generator(...)]"));
         }
-        let generator = match first {
-            Some(attribute) => {
-                let expression: Expr = attribute.parse_args().map_err(|error| {
-                    syn::Error::new(
-                        error.span(),
-                        "#[generator(...)] takes one expression that makes a generator, such as \
-                         #[generator(generate::between(1, 6))]",
-                    )
-                })?;
-                quote! { #krate::__private::generator_for::<#ty, _>(#expression) }
-            }
-            None => quote_spanned! {ty.span()=> <#ty as #krate::Arbitrary>::arbitrary() },
-        };
+        let generator = generator_of(ty, first, krate)?;
         let source = local("source");
         let draw = quote! { #source.draw(&#generator) };
         draws.push(match &field.ident {

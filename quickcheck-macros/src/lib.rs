@@ -11,6 +11,7 @@
 
 mod crate_path;
 mod derive;
+mod generator;
 mod options;
 mod property;
 

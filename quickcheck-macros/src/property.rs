@@ -13,6 +13,7 @@ use syn::{
 };
 
 use crate::crate_path::CratePath;
+use crate::generator::generator_of;
 use crate::options;
 
 /// The most parameters a property takes: the largest tuple the runtime
@@ -264,20 +265,10 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
             if generator.is_some() {
                 return Err(syn::Error::new(attribute.span(), "a parameter takes one #[generator(...)]"));
             }
-            let expression: Expr = attribute.parse_args().map_err(|error| {
-                syn::Error::new(
-                    error.span(),
-                    "#[generator(...)] takes one expression that makes a generator, such as \
-                     #[generator(generate::between(1, 6))]",
-                )
-            })?;
-            generator = Some(expression);
+            generator = Some(attribute);
         }
         let ty = *typed.ty;
-        let generator = match generator {
-            Some(expression) => quote! { #krate::__private::generator_for::<#ty, _>(#expression) },
-            None => quote_spanned! {ty.span()=> <#ty as #krate::Arbitrary>::arbitrary() },
-        };
+        let generator = generator_of(&ty, generator.as_ref(), krate)?;
         parameters.push(Parameter { pattern: *typed.pat, name, ty, generator });
     }
     Ok(parameters)

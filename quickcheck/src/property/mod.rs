@@ -282,70 +282,59 @@ where
     G::Value: Debug,
     B: Body<G::Value>,
 {
-    let mut result = run_check(generator, body, examples, parameters, options).await;
-    result.advice = options.advice;
-    result
-}
-
-async fn run_check<G, B>(
-    generator: &G,
-    body: &mut B,
-    examples: &[Pinned<'_, G::Value>],
-    parameters: Option<Parameters<G::Value>>,
-    options: &Options,
-) -> PropertyResult<G::Value>
-where
-    G: Generator,
-    G::Value: Debug,
-    B: Body<G::Value>,
-{
-    if options.replays() && !examples.is_empty() {
-        return misconfigured(
-            "a replay token and pinned examples were both given; a replay checks only the example its token \
-             names, which would leave the pins unchecked. Remove the replay, or the examples while replaying",
-        );
-    }
-    let mut settings = match options.resolve() {
-        Ok(settings) => settings,
-        Err(problem) => return misconfigured(&problem),
-    };
-    settings.explain_arguments = parameters.map(|parameters| parameters.names.len());
-    let mut skipped = 0;
-    let pinned = if options.checks_pinned() { examples } else { &[] };
-    for example in pinned {
-        let value = example();
-        let rendered = Rendered::of(&value, parameters);
-        let failure = match call(body, value).await {
-            Ok(Ok(())) => continue,
-            Err(Caught::Stop(_)) => {
-                skipped += 1;
-                continue;
-            }
-            Ok(Err(failure)) => failure,
-            Err(Caught::Panic(panic)) => Failure::from_panic(*panic),
+    // The result's advice is set once, whichever way the check ended.
+    let mut result = async {
+        if options.replays() && !examples.is_empty() {
+            return misconfigured(
+                "a replay token and pinned examples were both given; a replay checks only the example its token \
+                 names, which would leave the pins unchecked. Remove the replay, or the examples while replaying",
+            );
+        }
+        let mut settings = match options.resolve() {
+            Ok(settings) => settings,
+            Err(problem) => return misconfigured(&problem),
         };
-        let mut result = PropertyResult::new(Outcome::Falsified, Some(settings.seed));
-        result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
-        let minimal =
-            Counterexample { value: example(), rendered: rendered.whole, fields: rendered.fields, explicit: true };
-        result.failures.push(FailureReport {
-            minimal: Some(minimal),
-            original: None,
-            failure,
-            notes: Vec::new(),
-            replay: None,
-            from_database: false,
-            shrinks: 0,
-            free: Vec::new(),
-            free_commands: Vec::new(),
-        });
+        settings.explain_arguments = parameters.map(|parameters| parameters.names.len());
+        let mut skipped = 0;
+        let pinned = if options.checks_pinned() { examples } else { &[] };
+        for example in pinned {
+            let value = example();
+            let rendered = Rendered::of(&value, parameters);
+            let failure = match call(body, value).await {
+                Ok(Ok(())) => continue,
+                Err(Caught::Stop(_)) => {
+                    skipped += 1;
+                    continue;
+                }
+                Ok(Err(failure)) => failure,
+                Err(Caught::Panic(panic)) => Failure::from_panic(*panic),
+            };
+            let mut result = PropertyResult::new(Outcome::Falsified, Some(settings.seed));
+            result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
+            let minimal =
+                Counterexample { value: example(), rendered: rendered.whole, fields: rendered.fields, explicit: true };
+            result.failures.push(FailureReport {
+                minimal: Some(minimal),
+                original: None,
+                failure,
+                notes: Vec::new(),
+                replay: None,
+                from_database: false,
+                shrinks: 0,
+                free: Vec::new(),
+                free_commands: Vec::new(),
+            });
+            result.skipped_examples = skipped;
+            return result;
+        }
+        let mut runner = Runner::new(generator, body, &settings);
+        let summary = runner.run().await;
+        let mut result = summarize(summary, settings.seed, parameters, &mut runner);
         result.skipped_examples = skipped;
-        return result;
+        result
     }
-    let mut runner = Runner::new(generator, body, &settings);
-    let summary = runner.run().await;
-    let mut result = summarize(summary, settings.seed, parameters, &mut runner);
-    result.skipped_examples = skipped;
+    .await;
+    result.advice = options.advice;
     result
 }
 
