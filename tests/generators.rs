@@ -362,8 +362,12 @@ fn vec_respects_its_length_bounds() {
     Property::for_all(generate::vec(generate::boolean()).min_length(10), |v| v.len() >= 10).assert(seeded(1));
     Property::for_all(generate::vec(generate::boolean()).max_length(2), |v| v.len() <= 2).assert(seeded(2));
     Property::for_all(generate::vec(generate::boolean()).length(2..5), |v| (2..5).contains(&v.len())).assert(seeded(3));
-    // An open range keeps at least the default maximum.
-    Property::for_all(generate::vec(generate::boolean()).length(70..), |v| v.len() >= 70).assert(seeded(4));
+    // An open range allows up to 64 elements above its start, and uses
+    // that room.
+    let lengths: Vec<usize> =
+        generate::vec(generate::boolean()).length(70..).sample(200, 4).iter().map(Vec::len).collect();
+    assert!(lengths.iter().all(|length| (70..=134).contains(length)), "{lengths:?}");
+    assert!(lengths.iter().any(|&length| length > 70), "{lengths:?}");
 }
 
 /// `min_length` above the default maximum raises the maximum rather than

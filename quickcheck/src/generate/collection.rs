@@ -66,7 +66,8 @@ impl Lengths {
                 assert!(n > 0, "collection length range ..0 is empty: a collection cannot be shorter than 0");
                 n - 1
             }
-            Bound::Unbounded => min.max(DEFAULT_MAX),
+            // The default room above the minimum, however large it is.
+            Bound::Unbounded => min.saturating_add(DEFAULT_MAX),
         };
         Lengths::new(min, max).checked()
     }
@@ -155,7 +156,9 @@ macro_rules! length_builders {
             self
         }
 
-        /// Sets both bounds from a range such as `1..=10` or `3..`.
+        /// Sets both bounds from a range such as `1..=10` or `3..`. A range
+        /// without an end allows up to 64 elements more than its start, so
+        /// `100..` still varies the length.
         ///
         /// # Panics
         ///
