@@ -32,6 +32,21 @@ fn expected_failures_are_not_registered(n: u8) {
     assert!(n < 10);
 }
 
+// Ignored where the predicate holds (`all()` always does), and only there
+// left out of the registry.
+#[property]
+#[cfg_attr(all(), ignore)]
+fn conditionally_ignored_properties_are_not_registered_where_ignored(n: u8) {
+    assert!(n < 10);
+}
+
+// `any()` never holds: this one is registered.
+#[property(runs = 5)]
+#[cfg_attr(any(), ignore)]
+fn conditionally_ignored_properties_are_registered_elsewhere(n: u8) -> bool {
+    n.count_ones() <= 8
+}
+
 #[property]
 #[tokio::test]
 async fn properties_of_another_runtime_are_not_registered(n: u8) {
@@ -45,7 +60,12 @@ fn every_property_run_by_property_itself_is_listed_with_its_place() {
     let names: Vec<&str> = properties.iter().map(|property| property.name()).collect();
     assert_eq!(
         names,
-        ["lists_are_short_unless_broken", "booleans_survive_printing", "async_properties_are_registered"]
+        [
+            "lists_are_short_unless_broken",
+            "booleans_survive_printing",
+            "async_properties_are_registered",
+            "conditionally_ignored_properties_are_registered_elsewhere"
+        ]
     );
     let first = properties[0];
     assert_eq!(first.module_path(), "property_registry");
@@ -60,7 +80,7 @@ fn every_property_run_by_property_itself_is_listed_with_its_place() {
 fn the_registry_runs_every_property_and_summarises_their_outcomes() {
     let summary = registry::run_all("");
     assert!(summary.all_passed(), "{summary}");
-    assert!(summary.to_string().ends_with("\n3 passed, 0 failed"), "{summary}");
+    assert!(summary.to_string().ends_with("\n4 passed, 0 failed"), "{summary}");
 
     BROKEN.set(true);
     let summary = registry::run_all("short");

@@ -139,10 +139,19 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             .attrs
             .iter()
             .any(|attribute| attribute.path().is_ident("should_panic") || attribute.path().is_ident("ignore"));
+        // `#[cfg_attr(predicate, ignore)]` skips the test only where the
+        // predicate holds, and only there is it left out of the registry.
+        let conditionally_skipped: Vec<TokenStream> = function
+            .attrs
+            .iter()
+            .filter_map(skipped_when)
+            .map(|predicate| quote! { #[cfg(not(#predicate))] })
+            .collect();
         let registration = (!expected_to_fail_or_skipped).then(|| {
             let name_text = name.to_string();
             quote! {
                 #(#cfg_attributes)*
+                #(#conditionally_skipped)*
                 #krate::__private::inventory::submit! {
                     #krate::registry::RegisteredProperty::new(
                         #name_text,
@@ -198,6 +207,20 @@ fn with_static_lifetimes(ty: &Type) -> Type {
     let mut ty = ty.clone();
     Elided.visit_type_mut(&mut ty);
     ty
+}
+
+/// The predicate of a `#[cfg_attr(predicate, ...)]` that adds `ignore` or
+/// `should_panic`: where it holds, the test is skipped or expected to fail.
+fn skipped_when(attribute: &Attribute) -> Option<TokenStream> {
+    if !attribute.path().is_ident("cfg_attr") {
+        return None;
+    }
+    let arguments = attribute.parse_args_with(Punctuated::<syn::Meta, Token![,]>::parse_terminated).ok()?;
+    let mut arguments = arguments.into_iter();
+    let predicate = arguments.next()?;
+    arguments
+        .any(|added| added.path().is_ident("ignore") || added.path().is_ident("should_panic"))
+        .then(|| quote! { #predicate })
 }
 
 /// Whether `attribute` sets a lint level: `allow`, `expect`, `warn`, `deny`

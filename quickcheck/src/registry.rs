@@ -20,7 +20,8 @@
 //!
 //! A property test expected to panic (`should_panic`) or marked to be
 //! skipped (`ignore`) is not registered, as its failure is expected or it is
-//! not meant to run; nor is a property run by another test attribute such
+//! not meant to run (with `#[cfg_attr(predicate, ignore)]`, only where the
+//! predicate holds); nor is a property run by another test attribute such
 //! as `#[tokio::test]`: that attribute runs the function, and may provide a
 //! runtime that only it can set up.
 
