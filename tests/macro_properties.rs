@@ -164,6 +164,14 @@ fn a_lint_level_applies_to_the_body(byte: u8) {
     let unused = byte;
 }
 
+// Other lint levels apply to the test function too, which carries the
+// name a naming lint sees (CI denies warnings).
+#[property(runs = 10)]
+#[allow(non_snake_case)]
+fn A_Property_Named_Against_The_Convention(byte: u8) -> bool {
+    byte.count_ones() <= 8
+}
+
 // A parameter of a reference type, drawn from a generator of `&'static str`.
 #[property]
 fn reference_parameters_work(#[generator(generate::elements(["GET", "POST", "PUT"]))] method: &str) {

@@ -156,7 +156,8 @@ fn weight(variant: &Variant) -> syn::Result<u32> {
 ///
 /// Variants are numbered for the choice with the non-recursive ones first,
 /// in declaration order, so the simplest choice, 0, is the first variant
-/// that ends the recursion, and shrinking goes towards it.
+/// of positive weight that ends the recursion, and shrinking goes towards
+/// it.
 fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<TokenStream> {
     if data.variants.is_empty() {
         return Err(syn::Error::new(
@@ -183,6 +184,17 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
         let construction = construct(quote! { Self::#variant_name }, &variant.fields, krate)?;
         arms.push(quote! { #position => #construction, });
         weights.push(weight(variant)?);
+    }
+    if weights[..plain.len()].iter().all(|&weight| weight == 0) {
+        let message = if recursive.is_empty() {
+            format!("every variant of `{name}` has weight 0, so no value could be drawn; give one a positive weight")
+        } else {
+            format!(
+                "every variant of `{name}` that does not contain `{name}` has weight 0, so no value could end; \
+                 give one of them a positive weight"
+            )
+        };
+        return Err(syn::Error::new(name.span(), message));
     }
     let unreachable = quote! {
         _ => ::core::unreachable!("choose_variant draws a position below the number of variants"),

@@ -85,7 +85,8 @@ fn option_names() -> String {
 }
 
 /// Parses the attribute's arguments into an `Options` expression, which
-/// names the property `name` unless a `name = ...` option says otherwise,
+/// names the property by `name` (the arguments of
+/// `__private::attribute_options`) unless a `name = ...` option says otherwise,
 /// and the path of the runtime crate (`crate = "..."`, `::quickcheck` by
 /// default) that the expression and the rest of the generated code use.
 pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<(TokenStream, CratePath)> {

@@ -33,8 +33,10 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     // Named after its package and path, so that its failures have a place
     // in the example database; a `name = ...` option wins.
     let identifier = &function.sig.ident;
+    // `option_env!`, not `env!`: a build outside Cargo has no package name.
     let name = quote! {
-        ::core::concat!(::core::env!("CARGO_PKG_NAME"), "/", ::core::module_path!(), "::", ::core::stringify!(#identifier))
+        ::core::option_env!("CARGO_PKG_NAME"),
+        ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#identifier))
     };
     let (options, krate) = options::parse(attribute, name)?;
     if !function.sig.generics.params.is_empty() || function.sig.generics.where_clause.is_some() {
@@ -104,12 +106,16 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         // The check is a function of its own, compiled in every build, so
         // that the registry can run it without libtest (from an example or
         // a test target without the harness) as well as the test can.
-        // `#[cfg]` applies to all three items; lint levels go where the
-        // body is, so that an `#[expect]` is met there.
+        // `#[cfg]` applies to all three items. Lint levels apply to both
+        // functions (the wrapper carries the name a naming lint sees, the
+        // check the body), but an `#[expect]` only to the body, where it is
+        // met.
         let cfg_attributes: Vec<&Attribute> =
             function.attrs.iter().filter(|attribute| attribute.path().is_ident("cfg")).collect();
-        let (lint_attributes, attributes): (Vec<&Attribute>, Vec<&Attribute>) =
-            function.attrs.iter().partition(|attribute| is_lint_attribute(attribute));
+        let lint_attributes: Vec<&Attribute> =
+            function.attrs.iter().filter(|attribute| is_lint_attribute(attribute)).collect();
+        let attributes: Vec<&Attribute> =
+            function.attrs.iter().filter(|attribute| !attribute.path().is_ident("expect")).collect();
         let check = format_ident!("__quickcheck_check_{}", name);
         let test_attribute = (!has_plain_test_attribute).then(|| quote! { #[test] });
         let (check_function, checked) = if is_async {

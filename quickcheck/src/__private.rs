@@ -25,10 +25,15 @@ pub fn assert_passed<T>(result: PropertyResult<T>) {
 }
 
 /// The options a `#[property]` attribute starts from: the defaults, named
-/// `name` for the example database (a `name = ...` option of the attribute
-/// comes later and wins), with the report's advice worded as options of
-/// the attribute.
-pub fn attribute_options(name: &str) -> Options {
+/// for the example database after the package (when built by Cargo) and
+/// the function's `path` (a `name = ...` option of the attribute comes
+/// later and wins), with the report's advice worded as options of the
+/// attribute.
+pub fn attribute_options(package: Option<&str>, path: &str) -> Options {
+    let name = match package {
+        Some(package) => format!("{package}/{path}"),
+        None => path.to_owned(),
+    };
     let mut options = Options::default().name(name);
     options.advice = Advice::Attribute;
     options
@@ -124,15 +129,12 @@ impl Drop for RecursionLevel {
 }
 
 /// Draws the position of an enum variant in `0..weights.len()`, each in
-/// proportion to its weight (uniformly if every weight is 0). A variant of
-/// weight 0 among positive ones is never drawn, and shrinking moves towards
-/// the first variant that may be.
+/// proportion to its weight, which the derive makes sure is positive for
+/// some variant. A variant of weight 0 is never drawn, and shrinking moves
+/// towards the first variant that may be.
 pub fn choose_variant(source: &mut ChoiceSource, weights: &[u32]) -> usize {
     let drawable = weights.iter().filter(|&&weight| weight > 0).count() as u64;
     let total: u64 = weights.iter().map(|&weight| u64::from(weight)).sum();
-    if total == 0 {
-        let count = weights.len() as u64;
-        return choose_by_weight(source, |_| 1, count, count);
-    }
-    choose_by_weight(source, |position| weights[position], drawable, total)
+    assert!(total > 0, "choose_variant: every weight is 0");
+    choose_by_weight(source, |position| weights[position], weights.len(), drawable, total)
 }

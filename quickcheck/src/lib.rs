@@ -280,8 +280,9 @@ pub use property::{
 ///   expression is built afresh for each value.
 /// - `#[weight(n)]` on a variant makes it `n` times as likely as a variant of
 ///   weight 1, the default; a variant of weight 0 is never drawn.
-/// - An enum shrinks towards its first variant that does not contain the
-///   enum itself, whatever the weights. Such a variant must exist: it ends
+/// - An enum shrinks towards its first variant of positive weight that does
+///   not contain the enum itself, whatever the other weights. Such a
+///   variant must exist: it ends
 ///   the recursion of a recursive enum, which nests at most six levels deep
 ///   before only its non-recursive variants are drawn. A variant contains
 ///   the enum when a field's type names it as `Self`, by its bare name or

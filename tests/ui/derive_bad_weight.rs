@@ -7,4 +7,19 @@ enum Coin {
     Tails,
 }
 
+#[derive(Arbitrary, Debug)]
+enum NeverDrawn {
+    #[weight(0)]
+    Heads,
+    #[weight(0)]
+    Tails,
+}
+
+#[derive(Arbitrary, Debug)]
+enum NeverEnds {
+    #[weight(0)]
+    Leaf,
+    Node(Box<NeverEnds>),
+}
+
 fn main() {}

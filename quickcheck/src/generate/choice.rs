@@ -235,9 +235,9 @@ pub fn frequency<A: WeightedAlternatives>(alternatives: A) -> Frequency<A> {
     Frequency { alternatives, drawable, total }
 }
 
-/// Draws the position of an alternative, each in proportion to its weight
-/// (`drawable` of them have a positive one; the weights sum to `total`,
-/// which is positive).
+/// Draws the position of one of `count` alternatives, each in proportion to
+/// its weight (`drawable` of them have a positive one; the weights sum to
+/// `total`, which is positive).
 ///
 /// The choice recorded is the alternative's rank among those of positive
 /// weight, not its position: a replayed or shrunk choice, which ignores the
@@ -246,6 +246,7 @@ pub fn frequency<A: WeightedAlternatives>(alternatives: A) -> Frequency<A> {
 pub(crate) fn choose_by_weight(
     source: &mut ChoiceSource,
     weight: impl Fn(usize) -> u32,
+    count: usize,
     drawable: u64,
     total: u64,
 ) -> usize {
@@ -262,6 +263,10 @@ pub(crate) fn choose_by_weight(
         }
         rank
     });
+    if drawable == count as u64 {
+        // Every weight is positive: the rank is the position.
+        return rank as usize;
+    }
     (0..).filter(|&index| weight(index) > 0).nth(rank as usize).expect("a rank is below the number of positive weights")
 }
 
@@ -270,7 +275,8 @@ impl<A: WeightedAlternatives> Generator for Frequency<A> {
 
     fn generate(&self, source: &mut ChoiceSource) -> A::Value {
         let alternatives = &self.alternatives;
-        let index = choose_by_weight(source, |index| alternatives.weight(index), self.drawable, self.total);
+        let count = alternatives.count();
+        let index = choose_by_weight(source, |index| alternatives.weight(index), count, self.drawable, self.total);
         alternatives.draw_alternative(index, source)
     }
 
