@@ -183,17 +183,8 @@ macro_rules! pointers {
 
 pointers!(Box, Rc, Arc, Cell, RefCell);
 
-macro_rules! shared_text_and_slices {
+macro_rules! shared_slices {
     ($($pointer:ident),*) => {$(
-        /// Any string, as [`String`]'s generator draws it.
-        impl Arbitrary for $pointer<str> {
-            type Generator = MapInto<Collection<Character, String>, $pointer<str>>;
-
-            fn arbitrary() -> Self::Generator {
-                generate::string().map_into()
-            }
-        }
-
         /// Any slice, as [`Vec`]'s generator draws it.
         impl<T: Arbitrary> Arbitrary for $pointer<[T]> {
             type Generator = MapInto<Collection<T::Generator, Vec<T>>, $pointer<[T]>>;
@@ -205,7 +196,7 @@ macro_rules! shared_text_and_slices {
     )*};
 }
 
-shared_text_and_slices!(Box, Rc, Arc);
+shared_slices!(Box, Rc, Arc);
 
 macro_rules! wrappers {
     ($($wrapper:ident),*) => {$(
@@ -271,7 +262,7 @@ macro_rules! from_strings {
     )*};
 }
 
-from_strings!(PathBuf, OsString, Cow<'static, str>);
+from_strings!(Box<str>, Rc<str>, Arc<str>, PathBuf, OsString, Cow<'static, str>);
 
 /// Any address, shrinking towards `0.0.0.0`.
 impl Arbitrary for Ipv4Addr {

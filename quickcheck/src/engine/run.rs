@@ -593,13 +593,18 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         let steps_per_label = self.settings.target_steps / bests.len() as u64;
         for mut best in bests {
             let mut steps_left = steps_per_label;
-            // A choice whose largest value is 0 cannot move: an example made
-            // of such choices alone has no step to take.
-            while steps_left > 0 && best.maxima.iter().any(|&max| max > 0) {
+            // A step picks among the choices that can move: one whose
+            // largest value is 0 cannot, and an example of such choices
+            // alone has no step to take.
+            let movable = |best: &TargetBest| -> Vec<usize> {
+                (0..best.maxima.len()).filter(|&at| best.maxima[at] > 0).collect()
+            };
+            let mut positions = movable(&best);
+            while steps_left > 0 && !positions.is_empty() {
                 if self.cancelled() {
                     return;
                 }
-                let position = self.steering.up_to(best.choices.len() as u64 - 1) as usize;
+                let position = positions[self.steering.up_to(positions.len() as u64 - 1) as usize];
                 for upward in [true, false] {
                     let mut distance = 1u64;
                     while steps_left > 0 && position < best.choices.len() {
@@ -627,6 +632,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                                 best.score = score;
                                 best.choices.clone_from(&recording.choices);
                                 best.maxima.clone_from(&recording.maxima);
+                                positions = movable(&best);
                                 distance = distance.saturating_mul(2);
                             }
                             Case::Fail(failure) => {

@@ -355,14 +355,6 @@ where
     G::Value: Debug,
     B: Body<G::Value>,
 {
-    if let End::ReplayDoesNotFit = summary.end {
-        return misconfigured(
-            "the replay token does not name an example of this property: replayed, its choices ran out before \
-             the generators finished, or gave an input that a filter or assume rejects. A token names an example \
-             by its choices, so it goes stale when the generators change. Run without the replay to search \
-             afresh, and pin a failing value you need to keep with an example rather than a token",
-        );
-    }
     let outcome = match summary.end {
         End::Passed => Outcome::Passed,
         End::Falsified(_) => Outcome::Falsified,
@@ -425,7 +417,16 @@ where
                 )
             });
         }
-        End::Passed | End::Exhausted | End::ReplayDoesNotFit | End::Cancelled => {}
+        End::ReplayDoesNotFit => {
+            result.problem = Some(
+                "the replay token does not name an example of this property: replayed, its choices ran out \
+                 before the generators finished, or gave an input that a filter or assume rejects. A token names \
+                 an example by its choices, so it goes stale when the generators change. Run without the replay \
+                 to search afresh, and pin a failing value you need to keep with an example rather than a token"
+                    .to_owned(),
+            );
+        }
+        End::Passed | End::Exhausted | End::Cancelled => {}
     }
     result
 }

@@ -30,20 +30,20 @@ impl Completed {
         self.runs.insert(fingerprint(choices));
     }
 
-    /// Whether some run that ran to the end is a prefix of `candidate` (or
-    /// all of it), so that replaying `candidate` would repeat it.
-    pub(super) fn covers(&self, candidate: &[u64]) -> bool {
-        let Some(longest) = self.lengths.len().checked_sub(1) else { return false };
+    /// The [`fingerprint`] of `candidate`, or `None` when some run that
+    /// ran to the end is a prefix of it (or all of it), so that replaying
+    /// it would repeat that run: one pass over the choices does both.
+    pub(super) fn fingerprint_unless_covered(&self, candidate: &[u64]) -> Option<u128> {
         let mut print = EMPTY;
-        for length in 0..=candidate.len().min(longest) {
-            if self.lengths[length] && self.runs.contains(&print) {
-                return true;
+        for length in 0..=candidate.len() {
+            if self.lengths.get(length).copied().unwrap_or(false) && self.runs.contains(&print) {
+                return None;
             }
             if let Some(&choice) = candidate.get(length) {
                 print = extend(print, choice);
             }
         }
-        false
+        Some(print)
     }
 }
 
@@ -80,13 +80,16 @@ mod tests {
     fn a_run_covers_the_candidates_it_is_a_prefix_of_and_no_others() {
         let mut completed = Completed::default();
         completed.insert(&[1, 0]);
-        assert!(completed.covers(&[1, 0]));
-        assert!(completed.covers(&[1, 0, 7, 7]));
-        assert!(!completed.covers(&[1]));
-        assert!(!completed.covers(&[1, 1, 0]));
-        assert!(!completed.covers(&[0, 1, 0]));
+        let covers =
+            |completed: &Completed, candidate: &[u64]| completed.fingerprint_unless_covered(candidate).is_none();
+        assert!(covers(&completed, &[1, 0]));
+        assert!(covers(&completed, &[1, 0, 7, 7]));
+        assert!(!covers(&completed, &[1]));
+        assert!(!covers(&completed, &[1, 1, 0]));
+        assert!(!covers(&completed, &[0, 1, 0]));
+        assert_eq!(completed.fingerprint_unless_covered(&[2, 3]), Some(fingerprint(&[2, 3])));
         completed.insert(&[]);
-        assert!(completed.covers(&[5]), "the empty run is a prefix of everything");
+        assert!(covers(&completed, &[5]), "the empty run is a prefix of everything");
     }
 
     #[test]

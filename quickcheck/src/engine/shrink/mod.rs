@@ -265,7 +265,8 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         if self.exhausted() || shortlex(candidate, &self.best.choices) != Ordering::Less {
             return false;
         }
-        if self.completed.covers(candidate) || !self.tried.insert(fingerprint(candidate)) {
+        let Some(print) = self.completed.fingerprint_unless_covered(candidate) else { return false };
+        if !self.tried.insert(print) {
             return false;
         }
         self.attempts += 1;
