@@ -2,9 +2,10 @@
 //! properties: a change to generation or shrinking that moves one fails here
 //! rather than leaving the docs stale.
 
-use std::panic::catch_unwind;
-
 use quickcheck::{Options, Property, generate, property};
+
+mod support;
+use support::report_of;
 
 /// The lines of a `text` or comment block that follow `marker` in `source`,
 /// with `prefix` stripped, up to the first line without it.
@@ -49,8 +50,7 @@ fn lists_never_contain_100(list: Vec<i32>) -> bool {
 
 #[test]
 fn the_property_attributes_sample_report_is_current() {
-    let payload = catch_unwind(lists_never_contain_100).expect_err("the property should fail");
-    let report = payload.downcast::<String>().map(|report| *report).unwrap_or_default();
+    let report = report_of(lists_never_contain_100);
     let documented = documented_lines(
         include_str!("../quickcheck/src/lib.rs"),
         "the test panics with this report:\n///\n/// ```text",

@@ -3,21 +3,13 @@
 //! overrides, pinned examples and asynchronous bodies.
 
 use std::collections::BTreeMap;
-use std::panic::{UnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use quickcheck::{Generator, example, generate, property};
 
-/// Runs a property test that must fail and returns the report it panicked
-/// with.
-fn report_of(property_test: impl FnOnce() + UnwindSafe) -> String {
-    let payload = catch_unwind(property_test).expect_err("the property should have failed");
-    match payload.downcast::<String>() {
-        Ok(report) => *report,
-        Err(payload) => payload.downcast_ref::<&str>().map(|text| text.to_string()).unwrap_or_default(),
-    }
-}
+mod support;
+use support::report_of;
 
 // Passing properties.
 

@@ -2,20 +2,11 @@
 //! functions and, on a seeded bug, fails with a report that shows the
 //! minimal input and both sides of the mismatch.
 
-use std::panic::{UnwindSafe, catch_unwind};
-
 use quickcheck::oracles::{self, Mismatch};
 use quickcheck::{Generator, Options, Property, arbitrary, generate, property};
 
-/// Runs a property test that must fail and returns the report it panicked
-/// with.
-fn report_of(property_test: impl FnOnce() + UnwindSafe) -> String {
-    let payload = catch_unwind(property_test).expect_err("the property should have failed");
-    match payload.downcast::<String>() {
-        Ok(report) => *report,
-        Err(payload) => payload.downcast_ref::<&str>().map(|text| text.to_string()).unwrap_or_default(),
-    }
-}
+mod support;
+use support::report_of;
 
 fn notes(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
     pairs.iter().map(|&(label, value)| (label.to_owned(), value.to_owned())).collect()

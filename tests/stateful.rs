@@ -6,6 +6,9 @@ use std::collections::BTreeMap;
 use quickcheck::stateful::{self, AsyncCommand, Command, CommandSequence, ModelCommand};
 use quickcheck::{Generator, Options, Outcome, Property, generate};
 
+mod support;
+use support::report_of;
+
 type Model = BTreeMap<u8, u8>;
 
 /// A key-value store with the bug "a write to a key that already holds a
@@ -117,8 +120,7 @@ fn a_store_that_ignores_overwrites(#[generator(operations())] sequence: CommandS
 
 #[test]
 fn a_named_sequence_is_listed_under_its_name() {
-    let payload = std::panic::catch_unwind(a_store_that_ignores_overwrites).expect_err("the property should fail");
-    let report = payload.downcast::<String>().map(|report| *report).unwrap_or_default();
+    let report = report_of(a_store_that_ignores_overwrites);
     assert!(
         report.contains("  Minimal counterexample:\n    sequence =\n      Put(0, 0)\n      Put(0, 1)\n      Get(0)\n"),
         "{report}"
