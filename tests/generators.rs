@@ -370,12 +370,20 @@ fn vec_respects_its_length_bounds() {
     assert!(lengths.iter().any(|&length| length > 70), "{lengths:?}");
 }
 
-/// `min_length` above the default maximum raises the maximum rather than
-/// leaving an empty range.
+/// `min_length` without a maximum keeps the default room above the
+/// minimum, exactly as the open range `n..` does; under a maximum that was
+/// set, a larger minimum raises it to match.
 #[test]
-fn vec_min_length_above_the_default_maximum_raises_the_maximum() {
-    let values = generate::vec(generate::boolean()).min_length(100).sample(50, 1);
-    assert!(values.iter().all(|v| v.len() == 100), "lengths {:?}", values.iter().map(Vec::len).collect::<Vec<_>>());
+fn vec_min_length_without_a_maximum_allows_what_an_open_range_allows() {
+    let lengths = |generator: generate::Collection<generate::Boolean, Vec<bool>>| -> Vec<usize> {
+        generator.sample(100, 1).iter().map(Vec::len).collect()
+    };
+    let by_minimum = lengths(generate::vec(generate::boolean()).min_length(100));
+    assert!(by_minimum.iter().all(|length| (100..=164).contains(length)), "{by_minimum:?}");
+    assert!(by_minimum.iter().any(|&length| length > 100), "{by_minimum:?}");
+    assert_eq!(by_minimum, lengths(generate::vec(generate::boolean()).length(100..)));
+    let raised = lengths(generate::vec(generate::boolean()).max_length(10).min_length(20));
+    assert!(raised.iter().all(|&length| length == 20), "{raised:?}");
 }
 
 /// With a minimum the mean aims at twice the minimum, so the lengths spread

@@ -25,6 +25,10 @@ const DEFAULT_MAX: usize = 64;
 pub(crate) struct Lengths {
     pub(crate) min: usize,
     pub(crate) max: usize,
+    /// Whether the maximum was given (by `max_length` or a range's end):
+    /// one that was not keeps its default room above the minimum, so that
+    /// `min_length(n)` and `length(n..)` allow the same lengths.
+    max_given: bool,
     /// The chance of one more element at full size, worked out once: most
     /// examples of a run are drawn at full size.
     full_size: Chance,
@@ -32,25 +36,29 @@ pub(crate) struct Lengths {
 
 impl Default for Lengths {
     fn default() -> Lengths {
-        Lengths::new(0, DEFAULT_MAX)
+        Lengths::new(0, DEFAULT_MAX, false)
     }
 }
 
 impl Lengths {
-    fn new(min: usize, max: usize) -> Lengths {
-        let mut lengths = Lengths { min, max, full_size: Chance::new(0.0) };
+    fn new(min: usize, max: usize, max_given: bool) -> Lengths {
+        let mut lengths = Lengths { min, max, max_given, full_size: Chance::new(0.0) };
         lengths.full_size = Chance::new(lengths.continue_probability(1.0));
         lengths
     }
 
     #[track_caller]
     pub(crate) fn with_min(self, min: usize) -> Lengths {
-        Lengths::new(min, self.max.max(min)).checked()
+        if self.max_given {
+            Lengths::new(min, self.max.max(min), true).checked()
+        } else {
+            Lengths::new(min, min.saturating_add(DEFAULT_MAX), false).checked()
+        }
     }
 
     #[track_caller]
     pub(crate) fn with_max(self, max: usize) -> Lengths {
-        Lengths::new(self.min.min(max), max).checked()
+        Lengths::new(self.min.min(max), max, true).checked()
     }
 
     #[track_caller]
@@ -66,10 +74,9 @@ impl Lengths {
                 assert!(n > 0, "collection length range ..0 is empty: a collection cannot be shorter than 0");
                 n - 1
             }
-            // The default room above the minimum, however large it is.
-            Bound::Unbounded => min.saturating_add(DEFAULT_MAX),
+            Bound::Unbounded => return Lengths::default().with_min(min),
         };
-        Lengths::new(min, max).checked()
+        Lengths::new(min, max, true).checked()
     }
 
     #[track_caller]
@@ -140,16 +147,18 @@ impl Lengths {
 /// Builder methods for the length bounds, shared by every collection type.
 macro_rules! length_builders {
     () => {
-        /// Sets the shortest length (default 0); raises the longest to match
-        /// if needed.
+        /// Sets the shortest length (default 0). Without a
+        /// [`max_length`](Self::max_length), the longest becomes 64 above
+        /// it, as with `length(min..)`; below a maximum that was set, raises
+        /// that maximum to match if needed.
         #[track_caller]
         pub fn min_length(mut self, min: usize) -> Self {
             self.lengths = self.lengths.with_min(min);
             self
         }
 
-        /// Sets the longest length (default 64); lowers the shortest to match
-        /// if needed.
+        /// Sets the longest length (default 64 above the shortest); lowers
+        /// the shortest to match if needed.
         #[track_caller]
         pub fn max_length(mut self, max: usize) -> Self {
             self.lengths = self.lengths.with_max(max);
@@ -304,10 +313,10 @@ mod tests {
         let default = Lengths::default();
         let p = default.continue_probability(1.0);
         assert!((p / (1.0 - p) - 5.0).abs() < 1e-9);
-        let long = Lengths::new(20, 64);
+        let long = Lengths::new(20, 64, true);
         let p = long.continue_probability(1.0);
         assert!((p / (1.0 - p) - 20.0).abs() < 1e-9);
-        let narrow = Lengths::new(0, 4);
+        let narrow = Lengths::new(0, 4, true);
         let p = narrow.continue_probability(1.0);
         assert!((p / (1.0 - p) - 2.0).abs() < 1e-9);
     }
@@ -315,7 +324,9 @@ mod tests {
     #[test]
     fn the_full_size_chance_is_the_one_worked_out_at_full_size() {
         let mut source = ChoiceSource::new();
-        for lengths in [Lengths::default(), Lengths::new(20, 64), Lengths::new(3, 3), Lengths::within(..=1000)] {
+        for lengths in
+            [Lengths::default(), Lengths::new(20, 64, true), Lengths::new(3, 3, true), Lengths::within(..=1000)]
+        {
             source.start_random(1.0);
             assert_eq!(lengths.continue_chance(&source), Chance::new(lengths.continue_probability(1.0)));
             source.start_random(0.5);
