@@ -192,3 +192,31 @@ fn a_bound_with_an_offset_beyond_fourteen_hours_is_still_in_range() {
     assert!(moments.iter().all(|moment| (low..=high).contains(moment)));
     assert!(moments.contains(&low), "the low bound is forced");
 }
+
+/// A range much narrower than the 28 hours offsets span: random draws land
+/// inside it at every offset rather than mostly on its bounds.
+#[test]
+fn a_narrow_offset_range_is_drawn_inside_rather_than_at_its_bounds() {
+    let low = DateTime::parse_from_rfc3339("2024-05-01T12:00:00+02:00").unwrap();
+    let high = low + TimeDelta::hours(1);
+    let moments = generate::date_time_offset_between(low, high).sample(DRAWS, 9);
+    assert!(moments.iter().all(|m| (low..=high).contains(m)));
+    let inside = share(&moments, |m| low < *m && *m < high);
+    assert!(inside > 0.8, "only {inside:.2} of the draws lay strictly inside the range");
+    let offsets: std::collections::HashSet<i32> = moments.iter().map(|m| m.offset().local_minus_utc()).collect();
+    assert!(offsets.len() > 20, "only {} offsets", offsets.len());
+}
+
+/// A range inside one day is drawn across, not clamped onto its bounds,
+/// and round times stay round.
+#[test]
+fn a_range_within_a_day_is_drawn_across() {
+    let low = moment(2024, 5, 1, 12, 0, 0);
+    let high = moment(2024, 5, 1, 13, 0, 0);
+    let moments = generate::naive_date_time_between(low, high).sample(DRAWS, 10);
+    assert!(moments.iter().all(|m| (low..=high).contains(m)));
+    let inside = share(&moments, |m| low < *m && *m < high);
+    assert!(inside > 0.8, "only {inside:.2} of the draws lay strictly inside the range");
+    let whole_minutes = share(&moments, |m| low < *m && m.second() == 0 && m.nanosecond() == 0);
+    assert!(whole_minutes > 0.1, "only {whole_minutes:.2} were whole minutes inside the range");
+}

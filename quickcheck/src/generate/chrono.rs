@@ -128,6 +128,10 @@ impl Dates {
 /// hour, minute, second, millisecond, and the nanoseconds within it.
 const TIME_PARTS: [u64; 5] = [23, 59, 59, 999, 999_999];
 
+/// The length of one step of each precision from whole hours to
+/// nanoseconds, in nanoseconds.
+const STEP_NANOS: [i64; 5] = [3_600_000_000_000, 60_000_000_000, 1_000_000_000, 1_000_000, 1];
+
 /// The most detailed precision: all five components.
 const NANOSECONDS: u64 = 5;
 
@@ -317,9 +321,11 @@ pub fn naive_date_time() -> NaiveDateTimeOf {
 }
 
 /// Any `NaiveDateTime` in `low..=high`: a date uniform over the range's
-/// days, a time as for [`naive_date_time`], and a value past a bound on a
-/// bound's own day clamped to that bound (so a bound date is at most a day's
-/// share too common). Shrinks as [`naive_date_time`] does, within the range.
+/// days and a time as for [`naive_date_time`]; on a bound's own day, a time
+/// past the bound is folded into the part of the day the range covers, so
+/// a range of an hour is drawn across that hour. Shrinks as
+/// [`naive_date_time`] does, within the range (a shrunk value past a bound
+/// becomes the bound).
 ///
 /// Forces `low` and `high` one draw in sixteen between them.
 ///
@@ -429,8 +435,12 @@ const MAX_OFFSET_MINUTES: i32 = 14 * 60;
 /// ([`DateTimeOffsetOf::with_offset`]).
 #[derive(Clone, Copy, Debug)]
 pub struct DateTimeOffsetOf {
-    /// The local clock times drawn.
+    /// The local clock times the choice is made over.
     local: NaiveDateTimeOf,
+    /// The range's instants, as UTC clock times: a random draw picks one and
+    /// shows it at its offset. A local time drawn by itself would miss a
+    /// range narrower than the offsets' 28 hours for most offsets.
+    instants: NaiveDateTimeOf,
     low: DateTime<FixedOffset>,
     high: DateTime<FixedOffset>,
     fixed: Option<FixedOffset>,
@@ -459,9 +469,11 @@ pub fn date_time_offset() -> DateTimeOffsetOf {
 }
 
 /// Any `DateTime<FixedOffset>` whose instant lies in `low..=high` (compared
-/// as instants) and whose local clock time lies in the years 1 to 9999,
-/// drawn and shrunk as [`date_time_offset`]; a local time and offset whose
-/// instant falls outside the range give the bound instead.
+/// as instants) and whose local clock time lies in the years 1 to 9999: an
+/// instant of the range, as [`naive_date_time_between`] draws it, shown at
+/// an offset drawn as for [`date_time_offset`]. Shrinks as
+/// [`date_time_offset`] does; a shrunk local time and offset whose instant
+/// falls outside the range give the bound instead.
 ///
 /// Forces `low` and `high` verbatim, each at its own offset, one draw in
 /// sixteen between them.
@@ -488,6 +500,7 @@ pub fn date_time_offset_between(low: DateTime<FixedOffset>, high: DateTime<Fixed
     let offsets = ZigZag::new(2 * MAX_OFFSET_MINUTES as u64, MAX_OFFSET_MINUTES as u64);
     DateTimeOffsetOf {
         local: naive_date_time_between(local_low.min(local_high), local_high),
+        instants: naive_date_time_between(low.naive_utc(), high.naive_utc()),
         low,
         high,
         fixed: None,
@@ -530,6 +543,7 @@ impl DateTimeOffsetOf {
         let (low, high) = (low.and_utc().with_timezone(&offset), high.and_utc().with_timezone(&offset));
         DateTimeOffsetOf {
             local: naive_date_time_between(low.naive_local(), high.naive_local()),
+            instants: naive_date_time_between(low.naive_utc(), high.naive_utc()),
             low,
             high,
             fixed: Some(offset),
@@ -554,8 +568,11 @@ impl Generator for DateTimeOffsetOf {
         let local = self.local.draw(source, |random| {
             let word = random.next_u64();
             let (local, minutes) = if word & 15 != 0 {
-                let local = self.local.sample_unforced(random);
-                (local, self.fixed.map_or_else(|| Self::sample_offset(random), |fixed| fixed.local_minus_utc() / 60))
+                let minutes =
+                    self.fixed.map_or_else(|| Self::sample_offset(random), |fixed| fixed.local_minus_utc() / 60);
+                let instant = self.instants.sample_unforced(random);
+                let shown = instant.checked_add_signed(TimeDelta::minutes(minutes.into())).unwrap_or(instant);
+                (shown.clamp(self.local.low, self.local.high), minutes)
             } else {
                 // A bound's own offset may lie beyond the 14 hours offsets
                 // are drawn from (chrono allows up to a day), so its local
@@ -603,7 +620,26 @@ impl Generator for DateTimeOffsetOf {
 impl NaiveDateTimeOf {
     fn sample_unforced(&self, random: &mut Random) -> NaiveDateTime {
         let date = self.dates.sample(random);
-        NaiveDateTime::new(date, sample_time(random, DATE_TIME_PRECISE_IN)).clamp(self.low, self.high)
+        let moment = NaiveDateTime::new(date, sample_time(random, DATE_TIME_PRECISE_IN));
+        if (self.low..=self.high).contains(&moment) {
+            return moment;
+        }
+        // On a bound's own day, past the bound: drawn again inside the part
+        // of the day the range covers, rather than clamped to the bound, so
+        // a range narrower than a day is drawn across and not mostly at its
+        // bounds. As round as the time was, or as round as leaves the part
+        // at least two values: whole minutes across an hour, say.
+        let midnight = date.and_time(NaiveTime::MIN);
+        let start = self.low.max(midnight);
+        let end = midnight.checked_add_signed(TimeDelta::days(1)).map_or(self.high, |next| next.min(self.high));
+        let covered = (end - start).num_nanoseconds().unwrap_or(0);
+        let drawn_precision = precision(parts(moment.time())).max(1) as usize;
+        let step = STEP_NANOS[drawn_precision - 1..].iter().copied().find(|&step| covered / step >= 2).unwrap_or(1);
+        if covered <= 0 {
+            return start;
+        }
+        let steps = random.up_to(((covered - 1) / step) as u64) as i64;
+        start + TimeDelta::nanoseconds(steps * step)
     }
 }
 
