@@ -147,6 +147,7 @@ impl<E: Execute> Shrinker<'_, E> {
     /// continue the first. Properties about how many items there are in all
     /// end with as few collections as the maximum length allows.
     pub(super) async fn merge_collections(&mut self) {
+        let mut flags = self.collection_flags();
         let mut span = self.best.spans.len();
         while span > 0 {
             span -= 1;
@@ -154,9 +155,10 @@ impl<E: Execute> Shrinker<'_, E> {
                 continue;
             }
             let stop = self.best.spans.range(span);
-            let goes_on = self.best.choices.get(stop.end) == Some(&1) && !self.is_number(stop.end);
-            if goes_on {
-                self.try_delete(stop.start..stop.end + 1).await;
+            // The outer collection's flag, saying "go on", right after the stop.
+            let goes_on = flags.get(stop.end) == Some(&true) && self.best.choices.get(stop.end) == Some(&1);
+            if goes_on && self.try_delete(stop.start..stop.end + 1).await {
+                flags = self.collection_flags();
             }
         }
     }
