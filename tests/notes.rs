@@ -43,3 +43,19 @@ fn a_note_of_several_lines_is_a_block_under_its_label() {
     .check(Options::default().seed(1));
     assert!(result.to_string().contains("\n  Notes:\n    table:\n      n: 3\n      square: 9\n"), "{result}");
 }
+
+/// A pinned example that fails reports what it noted, as a generated
+/// failure does; a pinned example that passes leaves nothing behind.
+#[test]
+fn a_failing_pinned_example_reports_its_notes() {
+    let result = Property::for_all(generate::between(0, 9), |n| {
+        note("double", n * 2);
+        assert!(n != 7);
+    })
+    .example(1)
+    .example(7)
+    .check(Options::default().seed(1));
+    assert!(result.is_falsified(), "{result}");
+    assert_eq!(result.notes(), [("double".to_owned(), "14".to_owned())]);
+    assert!(result.to_string().contains("\n  Notes:\n    double: 14"), "{result}");
+}

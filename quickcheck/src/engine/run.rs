@@ -82,11 +82,14 @@ impl Future for Never {
 }
 
 /// Calls `body` on `value` and awaits its verdict, catching whatever it
-/// raises.
-pub(crate) async fn call<T, B: Body<T>>(body: &mut B, value: T) -> BodyResult {
-    match catch(|| body.start(value)) {
+/// raises, with `record` installed for what the body notes.
+pub(crate) async fn call<T, B: Body<T>>(body: &mut B, value: T, record: &mut ExampleRecord) -> BodyResult {
+    match catch(|| stats::recording(record, || body.start(value))) {
         Ok(Started::Finished(verdict)) => Ok(verdict),
-        Ok(Started::Running(future)) => future.await,
+        Ok(Started::Running(future)) => {
+            let mut future = std::pin::pin!(future);
+            std::future::poll_fn(|context| stats::recording(record, || future.as_mut().poll(context))).await
+        }
         Err(caught) => Err(caught),
     }
 }

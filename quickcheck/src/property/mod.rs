@@ -28,6 +28,7 @@ use crate::engine::explain::Freedom;
 use crate::engine::run::{Body, BodyResult, End, Never, Runner, Shrunk, Started, Summary, call};
 use crate::engine::unwind::{CatchUnwind, Caught, Stop};
 use crate::generate::Generator;
+use crate::stats::ExampleRecord;
 use format::render;
 use parameters::Parameters;
 
@@ -297,10 +298,12 @@ where
         settings.explain_arguments = parameters.map(|parameters| parameters.names.len());
         let mut skipped = 0;
         let pinned = if options.checks_pinned() { examples } else { &[] };
+        let mut record = ExampleRecord::default();
         for example in pinned {
             let value = example();
             let rendered = Rendered::of(&value, parameters);
-            let failure = match call(body, value).await {
+            record.clear();
+            let failure = match call(body, value, &mut record).await {
                 Ok(Ok(())) => continue,
                 Err(Caught::Stop(_)) => {
                     skipped += 1;
@@ -317,7 +320,7 @@ where
                 minimal: Some(minimal),
                 original: None,
                 failure,
-                notes: Vec::new(),
+                notes: std::mem::take(&mut record.notes),
                 replay: None,
                 from_database: false,
                 shrinks: 0,
