@@ -319,3 +319,21 @@ fn targeting_with_nothing_to_move_ends() {
     .check(seeded(1).runs(2));
     assert!(result.is_passed(), "{result}");
 }
+
+/// A small space whose every example is rejected is exhausted, not
+/// passed: the property was never tested.
+#[test]
+fn a_space_whose_every_example_is_rejected_is_exhausted() {
+    let result = Property::for_all(generate::between(0u8, 7), |n| assume(n > 100)).check(seeded(2));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    assert_eq!((result.tests_run(), result.discards()), (0, 8), "{result}");
+    assert!(result.is_space_exhausted());
+    assert_eq!(
+        result.to_string(),
+        "Exhausted after 0 tests (seed 2): every example the generators can produce was tested, and all 8 were \
+         rejected, so the property was not tested at all. What rejects inputs: a filter or assume, a command's \
+         precondition, a distinct collection that cannot reach its minimum length, or a draw of more choices \
+         than one example may make. Check the condition against the generators' ranges, or generate valid \
+         inputs directly."
+    );
+}

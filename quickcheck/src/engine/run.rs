@@ -385,7 +385,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let watching = health.watching() && found.is_empty();
             let Some((case, generating)) = self.generate_case(index, watching).await else {
                 summary.space_exhausted = true;
-                if found.is_empty() && self.settings.confidence.is_some() {
+                if found.is_empty() && summary.passed == 0 && summary.discards > 0 {
+                    // Every example there is was rejected: nothing was tested.
+                    summary.end = End::Exhausted;
+                } else if found.is_empty() && self.settings.confidence.is_some() {
                     summary.end = exact_coverage(&summary.statistics);
                 }
                 break;

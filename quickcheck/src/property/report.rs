@@ -220,6 +220,14 @@ impl<T> Display for PropertyResult<T> {
                 self.statistics.write_report(f)?;
             }
             Outcome::Falsified => self.write_falsified(f)?,
+            Outcome::Exhausted if self.space_exhausted => write!(
+                f,
+                "Exhausted after {}{seed}: every example the generators can produce was tested, and all {} \
+                 rejected, so the property was not tested at all. What rejects inputs: {DISCARD_CAUSES}. Check the \
+                 condition against the generators' ranges, or generate valid inputs directly.",
+                plural(self.tests_run, "test", "tests"),
+                plural(self.discards, "was", "were"),
+            )?,
             Outcome::Exhausted => {
                 let generated = self.discards + self.tests_run;
                 let rate = if generated == 0 { 0.0 } else { 100.0 * self.discards as f64 / generated as f64 };
