@@ -80,6 +80,23 @@ fn a_missed_requirement_fails_with_insufficient_coverage_early() {
     assert!(report.contains("\"below 10\" (at least 20% of examples) is known to be missed"), "{report}");
 }
 
+/// `runs` is the fewest examples that must pass, not the first look: a
+/// requirement known to be missed fails at an earlier look (100, 200, …),
+/// and one known to be met still runs all of `runs`.
+#[test]
+fn coverage_is_looked_at_before_runs_is_reached() {
+    let options = Options::default().runs(20_000).coverage_confidence(Confidence::default());
+    let missed = Property::for_all(generate::between(0, 99_999), |n| cover(n < 10_000, 50.0, "below 10"))
+        .check(options.clone().seed(5));
+    assert_eq!(missed.outcome(), Outcome::InsufficientCoverage, "{missed}");
+    let looks = [100, 200, 400, 800, 1_600, 3_200, 6_400, 12_800];
+    assert!(looks.contains(&missed.tests_run()), "decided after {} examples", missed.tests_run());
+    let met =
+        Property::for_all(generate::between(0, 99_999), |n| cover(n < 90_000, 20.0, "below 90")).check(options.seed(5));
+    assert_eq!(met.outcome(), Outcome::Passed, "{met}");
+    assert_eq!(met.tests_run(), 20_000);
+}
+
 #[test]
 fn a_rate_at_its_minimum_decides_after_about_6400_examples() {
     let result = Property::for_all(generate::integer::<u64>(), |n| cover(n % 2 == 0, 50.0, "heads"))

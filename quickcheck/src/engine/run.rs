@@ -766,8 +766,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     }
 
     /// Whether enough examples have passed: `runs` of them or, with a
-    /// coverage confidence, enough to decide every requirement. A coverage
-    /// check looks after `runs` examples, then after 100, 200, 400, … beyond.
+    /// coverage confidence, enough to decide every requirement and at
+    /// least `runs`. A coverage check looks after `runs` examples and after
+    /// 100, 200, 400, …; a requirement known to be missed ends it at any look.
     #[inline]
     fn stopping_point(&self, passed: u64, statistics: &Statistics) -> Option<End> {
         match &self.settings.confidence {
@@ -783,6 +784,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         let runs = self.settings.runs;
         let look = look_number(passed, runs)?;
         match stats::decide(statistics, confidence, look) {
+            // `runs` examples must pass, however early coverage is known.
+            Decision::Met if passed < runs => None,
             Decision::Met => Some(End::Passed),
             Decision::Missed { label, minimum } => Some(End::InsufficientCoverage { label, minimum, decided: true }),
             Decision::Undecided { label, minimum } if passed >= MAX_COVERAGE_EXAMPLES => {
@@ -937,17 +940,18 @@ fn ramp(index: u64) -> f64 {
     if index >= RAMP { 1.0 } else { index as f64 / RAMP as f64 }
 }
 
-/// Which look of a coverage check `passed` examples are, if any: 0 at
-/// `runs`, then 1, 2, … at each of 100, 200, 400, … that lies beyond `runs`.
+/// Which look of a coverage check `passed` examples are, if any, counting
+/// from 0: the looks are at `runs` and at each of 100, 200, 400, …, in
+/// order, whether before `runs` or beyond it.
 fn look_number(passed: u64, runs: u64) -> Option<u32> {
-    if passed == runs {
-        return Some(0);
-    }
-    if passed < runs || !passed.is_multiple_of(100) || !(passed / 100).is_power_of_two() {
+    let is_doubling = |count: u64| count.is_multiple_of(100) && (count / 100).is_power_of_two();
+    if passed != runs && !is_doubling(passed) {
         return None;
     }
-    let skipped = (0..64).take_while(|&power| 100u64 << power <= runs).count() as u32;
-    Some((passed / 100).trailing_zeros() + 1 - skipped)
+    // 100 << 56 is the last doubling a u64 holds.
+    let doublings_before = (0..57).take_while(|&power| 100u64 << power < passed).count() as u32;
+    let runs_before = u32::from(runs < passed && !is_doubling(runs));
+    Some(doublings_before + runs_before)
 }
 
 impl<G: Generator, B: Body<G::Value>> Execute for Runner<'_, G, B> {

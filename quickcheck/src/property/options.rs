@@ -118,10 +118,11 @@ impl Options {
     /// decided with the given confidence, as Haskell QuickCheck's
     /// `checkCoverage` does.
     ///
-    /// [`runs`](Options::runs) is then the fewest examples: the check looks
-    /// at the coverage after them and after 100, 200, 400, … passes, until
-    /// every requirement is known met or one is known missed, which ends it as
-    /// [`InsufficientCoverage`](crate::Outcome::InsufficientCoverage). A true
+    /// [`runs`](Options::runs) is then the fewest examples that must pass:
+    /// the check looks at the coverage after them and after 100, 200, 400, …
+    /// passes, until every requirement is known met (and `runs` have passed)
+    /// or one is known missed, which ends it, before `runs` if known that
+    /// early, as [`InsufficientCoverage`](crate::Outcome::InsufficientCoverage). A true
     /// rate near the minimum takes longest to decide (a 50% rate at a 50%
     /// minimum about 6,400 examples); after 13 million examples the check
     /// stops undecided, also as `InsufficientCoverage`.

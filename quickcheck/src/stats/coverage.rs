@@ -2,7 +2,9 @@
 //!
 //! With a confidence set, each requirement "at least `m`% of examples hit
 //! `label`" is tested at a series of looks: after the run's minimum number of
-//! examples, then after 100, 200, 400, … The test at each look uses Chernoff
+//! examples and after 100, 200, 400, …, in order (a requirement known missed
+//! ends the check at any look, one known met only from the minimum on). The
+//! test at each look uses Chernoff
 //! bounds on the binomial tails, which hold for any sample size and any rate,
 //! however rare. The requirement is *known missed* if a count this low would
 //! be implausible at a true rate of `m`%, and *known met* if a count this
