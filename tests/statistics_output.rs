@@ -6,16 +6,26 @@
 use std::process::{Command, Output};
 
 use quickcheck::property;
-use quickcheck::stats::classify;
+use quickcheck::stats::{classify, cover};
 
 #[property(seed = 1)]
 fn labels_small_numbers(n: u8) {
     classify(n < 10, "single digit");
 }
 
+/// Asks for far more single digits than a `u8` draw gives.
+#[property(seed = 1)]
+fn covers_too_few_small_numbers(n: u8) {
+    cover(n < 10, 60.0, "single digit");
+}
+
 fn rerun(arguments: &[&str], always: bool) -> Output {
+    rerun_test("labels_small_numbers", arguments, always)
+}
+
+fn rerun_test(test: &str, arguments: &[&str], always: bool) -> Output {
     let mut command = Command::new(std::env::current_exe().expect("the test binary"));
-    command.args(["labels_small_numbers", "--exact", "--test-threads=1"]).args(arguments);
+    command.args([test, "--exact", "--test-threads=1"]).args(arguments);
     command.env_remove("QUICKCHECK_STATISTICS");
     if always {
         command.env("QUICKCHECK_STATISTICS", "always");
@@ -40,4 +50,14 @@ fn statistics_are_captured_unless_asked_for() {
 
     let always = rerun(&[], true);
     assert!(shows_table(&always.stderr), "{always:?}");
+}
+
+/// A missed `cover` requirement is a warning, and shows under a plain test
+/// run, past the capture.
+#[test]
+fn a_coverage_shortfall_always_shows() {
+    let quiet = rerun_test("covers_too_few_small_numbers", &[], false);
+    let stderr = String::from_utf8_lossy(&quiet.stderr);
+    assert!(stderr.contains("Passed 100 tests (seed 1).\n  Only "), "{quiet:?}");
+    assert!(stderr.contains("% single digit, but required 60%"), "{quiet:?}");
 }

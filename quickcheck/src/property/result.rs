@@ -266,8 +266,9 @@ impl<T> PropertyResult<T> {
     /// A passing check that recorded [statistics](crate::stats) prints its
     /// report to standard output, which `cargo test` shows with
     /// `-- --nocapture`. With the environment variable
-    /// `QUICKCHECK_STATISTICS=always` the report goes straight to standard
-    /// error instead, past the test harness's capture, so it always shows.
+    /// `QUICKCHECK_STATISTICS=always`, or when a [`cover`](crate::stats::cover)
+    /// requirement fell short, the report goes straight to standard error
+    /// instead, past the test harness's capture, so it always shows.
     /// [Health warnings](crate::HealthCheck) of a passing check always go
     /// straight to standard error.
     ///
@@ -288,7 +289,10 @@ impl<T> PropertyResult<T> {
         if self.statistics.is_empty() {
             return;
         }
-        if std::env::var("QUICKCHECK_STATISTICS").is_ok_and(|value| value == "always") {
+        // A missed `cover` requirement is a warning too, so it shows the
+        // same way.
+        let always = std::env::var("QUICKCHECK_STATISTICS").is_ok_and(|value| value == "always");
+        if always || !self.statistics.shortfalls().is_empty() {
             let _ = writeln!(std::io::stderr(), "{self}");
         } else {
             println!("{self}");
