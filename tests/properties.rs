@@ -254,24 +254,75 @@ fn a_cancelled_check_stops_between_examples() {
     assert_eq!(result.to_string(), "Cancelled after 10 tests (seed 1).");
 }
 
+/// Cancelled while shrinking, the check reports no result, but keeps the
+/// failure, as far as it was shrunk, for the next run to start from.
 #[test]
-fn a_cancelled_shrink_stops_with_what_it_has() {
+fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
+    let directory = std::env::temp_dir().join(format!("quickcheck-tests-cancelled-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    let options = || seeded(1).name("properties::cancelled_shrink").database(directory.to_str().unwrap());
+    let fails = |list: &Vec<i64>| list.iter().any(|&x| x > 10);
     let cancellation = Cancellation::new();
     let stop = cancellation.clone();
     let mut failures = 0;
     let result = Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| {
-        let fails = list.iter().any(|&x| x > 10);
-        if fails {
+        if fails(&list) {
             failures += 1;
             if failures == 3 {
                 stop.cancel();
             }
         }
-        !fails
+        !fails(&list)
     })
-    .check(seeded(1).cancellation(cancellation).first_failure_only());
-    assert!(result.is_falsified(), "{result}");
-    assert_eq!(result.shrinks(), 2);
+    .check(options().cancellation(cancellation).first_failure_only());
+    assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
+    assert!(result.minimal().is_none());
+    assert_eq!(failures, 3);
+    let report = result.to_string();
+    assert!(report.starts_with("Cancelled after 2 tests (seed 1).\n"), "{report}");
+    assert!(report.ends_with("the failure was saved, and the next run starts from it."), "{report}");
+
+    let next = Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| !fails(&list))
+        .check(options().runs(1));
+    assert!(next.is_from_database(), "{next}");
+    let minimal = next.minimal().expect("the kept failure fails again").value();
+    assert_eq!(minimal.iter().filter(|&&x| x > 10).count(), 1, "{next}");
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// A body that fails once the check is cancelled failed because of the
+/// cancellation, as far as the check can tell: no counterexample.
+#[test]
+fn a_failure_after_cancellation_is_no_counterexample() {
+    let cancellation = Cancellation::new();
+    let stop = cancellation.clone();
+    let mut calls = 0;
+    let result = Property::for_all(generate::integer::<u8>(), |_| {
+        calls += 1;
+        if calls == 5 {
+            stop.cancel();
+            panic!("operation cancelled");
+        }
+    })
+    .check(seeded(1).cancellation(cancellation.clone()));
+    assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
+    assert_eq!(result.tests_run(), 4, "{result}");
+
+    // A pinned example likewise; and a check cancelled before it starts
+    // runs no example at all.
+    let cancellation = Cancellation::new();
+    let stop = cancellation.clone();
+    let pinned = Property::for_all(generate::integer::<u8>(), |n| {
+        stop.cancel();
+        assert!(n < 200, "operation cancelled");
+    })
+    .example(250)
+    .check(seeded(1).cancellation(cancellation.clone()));
+    assert_eq!(pinned.outcome(), Outcome::Cancelled, "{pinned}");
+    let untouched = Property::for_all(generate::integer::<u8>(), |n| assert!(n > 100, "ran"))
+        .example(1)
+        .check(seeded(1).cancellation(cancellation));
+    assert_eq!(untouched.outcome(), Outcome::Cancelled, "{untouched}");
 }
 
 struct Explodes;

@@ -186,7 +186,13 @@ pub(crate) enum End {
         choices: Vec<u64>,
         panic: Panic,
     },
-    Cancelled,
+    /// Cancelled; with `unreported_failure`, after finding a failure it
+    /// neither finished shrinking nor reported, which was saved when
+    /// `saved`.
+    Cancelled {
+        unreported_failure: bool,
+        saved: bool,
+    },
     /// A coverage requirement is known to be missed, or (when `decided` is
     /// false) could not be decided within the most examples a check runs.
     InsufficientCoverage {
@@ -335,11 +341,34 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 self.target(&mut summary, &mut found).await;
             }
         }
-        if !found.is_empty() && !matches!(summary.end, End::GenerationFailed { .. }) {
-            let shrunk = self.shrink_all(found, &mut summary).await;
-            summary.end = End::Falsified(shrunk);
+        if found.is_empty() || matches!(summary.end, End::GenerationFailed { .. }) {
+            return summary;
         }
+        if self.cancelled() {
+            self.keep_for_next_run(found.iter().map(|found| found.choices.as_slice()));
+            summary.end = self.cancelled_with_failure();
+            return summary;
+        }
+        summary.end = match self.shrink_all(found, &mut summary).await {
+            Some(shrunk) => End::Falsified(shrunk),
+            None => self.cancelled_with_failure(),
+        };
         summary
+    }
+
+    /// The end of a check cancelled after it found a failure.
+    fn cancelled_with_failure(&self) -> End {
+        End::Cancelled { unreported_failure: true, saved: self.settings.database.is_some() }
+    }
+
+    /// Saves failures a cancelled check found but will not report, so the
+    /// next run's reuse phase starts from them rather than losing them.
+    fn keep_for_next_run<'c>(&self, failures: impl IntoIterator<Item = &'c [u64]>) {
+        if let Some((database, key)) = &self.settings.database {
+            for choices in failures {
+                database.save(key, choices);
+            }
+        }
     }
 
     /// The reuse phase: replays this property's saved failures, simplest
@@ -348,6 +377,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     async fn reuse_saved(&mut self, found: &mut Vec<Found>) {
         let Some((database, key)) = self.settings.database.clone() else { return };
         for saved in database.load(&key) {
+            if self.cancelled() {
+                return;
+            }
             match self.execute(&saved).await {
                 Case::Fail(failure) => {
                     offer(found, saved, failure, true);
@@ -369,7 +401,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         let mut first_failure_call = 0;
         for index in 0.. {
             if self.cancelled() {
-                summary.end = End::Cancelled;
+                summary.end = End::Cancelled { unreported_failure: false, saved: false };
                 break;
             }
             if found.is_empty() {
@@ -427,6 +459,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Case::GeneratorPanic(panic) => {
                     let choices = self.source.recording().choices.clone();
                     summary.end = End::GenerationFailed { choices, panic: *panic };
+                    break;
+                }
+                // A body that fails once the check is cancelled may fail
+                // because of it: the check ends, and records no failure.
+                Case::Fail(_) if self.cancelled() => {
+                    summary.end = End::Cancelled { unreported_failure: false, saved: false };
                     break;
                 }
                 Case::Fail(failure) => {
@@ -608,6 +646,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let mut positions = movable(&best);
             while steps_left > 0 && !positions.is_empty() {
                 if self.cancelled() {
+                    summary.end = End::Cancelled { unreported_failure: false, saved: false };
                     return;
                 }
                 let position = positions[self.steering.up_to(positions.len() as u64 - 1) as usize];
@@ -641,6 +680,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                                 positions = movable(&best);
                                 distance = distance.saturating_mul(2);
                             }
+                            Case::Fail(_) if self.cancelled() => {
+                                summary.end = End::Cancelled { unreported_failure: false, saved: false };
+                                return;
+                            }
                             Case::Fail(failure) => {
                                 summary.count_failure();
                                 offer(found, self.source.recording().choices.clone(), failure, false);
@@ -665,7 +708,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// The shrink and explain phases: shrinks each distinct failure on its
     /// own, smallest first. Failures of new origins that shrinking runs into
     /// join the queue; each origin is shrunk once.
-    async fn shrink_all(&mut self, mut queue: Vec<Found>, summary: &mut Summary) -> Vec<Shrunk> {
+    async fn shrink_all(&mut self, mut queue: Vec<Found>, summary: &mut Summary) -> Option<Vec<Shrunk>> {
         let mut done: Vec<Shrunk> = Vec::new();
         while !queue.is_empty() && done.len() < MAX_DISTINCT_FAILURES {
             let smallest = (0..queue.len())
@@ -678,6 +721,14 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let calls_before = self.body_calls;
             let (minimal, failure, shrinks) = self.shrink_one(&choices, failure, &mut queue).await;
             summary.shrink_calls += self.body_calls - calls_before;
+            if self.cancelled() {
+                // Cancelled part-way: nothing is reported, and what was
+                // found is kept, shrunk as far as it got.
+                let shrunk = done.iter().map(|shrunk| shrunk.minimal.as_slice());
+                let found = queue.iter().map(|found| found.choices.as_slice());
+                self.keep_for_next_run(shrunk.chain([minimal.as_slice(), choices.as_slice()]).chain(found));
+                return None;
+            }
             let (notes, failed) = self.notes_of(&minimal).await;
             let (freedoms, free_commands) =
                 if failed { self.explain(&failure).await } else { (Vec::new(), Vec::new()) };
@@ -695,12 +746,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 freedoms,
                 free_commands,
             });
-            if !self.settings.multiple_failures || self.cancelled() {
+            if !self.settings.multiple_failures {
                 break;
             }
         }
         done.sort_by(|a, b| shortlex(&a.minimal, &b.minimal));
-        done
+        Some(done)
     }
 
     /// Shrinks one failure (unless the shrink phase is off), queueing the

@@ -299,7 +299,11 @@ where
         let mut skipped = 0;
         let pinned = if options.checks_pinned() { examples } else { &[] };
         let mut record = ExampleRecord::default();
+        let cancelled = || settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled);
         for example in pinned {
+            if cancelled() {
+                return PropertyResult::new(Outcome::Cancelled, Some(settings.seed));
+            }
             let value = example();
             let rendered = Rendered::of(&value, parameters);
             record.clear();
@@ -308,6 +312,10 @@ where
                 Err(Caught::Stop(_)) => {
                     skipped += 1;
                     continue;
+                }
+                // Failing once cancelled, it may fail because of it.
+                Ok(Err(_)) | Err(Caught::Panic(_)) if cancelled() => {
+                    return PropertyResult::new(Outcome::Cancelled, Some(settings.seed));
                 }
                 Ok(Err(failure)) => failure,
                 Err(Caught::Panic(panic)) => Failure::from_panic(*panic),
@@ -364,7 +372,7 @@ where
         End::Exhausted => Outcome::Exhausted,
         End::ReplayDoesNotFit => Outcome::Misconfigured,
         End::GenerationFailed { .. } => Outcome::GenerationFailed,
-        End::Cancelled => Outcome::Cancelled,
+        End::Cancelled { .. } => Outcome::Cancelled,
         End::InsufficientCoverage { .. } => Outcome::InsufficientCoverage,
     };
     let mut result = PropertyResult::new(outcome, Some(seed));
@@ -429,7 +437,19 @@ where
                     .to_owned(),
             );
         }
-        End::Passed | End::Exhausted | End::Cancelled => {}
+        End::Cancelled { unreported_failure: true, saved } => {
+            result.problem = Some(
+                if saved {
+                    "It had found a failure, which it did not finish shrinking or report; the failure was saved, \
+                     and the next run starts from it."
+                } else {
+                    "It had found a failure, which it did not finish shrinking or report; with no failure \
+                     database to keep it, run the check again to find it."
+                }
+                .to_owned(),
+            );
+        }
+        End::Passed | End::Exhausted | End::Cancelled { .. } => {}
     }
     result
 }

@@ -108,7 +108,13 @@ impl Options {
     }
 
     /// Stops the check when `cancellation` is cancelled, between examples and
-    /// between shrink attempts. A body already running finishes first.
+    /// between shrink attempts, with the outcome
+    /// [`Cancelled`](crate::Outcome::Cancelled) and no result: a failure
+    /// found but not yet shrunk is not reported, but saved to the failure
+    /// database (as far as it was shrunk), so the next run starts from it.
+    /// A body already running finishes first; one that fails once the
+    /// check is cancelled is taken to have failed because of it, and
+    /// recorded as no counterexample.
     pub fn cancellation(mut self, cancellation: Cancellation) -> Options {
         self.cancellation = Some(cancellation);
         self

@@ -255,7 +255,12 @@ impl<T> Display for PropertyResult<T> {
                 )?;
                 write_replay(f, self.replay(), self.advice)?;
             }
-            Outcome::Cancelled => write!(f, "Cancelled after {}{seed}.", plural(self.tests_run, "test", "tests"))?,
+            Outcome::Cancelled => {
+                write!(f, "Cancelled after {}{seed}.", plural(self.tests_run, "test", "tests"))?;
+                if let Some(problem) = &self.problem {
+                    write!(f, "\n  {problem}")?;
+                }
+            }
             Outcome::InsufficientCoverage => {
                 write!(f, "Insufficient coverage after {}{seed}.", plural(self.tests_run, "test", "tests"))?;
                 if let Some(problem) = &self.problem {
