@@ -410,3 +410,25 @@ fn a_generator_panic_after_a_failure_leaves_the_failure_reported() {
     assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
     assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(1), "{result}");
 }
+
+/// A failure that does not happen again when its minimal counterexample
+/// is run once more is reported as flaky, not as a counterexample to trust.
+#[test]
+fn a_failure_that_does_not_happen_again_is_flaky() {
+    let mut calls = 0;
+    let result = Property::for_all(generate::integer::<u8>(), |_| {
+        calls += 1;
+        calls != 5
+    })
+    .check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Flaky, "{result}");
+    assert!(!result.failures()[0].is_reproduced());
+    let report = result.to_string();
+    assert!(report.starts_with("Flaky after 5 tests and 0 shrinks (seed 1)."), "{report}");
+    assert!(report.contains("\n  Flaky: run once more, the minimal counterexample did not fail this way."), "{report}");
+
+    let steady = Property::for_all(generate::integer::<u8>(), |n| n < 100).check(seeded(1));
+    assert_eq!(steady.outcome(), Outcome::Falsified, "{steady}");
+    assert!(steady.failures()[0].is_reproduced());
+    assert!(!steady.to_string().contains("Flaky"), "{steady}");
+}

@@ -178,6 +178,7 @@ impl Display for Summary {
             let status = match checked.outcome {
                 Outcome::Passed => "passed",
                 Outcome::Falsified => "FALSIFIED",
+                Outcome::Flaky => "FLAKY",
                 Outcome::Exhausted => "EXHAUSTED",
                 Outcome::GenerationFailed => "GENERATION FAILED",
                 Outcome::Cancelled => "CANCELLED",

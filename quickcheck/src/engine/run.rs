@@ -163,6 +163,9 @@ pub(crate) struct Shrunk {
     /// Whether it was a saved example from the database.
     pub(crate) from_database: bool,
     pub(crate) shrinks: u64,
+    /// Whether the minimal counterexample failed the same way again when
+    /// run once more for the report; false for a flaky property.
+    pub(crate) reproduced: bool,
     /// Per named argument, whether it matters to the failure.
     pub(crate) freedoms: Vec<Freedom>,
     /// The command arguments (step, argument; from 1) that can take any value.
@@ -729,9 +732,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 self.keep_for_next_run(shrunk.chain([minimal.as_slice(), choices.as_slice()]).chain(found));
                 return None;
             }
-            let (notes, failed) = self.notes_of(&minimal).await;
+            let (notes, reproduced) = self.notes_of(&minimal, &failure).await;
             let (freedoms, free_commands) =
-                if failed { self.explain(&failure).await } else { (Vec::new(), Vec::new()) };
+                if reproduced { self.explain(&failure).await } else { (Vec::new(), Vec::new()) };
             if let Some((database, key)) = &self.settings.database {
                 database.save(key, &minimal);
                 database.save(key, &choices);
@@ -743,6 +746,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 notes,
                 from_database,
                 shrinks,
+                reproduced,
                 freedoms,
                 free_commands,
             });
@@ -933,12 +937,17 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
 
     /// Runs the minimal counterexample once more for what it notes: notes
     /// are for the report of the failure, not for the candidates on the way.
-    /// Also says whether it failed; its recording is then the one the
-    /// explain phase starts from, so the minimal runs once, not twice.
-    async fn notes_of(&mut self, minimal: &[u64]) -> (Vec<(String, String)>, bool) {
+    /// Also says whether it failed the same way as `failure` (a property
+    /// that depends on more than its input may not); its recording is then
+    /// the one the explain phase starts from, so the minimal runs once, not
+    /// twice.
+    async fn notes_of(&mut self, minimal: &[u64], failure: &Failure) -> (Vec<(String, String)>, bool) {
         self.source.start_replay(minimal);
-        let failed = matches!(self.run_case().await, Case::Fail(_));
-        (std::mem::take(&mut self.record.notes), failed)
+        let reproduced = match self.run_case().await {
+            Case::Fail(again) => again.same_origin(failure),
+            Case::Pass | Case::Discard | Case::GeneratorPanic(_) => false,
+        };
+        (std::mem::take(&mut self.record.notes), reproduced)
     }
 
     /// Rebuilds the value a choice sequence describes, for the report.

@@ -332,6 +332,7 @@ where
                 replay: None,
                 from_database: false,
                 shrinks: 0,
+                reproduced: true,
                 free: Vec::new(),
                 free_commands: Vec::new(),
             });
@@ -392,7 +393,20 @@ where
     };
     match summary.end {
         End::Falsified(shrunk) => {
-            for Shrunk { original, minimal, failure, notes, from_database, shrinks, freedoms, free_commands } in shrunk
+            if shrunk.iter().all(|shrunk| !shrunk.reproduced) {
+                result.outcome = Outcome::Flaky;
+            }
+            for Shrunk {
+                original,
+                minimal,
+                failure,
+                notes,
+                from_database,
+                shrinks,
+                reproduced,
+                freedoms,
+                free_commands,
+            } in shrunk
             {
                 result.failures.push(FailureReport {
                     minimal: counterexample(&minimal),
@@ -402,6 +416,7 @@ where
                     replay: Some(Replay::new(original)),
                     from_database,
                     shrinks,
+                    reproduced,
                     free: freedoms.iter().map(|freedom| *freedom == Freedom::Free).collect(),
                     free_commands,
                 });

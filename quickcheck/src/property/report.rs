@@ -96,6 +96,14 @@ impl<T> FailureReport<T> {
             write_counterexample(f, "Original counterexample", original, names, &[], Some(ORIGINAL_LINES))?;
         }
         write_failure(f, Some(&self.failure), &self.notes)?;
+        if !self.reproduced {
+            write!(
+                f,
+                "\n  Flaky: run once more, the minimal counterexample did not fail this way. The property depends \
+                 on something besides its input (the time, unseeded randomness, state kept between calls, other \
+                 threads), which shrinking cannot control; make it depend on its input alone."
+            )?;
+        }
         write_replay(f, self.replay.as_ref(), advice)?;
         if let Some(example) = self.example_attribute() {
             write!(f, "\n  Pin it with: {example}")?;
@@ -183,18 +191,19 @@ impl<T> PropertyResult<T> {
         // after it, looking for failures of other origins, found nothing of
         // its own.
         let tests = plural(self.first_failure_at.unwrap_or(self.tests_run), "test", "tests");
+        let headline = if self.outcome == Outcome::Flaky { "Flaky" } else { "Falsified" };
         if let [only] = self.failures.as_slice() {
             let shrinks = plural(only.shrinks, "shrink", "shrinks");
             if only.from_database {
-                write!(f, "Falsified: failed again on a saved example, after {shrinks}{seed}.")?;
+                write!(f, "{headline}: failed again on a saved example, after {shrinks}{seed}.")?;
             } else {
-                write!(f, "Falsified after {tests} and {shrinks}{seed}.")?;
+                write!(f, "{headline} after {tests} and {shrinks}{seed}.")?;
             }
             return only.write_sections(f, self.parameter_names, self.advice);
         }
         let count = self.failures.len();
         let all_tests = plural(self.tests_run, "test", "tests");
-        write!(f, "Falsified after {tests}{seed}: found {count} distinct failures in {all_tests}.")?;
+        write!(f, "{headline} after {tests}{seed}: found {count} distinct failures in {all_tests}.")?;
         for (number, failure) in self.failures.iter().enumerate() {
             let shrinks = plural(failure.shrinks, "shrink", "shrinks");
             let saved = if failure.from_database { ", failed again on a saved example" } else { "" };
@@ -219,7 +228,7 @@ impl<T> Display for PropertyResult<T> {
                 }
                 self.statistics.write_report(f)?;
             }
-            Outcome::Falsified => self.write_falsified(f)?,
+            Outcome::Falsified | Outcome::Flaky => self.write_falsified(f)?,
             Outcome::Exhausted if self.space_exhausted => write!(
                 f,
                 "Exhausted after {}{seed}: every example the generators can produce was tested, and all {} \

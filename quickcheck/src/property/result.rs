@@ -20,6 +20,12 @@ pub enum Outcome {
     GenerationFailed,
     /// The check was cancelled through its [`Cancellation`](crate::Cancellation).
     Cancelled,
+    /// An example failed, but its minimal counterexample did not fail the
+    /// same way when run once more: the property depends on something
+    /// besides its input (the time, unseeded randomness, state kept between
+    /// calls, other threads), so its failures cannot be trusted to shrink
+    /// or reproduce.
+    Flaky,
     /// The options could not be used: a malformed replay token or
     /// environment variable, a replay token that does not fit the
     /// property's generators, or a replay combined with pinned examples.
@@ -143,6 +149,9 @@ pub struct FailureReport<T> {
     pub(crate) replay: Option<Replay>,
     pub(crate) from_database: bool,
     pub(crate) shrinks: u64,
+    /// Whether the minimal counterexample failed the same way when run once
+    /// more for the report.
+    pub(crate) reproduced: bool,
     /// Per named parameter: whether every value tried for it failed too.
     pub(crate) free: Vec<bool>,
     /// `(step, argument)`, from 1, of the command arguments of a command
@@ -185,6 +194,13 @@ impl<T> FailureReport<T> {
     /// How many times the shrinker found a smaller example of it.
     pub fn shrinks(&self) -> u64 {
         self.shrinks
+    }
+
+    /// Whether the minimal counterexample failed the same way again when
+    /// run once more for the report. False means the property is flaky:
+    /// it depends on something besides its input.
+    pub fn is_reproduced(&self) -> bool {
+        self.reproduced
     }
 
     /// Whether the named parameter at `index` can take any value without
