@@ -3,7 +3,7 @@
 use std::cell::Cell;
 use std::collections::BTreeMap;
 
-use quickcheck::stateful::{self, AsyncCommand, Command, CommandSequence, ModelCommand};
+use quickcheck::stateful::{self, AsyncCommand, Command, CommandSequence, DynAsyncCommand, ModelCommand};
 use quickcheck::{Generator, Options, Outcome, Property, generate};
 
 mod support;
@@ -477,5 +477,43 @@ fn handles_shrink_so_that_only_the_needed_opens_remain() {
         })
         .check(Options::default().seed(seed));
         assert_eq!(result.minimal().unwrap().rendered(), "Open\nWrite(0)\nWrite(0)\nWrite(0)", "seed {seed}: {result}");
+    }
+}
+
+/// The operations as structs again, run asynchronously as boxed
+/// `DynAsyncCommand` objects.
+impl AsyncCommand<Model, AsyncStore> for Put {
+    async fn run(&self, model: &Model, store: &mut AsyncStore) {
+        tokio::task::yield_now().await;
+        Command::run(self, model, &mut store.inner);
+    }
+}
+
+impl AsyncCommand<Model, AsyncStore> for Get {
+    async fn run(&self, model: &Model, store: &mut AsyncStore) {
+        tokio::task::yield_now().await;
+        Command::run(self, model, &mut store.inner);
+    }
+}
+
+type BoxedAsync = Box<dyn DynAsyncCommand<Model, AsyncStore>>;
+
+#[tokio::test]
+async fn boxed_async_commands_shrink_the_same_way() {
+    let sequences = stateful::commands(Model::new, |_: &Model| {
+        let key = generate::between(0u8, 3);
+        Some(generate::one_of((
+            (key, generate::between(0u8, 100)).map(|(key, value)| Box::new(Put { key, value }) as BoxedAsync).boxed(),
+            key.map(|key| Box::new(Get { key }) as BoxedAsync).boxed(),
+        )))
+    });
+    for seed in 0..5 {
+        let result = Property::for_all(&sequences, async |sequence: CommandSequence<Model, BoxedAsync>| {
+            sequence.run_async(&mut AsyncStore::default()).await;
+        })
+        .check_async(Options::default().seed(seed))
+        .await;
+        let rendered = result.minimal().unwrap().rendered();
+        assert_eq!(rendered, "Put { key: 0, value: 0 }\nPut { key: 0, value: 1 }\nGet { key: 0 }", "{result}");
     }
 }

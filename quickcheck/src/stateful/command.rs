@@ -1,6 +1,7 @@
 //! The command traits.
 
 use std::fmt::Debug;
+use std::pin::Pin;
 
 /// What a command does to the model, and when it may run: the half of a
 /// command that generation needs, shared by [`Command`] and [`AsyncCommand`].
@@ -28,6 +29,11 @@ pub trait Command<Model, System>: ModelCommand<Model> {
 
 /// A command whose run is awaited: the same precondition and update, with an
 /// `async` run.
+///
+/// Implement it for an enum of your operations, or for one struct per
+/// operation and use `Box<dyn DynAsyncCommand<Model, System>>` (an
+/// `AsyncCommand` itself cannot be a trait object, as its run returns an
+/// `impl Future`).
 pub trait AsyncCommand<Model, System>: ModelCommand<Model> {
     /// Runs the command against the system and asserts what it observes,
     /// given the model *before* the command.
@@ -47,5 +53,60 @@ impl<Model, C: ModelCommand<Model> + ?Sized> ModelCommand<Model> for Box<C> {
 impl<Model, System, C: Command<Model, System> + ?Sized> Command<Model, System> for Box<C> {
     fn run(&self, model: &Model, system: &mut System) {
         (**self).run(model, system);
+    }
+}
+
+/// An [`AsyncCommand`] as a trait object: `Box<dyn DynAsyncCommand<Model,
+/// System>>` is an `AsyncCommand` whose run boxes the future of the command
+/// inside, so one sequence can hold commands of several types.
+///
+/// Implemented for every `AsyncCommand`; there is nothing to implement.
+///
+/// ```
+/// use quickcheck::stateful::{AsyncCommand, DynAsyncCommand, ModelCommand};
+///
+/// #[derive(Debug)]
+/// struct Push(i32);
+/// #[derive(Debug)]
+/// struct Pop;
+///
+/// impl ModelCommand<Vec<i32>> for Push {
+///     fn update(&self, model: &mut Vec<i32>) {
+///         model.push(self.0);
+///     }
+/// }
+/// impl AsyncCommand<Vec<i32>, Vec<i32>> for Push {
+///     async fn run(&self, _: &Vec<i32>, stack: &mut Vec<i32>) {
+///         stack.push(self.0);
+///     }
+/// }
+/// impl ModelCommand<Vec<i32>> for Pop {
+///     fn update(&self, model: &mut Vec<i32>) {
+///         model.pop();
+///     }
+/// }
+/// impl AsyncCommand<Vec<i32>, Vec<i32>> for Pop {
+///     async fn run(&self, model: &Vec<i32>, stack: &mut Vec<i32>) {
+///         assert_eq!(stack.pop(), model.last().copied());
+///     }
+/// }
+///
+/// let commands: Vec<Box<dyn DynAsyncCommand<Vec<i32>, Vec<i32>>>> = vec![Box::new(Push(1)), Box::new(Pop)];
+/// # let _ = commands;
+/// ```
+pub trait DynAsyncCommand<Model, System>: ModelCommand<Model> {
+    /// Runs the command, with its future boxed.
+    fn run_boxed<'a>(&'a self, model: &'a Model, system: &'a mut System) -> Pin<Box<dyn Future<Output = ()> + 'a>>;
+}
+
+impl<Model, System, C: AsyncCommand<Model, System>> DynAsyncCommand<Model, System> for C {
+    fn run_boxed<'a>(&'a self, model: &'a Model, system: &'a mut System) -> Pin<Box<dyn Future<Output = ()> + 'a>> {
+        Box::pin(self.run(model, system))
+    }
+}
+
+impl<Model, System> AsyncCommand<Model, System> for Box<dyn DynAsyncCommand<Model, System>> {
+    async fn run(&self, model: &Model, system: &mut System) {
+        (**self).run_boxed(model, system).await;
     }
 }

@@ -69,5 +69,5 @@
 mod command;
 pub(crate) mod sequence;
 
-pub use command::{AsyncCommand, Command, ModelCommand};
+pub use command::{AsyncCommand, Command, DynAsyncCommand, ModelCommand};
 pub use sequence::{CommandSequence, Commands, commands};
