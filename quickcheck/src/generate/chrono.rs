@@ -83,9 +83,19 @@ impl Dates {
 
     /// A date uniform over the range's days: within 1900..=2100 three draws
     /// in four, where the range reaches those years, else anywhere in it.
+    /// One draw in sixteen the year snaps to an end of its range instead, the
+    /// first or the last year, and the date is uniform over that year's days
+    /// in range: the component's own edges, as often as a whole date is
+    /// forced to a bound.
     fn sample(&self, random: &mut Random) -> NaiveDate {
         let (mut low, mut high) = (self.low, self.high);
-        if random.up_to(3) != 0 {
+        let word = random.next_u64();
+        if word & 15 == 0 {
+            let year = if word & 16 == 0 { low.year() } else { high.year() };
+            let first = NaiveDate::from_ymd_opt(year, 1, 1).expect("a valid date");
+            let last = NaiveDate::from_ymd_opt(year, 12, 31).expect("a valid date");
+            (low, high) = (low.max(first), high.min(last));
+        } else if (word >> 5) & 3 != 0 {
             let window_low = NaiveDate::from_ymd_opt(1900, 1, 1).expect("a valid date");
             let window_high = NaiveDate::from_ymd_opt(2100, 12, 31).expect("a valid date");
             if low <= window_high && high >= window_low {
@@ -207,7 +217,8 @@ pub struct NaiveDateOf {
 /// four, uniform over the days. Shrinks the year towards 2000, then the month
 /// and day towards 1, so the minimal date is 2000-01-01.
 ///
-/// Forces 0001-01-01 and 9999-12-31 one draw in sixteen between them.
+/// Forces 0001-01-01 and 9999-12-31 one draw in sixteen between them, and
+/// snaps the year to 1 or 9999 as often again.
 ///
 /// ```
 /// use chrono::Datelike;
@@ -224,7 +235,10 @@ pub fn naive_date() -> NaiveDateOf {
 /// Shrinks the year towards 2000 (or the range's year nearest it), then the
 /// month and day towards their least in range.
 ///
-/// Forces `low` and `high` one draw in sixteen between them.
+/// Forces `low` and `high` one draw in sixteen between them, and snaps the
+/// year to the range's first or last year as often again (the date then
+/// uniform over that year's days in range), so a bound alone in its year
+/// comes up about one draw in sixteen.
 ///
 /// # Panics
 ///
@@ -309,7 +323,8 @@ pub struct NaiveDateTimeOf {
 /// 2000-01-01T00:00:00.
 ///
 /// Forces 0001-01-01T00:00:00 and 9999-12-31T23:59:59.999999999 one draw in
-/// sixteen between them. Reports print ISO form to the nanosecond.
+/// sixteen between them, and snaps the year to 1 or 9999 as often again.
+/// Reports print ISO form to the nanosecond.
 ///
 /// ```
 /// use quickcheck::{Generator, generate};
@@ -322,12 +337,14 @@ pub fn naive_date_time() -> NaiveDateTimeOf {
 
 /// Any `NaiveDateTime` in `low..=high`: a date uniform over the range's
 /// days and a time as for [`naive_date_time`]; on a bound's own day, a time
-/// past the bound is folded into the part of the day the range covers, so
-/// a range of an hour is drawn across that hour. Shrinks as
+/// past the bound is drawn again inside the part of the day the range
+/// covers, so a range of an hour is drawn across that hour. Shrinks as
 /// [`naive_date_time`] does, within the range (a shrunk value past a bound
 /// becomes the bound).
 ///
-/// Forces `low` and `high` one draw in sixteen between them.
+/// Forces `low` and `high` one draw in sixteen between them, and snaps the
+/// year to the range's first or last as often again, as
+/// [`naive_date_between`] does.
 ///
 /// # Panics
 ///
