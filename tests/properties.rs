@@ -431,4 +431,90 @@ fn a_failure_that_does_not_happen_again_is_flaky() {
     assert_eq!(steady.outcome(), Outcome::Falsified, "{steady}");
     assert!(steady.failures()[0].is_reproduced());
     assert!(!steady.to_string().contains("Flaky"), "{steady}");
+
+    // A flaky value is no test case to pin; a steady one is.
+    let mut calls = 0;
+    let named = Property::for_all((generate::integer::<u8>(),), |(n,)| {
+        calls += 1;
+        calls != 5 && n < 250
+    })
+    .parameters(&["n"])
+    .check(seeded(1));
+    assert!(named.is_flaky(), "{named}");
+    assert!(!named.to_string().contains("Pin it with"), "{named}");
+    let pinnable = Property::for_all((generate::integer::<u8>(),), |(n,)| n < 100).parameters(&["n"]).check(seeded(1));
+    assert!(pinnable.to_string().contains("Pin it with: #[example(100)]"), "{pinnable}");
+}
+
+/// A check cancelled during the last replay of its minimal counterexample
+/// (the body passing because of it) is cancelled, not flaky.
+#[test]
+fn a_cancellation_during_the_final_replay_is_no_flaky_failure() {
+    let body_calls = |cancel_at: Option<u32>| {
+        let cancellation = Cancellation::new();
+        let stop = cancellation.clone();
+        let mut calls = 0;
+        let result = Property::for_all(generate::integer::<u32>(), |n| {
+            calls += 1;
+            if Some(calls) == cancel_at {
+                stop.cancel();
+                return true;
+            }
+            n < 1000
+        })
+        .check(seeded(3).cancellation(cancellation));
+        (result, calls)
+    };
+    let (steady, calls) = body_calls(None);
+    assert!(steady.is_falsified(), "{steady}");
+    // The final replay is the last call a plain property's check makes.
+    let (cancelled, _) = body_calls(Some(calls));
+    assert_eq!(cancelled.outcome(), Outcome::Cancelled, "{cancelled}");
+}
+
+/// A saved failure that passes while the check is being cancelled stays
+/// saved: it may have passed only because of the cancellation.
+#[test]
+fn a_saved_failure_is_kept_when_the_check_is_cancelled_while_it_runs() {
+    let directory = std::env::temp_dir().join(format!("quickcheck-tests-cancelled-reuse-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    let options = || seeded(4).name("properties::cancelled_reuse").database(directory.to_str().unwrap());
+    let first = Property::for_all(generate::integer::<u32>(), |n| n < 1000).check(options());
+    assert!(first.is_falsified(), "{first}");
+
+    let cancellation = Cancellation::new();
+    let stop = cancellation.clone();
+    let cancelled = Property::for_all(generate::integer::<u32>(), |_| {
+        stop.cancel();
+        true
+    })
+    .check(options().cancellation(cancellation));
+    assert_eq!(cancelled.outcome(), Outcome::Cancelled, "{cancelled}");
+
+    let again = Property::for_all(generate::integer::<u32>(), |n| n < 1000).check(options().runs(1));
+    assert!(again.is_from_database(), "the saved failure was deleted: {again}");
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// Of a flaky failure and a steady one, the steady one is reported first
+/// and decides the outcome; the flaky one is marked, and shows no notes
+/// (its replay's notes are not its own).
+#[test]
+fn a_steady_failure_comes_before_a_flaky_one() {
+    let mut calls = 0;
+    let result = Property::for_all(generate::integer::<u16>(), |n| {
+        calls += 1;
+        quickcheck::stats::note("call", calls);
+        assert!(calls != 2, "only the second call fails here");
+        assert!(n < 1000, "too large");
+    })
+    .check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    let failures = result.failures();
+    assert_eq!(failures.len(), 2, "{result}");
+    assert!(failures[0].is_reproduced() && !failures[1].is_reproduced(), "{result}");
+    assert!(failures[0].failure().message().contains("too large"), "{result}");
+    assert!(failures[1].notes().is_empty(), "{result}");
+    let report = result.to_string();
+    assert_eq!(report.matches("Flaky: run once more").count(), 1, "{report}");
 }

@@ -333,9 +333,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         } else {
             let phases = self.settings.phases;
             if phases.contains(Phase::Reuse) {
-                self.reuse_saved(&mut found).await;
+                self.reuse_saved(&mut summary, &mut found).await;
             }
-            if found.is_empty() && phases.contains(Phase::Generate) {
+            let going_on = found.is_empty() && matches!(summary.end, End::Passed);
+            if going_on && phases.contains(Phase::Generate) {
                 self.generate(&mut summary, &mut found).await;
             }
             // Nothing is left to search for once every example has run.
@@ -359,9 +360,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         summary
     }
 
-    /// The end of a check cancelled after it found a failure.
+    /// The end of a check cancelled after it found a failure; `saved` says
+    /// whether the next run starts from it.
     fn cancelled_with_failure(&self) -> End {
-        End::Cancelled { unreported_failure: true, saved: self.settings.database.is_some() }
+        let saved = self.settings.database.is_some() && self.settings.phases.contains(Phase::Reuse);
+        End::Cancelled { unreported_failure: true, saved }
     }
 
     /// Saves failures a cancelled check found but will not report, so the
@@ -376,14 +379,21 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
 
     /// The reuse phase: replays this property's saved failures, simplest
     /// first. One that still fails is kept for shrinking; one that passes
-    /// (or no longer fits the generators) is deleted.
-    async fn reuse_saved(&mut self, found: &mut Vec<Found>) {
+    /// (or no longer fits the generators) is deleted, unless the check was
+    /// cancelled while it ran, which may be why it passed.
+    async fn reuse_saved(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let Some((database, key)) = self.settings.database.clone() else { return };
         for saved in database.load(&key) {
             if self.cancelled() {
+                summary.end = End::Cancelled { unreported_failure: false, saved: false };
                 return;
             }
-            match self.execute(&saved).await {
+            let case = self.execute(&saved).await;
+            if self.cancelled() && !matches!(case, Case::Fail(_)) {
+                summary.end = End::Cancelled { unreported_failure: false, saved: false };
+                return;
+            }
+            match case {
                 Case::Fail(failure) => {
                     offer(found, saved, failure, true);
                     if !self.settings.multiple_failures {
@@ -724,17 +734,30 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let calls_before = self.body_calls;
             let (minimal, failure, shrinks) = self.shrink_one(&choices, failure, &mut queue).await;
             summary.shrink_calls += self.body_calls - calls_before;
-            if self.cancelled() {
-                // Cancelled part-way: nothing is reported, and what was
-                // found is kept, shrunk as far as it got.
+            // Cancelled part-way (checked again after each replay below, as
+            // a body may fail or pass because of it): nothing is reported,
+            // and what was found is kept, shrunk as far as it got.
+            let keep_all = |runner: &Self, queue: &[Found], done: &[Shrunk]| {
                 let shrunk = done.iter().map(|shrunk| shrunk.minimal.as_slice());
                 let found = queue.iter().map(|found| found.choices.as_slice());
-                self.keep_for_next_run(shrunk.chain([minimal.as_slice(), choices.as_slice()]).chain(found));
+                runner.keep_for_next_run(shrunk.chain([minimal.as_slice(), choices.as_slice()]).chain(found));
+            };
+            if self.cancelled() {
+                keep_all(self, &queue, &done);
                 return None;
             }
-            let (notes, reproduced) = self.notes_of(&minimal, &failure).await;
+            let (mut notes, reproduced) = self.notes_of(&minimal, &failure).await;
+            if !reproduced {
+                // Noted by a run that did not fail this way: not this
+                // failure's notes.
+                notes.clear();
+            }
             let (freedoms, free_commands) =
                 if reproduced { self.explain(&failure).await } else { (Vec::new(), Vec::new()) };
+            if self.cancelled() {
+                keep_all(self, &queue, &done);
+                return None;
+            }
             if let Some((database, key)) = &self.settings.database {
                 database.save(key, &minimal);
                 database.save(key, &choices);
@@ -754,7 +777,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 break;
             }
         }
-        done.sort_by(|a, b| shortlex(&a.minimal, &b.minimal));
+        // Failures that reproduced come first: the one a caller reads first
+        // is one to trust.
+        done.sort_by(|a, b| b.reproduced.cmp(&a.reproduced).then_with(|| shortlex(&a.minimal, &b.minimal)));
         Some(done)
     }
 
@@ -1008,9 +1033,10 @@ fn look_number(passed: u64, runs: u64) -> Option<u32> {
     if passed != runs && !is_doubling(passed) {
         return None;
     }
-    // 100 << 56 is the last doubling a u64 holds.
-    let doublings_before = (0..57).take_while(|&power| 100u64 << power < passed).count() as u32;
-    let runs_before = u32::from(runs < passed && !is_doubling(runs));
+    // 100 << 57 is the last doubling a u64 holds.
+    let doublings_before = (0..58).take_while(|&power| 100u64 << power < passed).count() as u32;
+    // `runs(0)` asks for no look of its own.
+    let runs_before = u32::from(0 < runs && runs < passed && !is_doubling(runs));
     Some(doublings_before + runs_before)
 }
 

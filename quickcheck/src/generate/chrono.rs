@@ -466,9 +466,9 @@ pub struct DateTimeOffsetOf {
 }
 
 /// Any `DateTime<FixedOffset>` whose instant and local clock time both lie in
-/// the years 1 to 9999: the local date and time drawn as for
-/// [`naive_date_time`], then an offset of whole minutes in
-/// −14:00..=+14:00, whole hours three draws in four. Shrinks the local time
+/// the years 1 to 9999: an instant drawn as [`naive_date_time`] draws a
+/// date-time, shown at an offset of whole minutes in −14:00..=+14:00, whole
+/// hours three draws in four. Shrinks the local time
 /// as [`naive_date_time`] does and the offset towards +00:00, so the minimal
 /// value is 2000-01-01T00:00:00+00:00.
 ///
@@ -644,8 +644,9 @@ impl NaiveDateTimeOf {
         // On a bound's own day, past the bound: drawn again inside the part
         // of the day the range covers, rather than clamped to the bound, so
         // a range narrower than a day is drawn across and not mostly at its
-        // bounds. As round as the time was, or as round as leaves the part
-        // at least two values: whole minutes across an hour, say.
+        // bounds. In steps from the part's start as long as the time's
+        // precision, or as long as leaves the part at least two values:
+        // whole minutes from its start across an hour, say.
         let midnight = date.and_time(NaiveTime::MIN);
         let start = self.low.max(midnight);
         let end = midnight.checked_add_signed(TimeDelta::days(1)).map_or(self.high, |next| next.min(self.high));

@@ -66,7 +66,12 @@ impl Display for Failure {
 impl<T> FailureReport<T> {
     /// The `#[example(...)]` attribute that pins this minimal counterexample.
     fn example_attribute(&self) -> Option<String> {
-        let minimal = self.minimal.as_ref().filter(|minimal| !minimal.explicit && !minimal.fields.is_empty())?;
+        // A flaky failure's value is no test case to keep: it did not fail
+        // again.
+        let minimal = self
+            .minimal
+            .as_ref()
+            .filter(|minimal| self.reproduced && !minimal.explicit && !minimal.fields.is_empty())?;
         // A value whose Debug form spans lines (a command sequence, a
         // pretty-printed struct) is not an expression to paste.
         if minimal.fields.iter().any(|field| field.contains('\n')) {
@@ -231,8 +236,8 @@ impl<T> Display for PropertyResult<T> {
             Outcome::Falsified | Outcome::Flaky => self.write_falsified(f)?,
             Outcome::Exhausted if self.space_exhausted => write!(
                 f,
-                "Exhausted after {}{seed}: every example the generators can produce was tested, and all {} \
-                 rejected, so the property was not tested at all. What rejects inputs: {DISCARD_CAUSES}. Check the \
+                "Exhausted after {}{seed}: every example the generators can produce was tried, and all {} \
+                 rejected, so no generated example was tested. What rejects inputs: {DISCARD_CAUSES}. Check the \
                  condition against the generators' ranges, or generate valid inputs directly.",
                 plural(self.tests_run, "test", "tests"),
                 plural(self.discards, "was", "were"),

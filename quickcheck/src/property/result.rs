@@ -325,9 +325,16 @@ impl<T> PropertyResult<T> {
         self.outcome == Outcome::Passed
     }
 
-    /// Whether an example failed.
+    /// Whether an example failed and its failure reproduced
+    /// ([`Outcome::Falsified`]); see also [`is_flaky`](Self::is_flaky).
     pub fn is_falsified(&self) -> bool {
         self.outcome == Outcome::Falsified
+    }
+
+    /// Whether an example failed but no failure happened again when its
+    /// minimal counterexample was run once more ([`Outcome::Flaky`]).
+    pub fn is_flaky(&self) -> bool {
+        self.outcome == Outcome::Flaky
     }
 
     /// How many generated examples were run to completion, failing ones
@@ -379,8 +386,9 @@ impl<T> PropertyResult<T> {
         self.seed
     }
 
-    /// Every distinct failure found, smallest minimal counterexample first;
-    /// empty unless the check was falsified.
+    /// Every distinct failure found: those that reproduced first, each group
+    /// smallest minimal counterexample first. Empty unless the check was
+    /// falsified or flaky.
     pub fn failures(&self) -> &[FailureReport<T>] {
         &self.failures
     }

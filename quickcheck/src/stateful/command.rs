@@ -61,6 +61,8 @@ impl<Model, System, C: Command<Model, System> + ?Sized> Command<Model, System> f
 /// inside, so one sequence can hold commands of several types.
 ///
 /// Implemented for every `AsyncCommand`; there is nothing to implement.
+/// The boxed future is not `Send`: such sequences run on the task that
+/// checks the property, as every command sequence does.
 ///
 /// ```
 /// use quickcheck::stateful::{AsyncCommand, DynAsyncCommand, ModelCommand};
