@@ -349,3 +349,19 @@ fn a_targeted_property(#[generator(generate::vec(generate::between(0u32, 1000)).
     quickcheck::target(f64::from(sum), "sum");
     assert!(sum <= 15_000, "the sum passed 15000");
 }
+
+// The deadline option: a body that sleeps past it fails for that.
+#[property(seed = 3, multiple_failures = false, database = "off", deadline = Duration::from_millis(15))]
+#[should_panic]
+fn slow_for_large_numbers(#[generator(generate::between(0u32, 1000))] n: u32) {
+    if n >= 200 {
+        std::thread::sleep(Duration::from_millis(40));
+    }
+}
+
+#[test]
+fn the_deadline_option_fails_slow_examples() {
+    let report = report_of(slow_for_large_numbers);
+    assert!(report.contains("    n = 200\n"), "{report}");
+    assert!(report.contains("  Failure: the property took "), "{report}");
+}

@@ -518,3 +518,57 @@ fn a_steady_failure_comes_before_a_flaky_one() {
     let report = result.to_string();
     assert_eq!(report.matches("Flaky: run once more").count(), 1, "{report}");
 }
+
+/// A body slower than the deadline fails, and shrinks to the smallest slow
+/// input; the generators' time does not count, and a failure of another
+/// kind is reported as that failure.
+#[test]
+fn a_deadline_fails_slow_examples_and_shrinks_them() {
+    use std::time::Duration;
+    let slow = |n: u32| {
+        if n >= 100 {
+            std::thread::sleep(Duration::from_millis(40));
+        }
+    };
+    let deadline = Duration::from_millis(15);
+    let result =
+        Property::for_all(generate::between(0u32, 1000), slow).check(seeded(1).deadline(deadline).first_failure_only());
+    assert!(result.is_falsified(), "{result}");
+    assert_eq!(result.minimal().unwrap().value(), &100, "{result}");
+    let failure = result.failure().unwrap();
+    assert_eq!(failure.kind(), FailureKind::DeadlineExceeded);
+    assert!(result.to_string().contains("Failure: the property took "), "{result}");
+    assert!(failure.message().ends_with(", longer than the deadline of 15ms"), "{result}");
+
+    // A slow generator is not the body's time.
+    let slow_generator = generate::between(0u32, 10).map(|n| {
+        std::thread::sleep(Duration::from_millis(30));
+        n
+    });
+    let passed = Property::for_all(slow_generator, |_| ())
+        .check(seeded(1).runs(5).deadline(deadline).suppress(quickcheck::HealthCheck::TooSlow));
+    assert!(passed.is_passed(), "{passed}");
+
+    // A pinned example is held to the deadline too.
+    let pinned = Property::for_all(generate::between(0u32, 10), slow).example(500).check(seeded(1).deadline(deadline));
+    assert_eq!(pinned.failure().unwrap().kind(), FailureKind::DeadlineExceeded, "{pinned}");
+}
+
+/// A body slow only sometimes is slow on its first runs and fast on its
+/// final replay: the deadline failure is flaky, and the report says why.
+#[test]
+fn a_deadline_missed_by_chance_is_flaky() {
+    use std::time::Duration;
+    let mut calls = 0;
+    let result = Property::for_all(generate::between(0u32, 1000), |_| {
+        calls += 1;
+        if calls == 3 {
+            std::thread::sleep(Duration::from_millis(40));
+        }
+    })
+    .check(seeded(1).deadline(Duration::from_millis(15)));
+    assert!(result.is_flaky(), "{result}");
+    assert!(
+        result.to_string().contains("Flaky: run once more, the minimal counterexample finished within the deadline.")
+    );
+}

@@ -66,6 +66,12 @@ const OPTIONS: &[OptionSpec] = &[
         example: "target_steps = 1000",
     },
     OptionSpec {
+        name: "deadline",
+        method: "deadline",
+        kind: Kind::Value,
+        example: "deadline = std::time::Duration::from_millis(200)",
+    },
+    OptionSpec {
         name: "suppress",
         method: "suppress",
         kind: Kind::List,

@@ -147,6 +147,8 @@ pub(crate) struct Settings {
     /// Whether failures of other origins are looked for and reported.
     pub(crate) multiple_failures: bool,
     pub(crate) suppressed: Vec<HealthCheck>,
+    /// The longest a body may run; see [`Options::deadline`](crate::Options::deadline).
+    pub(crate) deadline: Option<Duration>,
     /// How many named arguments the generated value is a tuple of: the
     /// explain phase varies each of them. `None` leaves nothing to explain.
     pub(crate) explain_arguments: Option<usize>,
@@ -282,7 +284,17 @@ pub(crate) struct Runner<'a, G, B> {
     targets: Vec<TargetBest>,
     /// When the last timed draw finished (see [`Runner::draw_and_start`]).
     drawn_at: Option<Instant>,
+    /// When the body of the current case started, under a deadline.
+    body_started_at: Option<Instant>,
+    /// Whether the deadline holds as given (the final replay of a minimal
+    /// counterexample) rather than with the search's slack.
+    exact_deadline: bool,
 }
+
+/// How much longer than its deadline a body may run while the check
+/// searches and shrinks, so that a body near the limit does not fail by
+/// chance on one run and pass on the next.
+const DEADLINE_SLACK: f64 = 1.25;
 
 impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     pub(crate) fn new(generator: &'a G, body: &'a mut B, settings: &'a Settings) -> Self {
@@ -300,6 +312,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             prefix: Vec::new(),
             targets: Vec::new(),
             drawn_at: None,
+            body_started_at: None,
+            exact_deadline: false,
         }
     }
 
@@ -923,6 +937,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 return None;
             }
             runner.body_calls += 1;
+            if runner.settings.deadline.is_some() {
+                runner.body_started_at = Some(Instant::now());
+            }
             let Runner { body, record, .. } = runner;
             Some(stats::recording(record, || body.start(value)))
         });
@@ -930,7 +947,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         let judging = self.body_calls != calls_before;
         match started {
             Ok(None) => Drawn::Duplicate,
-            Ok(Some(Started::Finished(verdict))) => Drawn::Ended(case_of(Ok(verdict))),
+            Ok(Some(Started::Finished(verdict))) => Drawn::Ended(self.in_time(case_of(Ok(verdict)))),
             Ok(Some(Started::Running(future))) => Drawn::Running(future),
             Err(caught) if judging => Drawn::Ended(case_of(Err(caught))),
             Err(caught) => self.generator_stopped(novelty, timed, caught),
@@ -957,7 +974,24 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// around each poll of its future.
     async fn await_verdict(&mut self, future: B::Running) -> Case {
         let (mut future, record) = (std::pin::pin!(future), &mut self.record);
-        case_of(std::future::poll_fn(|cx| stats::recording(record, || future.as_mut().poll(cx))).await)
+        let case = case_of(std::future::poll_fn(|cx| stats::recording(record, || future.as_mut().poll(cx))).await);
+        self.in_time(case)
+    }
+
+    /// A passing case whose body ran past the deadline fails for it.
+    #[inline]
+    fn in_time(&self, case: Case) -> Case {
+        match (self.settings.deadline, self.body_started_at) {
+            (Some(deadline), Some(started)) if matches!(case, Case::Pass) => self.judge_time(deadline, started, case),
+            _ => case,
+        }
+    }
+
+    #[cold]
+    fn judge_time(&self, deadline: Duration, started: Instant, case: Case) -> Case {
+        let took = started.elapsed();
+        let allowed = if self.exact_deadline { deadline } else { deadline.mul_f64(DEADLINE_SLACK) };
+        if took > allowed { Case::Fail(Failure::deadline_exceeded(took, deadline)) } else { case }
     }
 
     /// Runs the minimal counterexample once more for what it notes: notes
@@ -968,7 +1002,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// twice.
     async fn notes_of(&mut self, minimal: &[u64], failure: &Failure) -> (Vec<(String, String)>, bool) {
         self.source.start_replay(minimal);
-        let reproduced = match self.run_case().await {
+        self.exact_deadline = true;
+        let case = self.run_case().await;
+        self.exact_deadline = false;
+        let reproduced = match case {
             Case::Fail(again) => again.same_origin(failure),
             Case::Pass | Case::Discard | Case::GeneratorPanic(_) => false,
         };

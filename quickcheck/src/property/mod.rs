@@ -307,8 +307,14 @@ where
             let value = example();
             let rendered = Rendered::of(&value, parameters);
             record.clear();
-            let failure = match call(body, value, &mut record).await {
-                Ok(Ok(())) => continue,
+            let started = std::time::Instant::now();
+            let verdict = call(body, value, &mut record).await;
+            let took = started.elapsed();
+            let failure = match verdict {
+                Ok(Ok(())) => match settings.deadline.filter(|&deadline| took > deadline) {
+                    Some(deadline) => Failure::deadline_exceeded(took, deadline),
+                    None => continue,
+                },
                 Err(Caught::Stop(_)) => {
                     skipped += 1;
                     continue;

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use crate::engine::database::Database;
 use crate::engine::random;
@@ -49,6 +50,7 @@ pub struct Options {
     target_steps: Option<u64>,
     first_failure_only: bool,
     suppressed: Vec<HealthCheck>,
+    deadline: Option<Duration>,
     /// How the report words its advice; `#[property]` sets it to the
     /// attribute's options.
     pub(crate) advice: Advice,
@@ -208,6 +210,35 @@ impl Options {
         self
     }
 
+    /// Fails an example whose body runs longer than `deadline` (the
+    /// generators' time does not count). None by default.
+    ///
+    /// While searching and shrinking, an example fails only past 1.25 times
+    /// the deadline, so that one near the limit does not fail by chance;
+    /// the minimal counterexample is then run once more against the
+    /// deadline itself, and one that finishes in time is reported as
+    /// [flaky](crate::Outcome::Flaky): its run time is not a matter of its
+    /// input alone. A body that fails some other way reports that failure.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use quickcheck::{FailureKind, Options, Property, generate};
+    ///
+    /// // Slow for large inputs: the minimal slow input is 100.
+    /// let result = Property::for_all(generate::between(0u32, 1000), |n| {
+    ///     if n >= 100 {
+    ///         std::thread::sleep(Duration::from_millis(40));
+    ///     }
+    /// })
+    /// .check(Options::default().seed(1).first_failure_only().deadline(Duration::from_millis(15)));
+    /// assert_eq!(result.minimal().unwrap().value(), &100);
+    /// assert_eq!(result.failure().unwrap().kind(), FailureKind::DeadlineExceeded);
+    /// ```
+    pub fn deadline(mut self, deadline: Duration) -> Options {
+        self.deadline = Some(deadline);
+        self
+    }
+
     /// Silences one [health check](HealthCheck); call once per check.
     ///
     /// ```
@@ -251,6 +282,7 @@ impl Options {
             target_steps: self.target_steps.unwrap_or(DEFAULT_TARGET_STEPS),
             multiple_failures: !self.first_failure_only,
             suppressed: self.suppressed.clone(),
+            deadline: self.deadline,
             explain_arguments: None,
         })
     }

@@ -59,6 +59,7 @@ impl Display for Failure {
             (FailureKind::Panicked, None) => write!(f, "panicked: {}", indented(self.message())),
             (FailureKind::ReturnedFalse, _) => write!(f, "the property returned false"),
             (FailureKind::ReturnedError, _) => write!(f, "the property returned Err({})", indented(self.message())),
+            (FailureKind::DeadlineExceeded, _) => write!(f, "the property {}", self.message()),
         }
     }
 }
@@ -101,7 +102,14 @@ impl<T> FailureReport<T> {
             write_counterexample(f, "Original counterexample", original, names, &[], Some(ORIGINAL_LINES))?;
         }
         write_failure(f, Some(&self.failure), &self.notes)?;
-        if !self.reproduced {
+        if !self.reproduced && self.failure.kind() == FailureKind::DeadlineExceeded {
+            write!(
+                f,
+                "\n  Flaky: run once more, the minimal counterexample finished within the deadline. Its run time \
+                 is not a matter of its input alone (a loaded machine, a cold cache, other threads); raise the \
+                 deadline, or make the slow path depend on the input."
+            )?;
+        } else if !self.reproduced {
             write!(
                 f,
                 "\n  Flaky: run once more, the minimal counterexample did not fail this way. The property depends \

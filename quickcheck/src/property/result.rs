@@ -1,5 +1,7 @@
 //! What a check found.
 
+use std::time::Duration;
+
 use crate::engine::unwind::{Location, Panic};
 use crate::property::{HealthWarning, Replay};
 use crate::stats::Statistics;
@@ -44,6 +46,8 @@ pub enum FailureKind {
     ReturnedFalse,
     /// It returned an `Err`.
     ReturnedError,
+    /// It ran longer than the [deadline](crate::Options::deadline).
+    DeadlineExceeded,
 }
 
 /// One failure of the property body.
@@ -69,6 +73,14 @@ struct FailureDetails {
 impl Failure {
     pub(crate) fn new(kind: FailureKind, message: String) -> Failure {
         Failure { details: Box::new(FailureDetails { kind, message, location: None }) }
+    }
+
+    /// A body that took `took`, past `deadline`.
+    pub(crate) fn deadline_exceeded(took: Duration, deadline: Duration) -> Failure {
+        Failure::new(
+            FailureKind::DeadlineExceeded,
+            format!("took {took:.1?}, longer than the deadline of {deadline:?}"),
+        )
     }
 
     pub(crate) fn from_panic(panic: Panic) -> Failure {
