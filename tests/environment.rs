@@ -44,6 +44,17 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     assert!(report.contains("QUICKCHECK_RUNS is \"many\", which is not a whole number"), "{report}");
     clear("QUICKCHECK_RUNS");
 
+    // A duration extends the run past its runs; a malformed one is named.
+    set("QUICKCHECK_RUN_FOR", "40ms");
+    let result = Property::for_all(generate::integer::<u64>(), |_| true).check(Options::default().runs(5));
+    assert!(result.is_passed() && result.tests_run() > 5, "{result}");
+    set("QUICKCHECK_RUN_FOR", "10 minutes");
+    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default());
+    assert_eq!(result.outcome(), Outcome::Misconfigured);
+    let report = result.to_string();
+    assert!(report.contains("QUICKCHECK_RUN_FOR is \"10 minutes\", which is not a duration"), "{report}");
+    clear("QUICKCHECK_RUN_FOR");
+
     // Without a seed anywhere, each run picks a fresh one and reports it.
     let first = Property::for_all(generate::boolean(), |_| true).check(Options::default());
     let second = Property::for_all(generate::boolean(), |_| true).check(Options::default());

@@ -365,3 +365,18 @@ fn the_deadline_option_fails_slow_examples() {
     assert!(report.contains("    n = 200\n"), "{report}");
     assert!(report.contains("  Failure: the property took "), "{report}");
 }
+
+// The run_for option: runs past its runs for the time it names.
+static TIMED_CALLS: AtomicU32 = AtomicU32::new(0);
+
+#[property(runs = 5, run_for = Duration::from_millis(20))]
+fn runs_for_a_while(n: u64) {
+    TIMED_CALLS.fetch_add(1, Ordering::Relaxed);
+    let _ = n;
+}
+
+#[test]
+fn the_run_for_option_runs_past_runs() {
+    runs_for_a_while();
+    assert!(TIMED_CALLS.load(Ordering::Relaxed) > 5);
+}

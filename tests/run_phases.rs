@@ -337,3 +337,17 @@ fn a_space_whose_every_example_is_rejected_is_exhausted() {
          inputs directly."
     );
 }
+
+/// `run_for` keeps generating past `runs` until its time has passed: the
+/// same examples of the seed first, then more.
+#[test]
+fn run_for_generates_past_runs_until_its_time_has_passed() {
+    let seen = RefCell::new(Vec::new());
+    let result = Property::for_all(generate::integer::<u64>(), |n| seen.borrow_mut().push(n))
+        .check(seeded(4).runs(10).run_for(Duration::from_millis(30)));
+    assert!(result.is_passed(), "{result}");
+    assert!(result.tests_run() > 10, "{result}");
+    let long_run = seen.take();
+    Property::for_all(generate::integer::<u64>(), |n| seen.borrow_mut().push(n)).check(seeded(4).runs(10));
+    assert_eq!(&long_run[..10], &seen.borrow()[..], "the longer run starts with the same examples");
+}

@@ -66,6 +66,12 @@ const OPTIONS: &[OptionSpec] = &[
         example: "target_steps = 1000",
     },
     OptionSpec {
+        name: "run_for",
+        method: "run_for",
+        kind: Kind::Value,
+        example: "run_for = std::time::Duration::from_secs(10)",
+    },
+    OptionSpec {
         name: "deadline",
         method: "deadline",
         kind: Kind::Value,

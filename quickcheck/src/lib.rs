@@ -175,9 +175,9 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// `name = value` pairs: `runs` (also written `cases`), `seed`,
 /// `max_shrinks`, `max_discard_ratio` and `target_steps` take whole
 /// numbers, `replay`, `name` and `database` strings, `phases`,
-/// `coverage_confidence` and `deadline` a value of their type (`phases =
-/// quickcheck::Phases::all().without(quickcheck::Phase::Shrink)`, `deadline
-/// = std::time::Duration::from_millis(200)`),
+/// `coverage_confidence`, `run_for` and `deadline` a value of their type
+/// (`phases = quickcheck::Phases::all().without(quickcheck::Phase::Shrink)`,
+/// `deadline = std::time::Duration::from_millis(200)`),
 /// `suppress` a list of [`HealthCheck`]s, and `multiple_failures = false`
 /// stops at the first failure. The environment variables documented on
 /// [`Options`] override them, as they override every check. One more,

@@ -149,6 +149,9 @@ pub(crate) struct Settings {
     pub(crate) suppressed: Vec<HealthCheck>,
     /// The longest a body may run; see [`Options::deadline`](crate::Options::deadline).
     pub(crate) deadline: Option<Duration>,
+    /// How long to go on generating past `runs`; see
+    /// [`Options::run_for`](crate::Options::run_for).
+    pub(crate) run_for: Option<Duration>,
     /// How many named arguments the generated value is a tuple of: the
     /// explain phase varies each of them. `None` leaves nothing to explain.
     pub(crate) explain_arguments: Option<usize>,
@@ -289,6 +292,8 @@ pub(crate) struct Runner<'a, G, B> {
     /// Whether the deadline holds as given (the final replay of a minimal
     /// counterexample) rather than with the search's slack.
     exact_deadline: bool,
+    /// When the generate phase began, under a `run_for` duration.
+    generating_since: Option<Instant>,
 }
 
 /// How much longer than its deadline a body may run while the check
@@ -314,6 +319,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             drawn_at: None,
             body_started_at: None,
             exact_deadline: false,
+            generating_since: None,
         }
     }
 
@@ -419,20 +425,22 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         }
     }
 
-    /// The generate phase: examples until `runs` pass, one fails, too many
+    /// The generate phase: examples until `runs` pass (and `run_for` has
+    /// passed, if set), one fails, too many
     /// are discarded, the space is exhausted, or the run is cancelled. After
     /// a first failure it goes on to look for failures of other origins,
     /// until `runs` examples have passed or 1000 more have run.
     async fn generate(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let mut health = Health::new(self.settings.suppressed.clone());
         let mut first_failure_call = 0;
+        self.generating_since = self.settings.run_for.map(|_| Instant::now());
         for index in 0.. {
             if self.cancelled() {
                 summary.end = End::Cancelled { unreported_failure: false, saved: false };
                 break;
             }
             if found.is_empty() {
-                if self.settings.confidence.is_none() && summary.passed >= self.settings.runs {
+                if self.settings.confidence.is_none() && self.enough_passed(summary.passed) {
                     break;
                 }
             } else if !self.settings.multiple_failures
@@ -867,10 +875,22 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     fn stopping_point(&self, passed: u64, statistics: &Statistics) -> Option<End> {
         match &self.settings.confidence {
             // Not `then_some`: it would build and drop an `End` for every case.
-            None if passed >= self.settings.runs => Some(End::Passed),
+            None if self.enough_passed(passed) => Some(End::Passed),
             None => None,
             Some(confidence) => self.coverage_decision(passed, statistics, confidence),
         }
+    }
+
+    /// Whether `passed` examples are enough without a coverage confidence:
+    /// `runs` of them, and the time [`run_for`](crate::Options::run_for)
+    /// asks for has passed.
+    #[inline]
+    fn enough_passed(&self, passed: u64) -> bool {
+        passed >= self.settings.runs
+            && match (self.generating_since, self.settings.run_for) {
+                (Some(since), Some(duration)) => since.elapsed() >= duration,
+                _ => true,
+            }
     }
 
     /// Whether a coverage check can stop after `passed` examples.

@@ -22,6 +22,7 @@ use crate::stats::Confidence;
 /// | --- | --- | --- |
 /// | `QUICKCHECK_RUNS` | [`runs`](Options::runs) | 100 |
 /// | `QUICKCHECK_SEED` | [`seed`](Options::seed) | random, printed in every report |
+/// | `QUICKCHECK_RUN_FOR` | [`run_for`](Options::run_for) (such as `30s`, `5m`) | none |
 /// | `QUICKCHECK_MAX_SHRINKS` | [`max_shrinks`](Options::max_shrinks) | 10 000 |
 /// | `QUICKCHECK_DATABASE` | [`database`](Options::database) (a directory, or `off`) | `quickcheck/examples` in Cargo's target directory |
 ///
@@ -51,6 +52,7 @@ pub struct Options {
     first_failure_only: bool,
     suppressed: Vec<HealthCheck>,
     deadline: Option<Duration>,
+    run_for: Option<Duration>,
     /// How the report words its advice; `#[property]` sets it to the
     /// attribute's options.
     pub(crate) advice: Advice,
@@ -210,6 +212,28 @@ impl Options {
         self
     }
 
+    /// Keeps generating examples until `duration` has passed, however many
+    /// that is: [`runs`](Options::runs) becomes the fewest examples. For a
+    /// long search now and then (a nightly job, say) without editing the
+    /// tests: `QUICKCHECK_RUN_FOR=10m cargo test`. The examples are those
+    /// of the seed, in order, so a longer run sees the same ones first and
+    /// more after them. Under a [coverage
+    /// confidence](Options::coverage_confidence), the confidence decides
+    /// when to stop instead.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use quickcheck::{Options, Property, generate};
+    ///
+    /// let result = Property::for_all(generate::integer::<u64>(), |n| n.count_ones() <= 64)
+    ///     .check(Options::default().runs(10).run_for(Duration::from_millis(50)));
+    /// assert!(result.tests_run() > 10);
+    /// ```
+    pub fn run_for(mut self, duration: Duration) -> Options {
+        self.run_for = Some(duration);
+        self
+    }
+
     /// Fails an example whose body runs longer than `deadline` (the
     /// generators' time does not count). None by default.
     ///
@@ -283,6 +307,7 @@ impl Options {
             multiple_failures: !self.first_failure_only,
             suppressed: self.suppressed.clone(),
             deadline: self.deadline,
+            run_for: environment_duration("QUICKCHECK_RUN_FOR")?.or(self.run_for),
             explain_arguments: None,
         })
     }
@@ -312,6 +337,36 @@ fn environment(name: &str) -> Result<Option<u64>, String> {
         Err(std::env::VarError::NotUnicode(_)) => {
             Err(format!("the environment variable {name} is not valid Unicode; set it to a whole number or unset it"))
         }
+    }
+}
+
+/// A duration from the environment: a whole number and a unit, `ms`, `s`,
+/// `m` or `h`, such as `30s`.
+fn environment_duration(name: &str) -> Result<Option<Duration>, String> {
+    let text = match std::env::var(name) {
+        Ok(text) => text,
+        Err(std::env::VarError::NotPresent) => return Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => {
+            return Err(format!(
+                "the environment variable {name} is not valid Unicode; set it to a duration such as 30s, or unset it"
+            ));
+        }
+    };
+    let trimmed = text.trim();
+    let digits = trimmed.find(|character: char| !character.is_ascii_digit()).unwrap_or(trimmed.len());
+    let seconds_per_unit = match &trimmed[digits..] {
+        "ms" => Some(0.001),
+        "s" => Some(1.0),
+        "m" => Some(60.0),
+        "h" => Some(3600.0),
+        _ => None,
+    };
+    match (trimmed[..digits].parse::<u32>(), seconds_per_unit) {
+        (Ok(count), Some(unit)) => Ok(Some(Duration::from_secs_f64(f64::from(count) * unit))),
+        _ => Err(format!(
+            "the environment variable {name} is {text:?}, which is not a duration; write a whole number and a unit \
+             (ms, s, m or h), such as {name}=30s, or unset it"
+        )),
     }
 }
 
