@@ -72,8 +72,9 @@
 //!
 //! # Environment variables and features
 //!
-//! `QUICKCHECK_RUNS`, `QUICKCHECK_SEED`, `QUICKCHECK_MAX_SHRINKS` and
-//! `QUICKCHECK_DATABASE` override the options of every check, and
+//! `QUICKCHECK_RUNS`, `QUICKCHECK_SEED`, `QUICKCHECK_MAX_SHRINKS`,
+//! `QUICKCHECK_DATABASE` and `QUICKCHECK_RUN_FOR` (a time to search each
+//! property for, such as `10m`) override the options of every check, and
 //! `QUICKCHECK_STATISTICS=always` shows the statistics of passing checks;
 //! [`Options`] has the details. Cargo features add generators for other
 //! crates' types: `half`, `decimal` (`rust_decimal`), `chrono` and `uuid`;
@@ -104,8 +105,9 @@
 //! - [`generate`]: the generators and their combinators.
 //! - [`Property`]: `for_all`, pinned examples, `check` and `assert`, sync
 //!   and async.
-//! - [`Options`]: runs, seeds, replay tokens, budgets, cancellation, and the
-//!   environment variables that override them.
+//! - [`Options`]: runs, seeds, replay tokens, budgets, time limits
+//!   (`run_for`, `deadline`), cancellation, and the environment variables
+//!   that override them.
 //! - [`PropertyResult`]: what a check found; its `Display` is the report,
 //!   with one [`FailureReport`] per distinct failure.
 //! - [`Phases`]: the phases of a check (pinned examples, the example
