@@ -111,3 +111,23 @@ fn concurrent_runs_of_one_property_share_the_database() {
     }
     let _ = std::fs::remove_dir_all(&directory);
 }
+
+/// A failure is saved as soon as shrinking starts, not only once it ends,
+/// so a run killed while shrinking (a timeout, a crash) loses nothing.
+#[test]
+fn a_failure_is_saved_before_it_is_shrunk() {
+    let directory = scratch("before-shrinking");
+    let options = Options::default().seed(1).name("database::before_shrinking").database(directory.to_str().unwrap());
+    let (mut failed, mut saved_while_shrinking) = (false, None);
+    let result = Property::for_all(generate::integer::<u64>(), |n| {
+        if failed && saved_while_shrinking.is_none() {
+            saved_while_shrinking = Some(saved_files(&directory));
+        }
+        failed |= n >= 1000;
+        n < 1000
+    })
+    .check(options.first_failure_only());
+    assert_eq!(result.minimal().unwrap().value(), &1000, "{result}");
+    assert_eq!(saved_while_shrinking, Some(1), "nothing was saved when shrinking began");
+    let _ = std::fs::remove_dir_all(&directory);
+}

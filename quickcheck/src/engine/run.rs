@@ -373,6 +373,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             summary.end = self.cancelled_with_failure();
             return summary;
         }
+        // Saved before shrinking, which may take long and may not finish (a
+        // killed process, a crash in a candidate): the next run starts from
+        // them either way.
+        self.keep_for_next_run(found.iter().filter(|found| !found.from_database).map(|found| found.choices.as_slice()));
         summary.end = match self.shrink_all(found, &mut summary).await {
             Some(shrunk) => End::Falsified(shrunk),
             None => self.cancelled_with_failure(),
@@ -387,8 +391,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         End::Cancelled { unreported_failure: true, saved }
     }
 
-    /// Saves failures a cancelled check found but will not report, so the
-    /// next run's reuse phase starts from them rather than losing them.
+    /// Saves failures to the database, so that the next run's reuse phase
+    /// starts from them even if this one never reports them.
     fn keep_for_next_run<'c>(&self, failures: impl IntoIterator<Item = &'c [u64]>) {
         if let Some((database, key)) = &self.settings.database {
             for choices in failures {
