@@ -237,3 +237,29 @@ fn elements_below_the_minimum_length_shrink_too() {
         assert_eq!(result.minimal().unwrap().value(), &expected, "seed {seed}: {result}");
     }
 }
+
+/// A shrink stopped by a limit says so: its counterexample may not be
+/// minimal.
+#[test]
+fn a_shrink_stopped_by_a_limit_says_its_result_may_not_be_minimal() {
+    use std::time::Duration;
+    let property = || {
+        Property::for_all(generate::vec(generate::integer::<i64>()).min_length(10), |list| {
+            list.iter().all(|&x| x < 100)
+        })
+    };
+    let cut = property().check(Options::default().seed(3).max_shrinks(1));
+    assert!(!cut.failures()[0].is_fully_shrunk(), "{cut}");
+    assert!(
+        cut.to_string().contains(
+            "\n  Shrinking stopped at its limit of 1 shrink (max_shrinks), so the counterexample may not be minimal."
+        ),
+        "{cut}"
+    );
+    let timed = property().check(Options::default().seed(3).max_shrink_time(Duration::ZERO));
+    assert_eq!(timed.shrinks(), 0, "{timed}");
+    assert!(timed.to_string().contains("Shrinking stopped at its time limit of 0ns (max_shrink_time)"), "{timed}");
+    let full = property().check(Options::default().seed(3));
+    assert!(full.failures()[0].is_fully_shrunk(), "{full}");
+    assert!(!full.to_string().contains("Shrinking stopped"), "{full}");
+}

@@ -10,7 +10,7 @@ use crate::engine::database::Database;
 use crate::engine::explain::{self, Freedom, Vary};
 use crate::engine::order::shortlex;
 use crate::engine::random::{self, Draws, Random};
-use crate::engine::shrink::{Execute, Shrinker};
+use crate::engine::shrink::{Execute, ShrinkLimit, Shrinker};
 use crate::engine::source::{ChoiceSource, MAX_CHOICES, Recording};
 use crate::engine::tree::Tree;
 use crate::engine::unwind::{Caught, Panic, Stop, catch};
@@ -149,6 +149,8 @@ pub(crate) struct Settings {
     pub(crate) suppressed: Vec<HealthCheck>,
     /// The longest a body may run; see [`Options::deadline`](crate::Options::deadline).
     pub(crate) deadline: Option<Duration>,
+    /// The longest one failure's shrink may take.
+    pub(crate) max_shrink_time: Duration,
     /// How long to go on generating past `runs`; see
     /// [`Options::run_for`](crate::Options::run_for).
     pub(crate) run_for: Option<Duration>,
@@ -168,6 +170,8 @@ pub(crate) struct Shrunk {
     /// Whether it was a saved example from the database.
     pub(crate) from_database: bool,
     pub(crate) shrinks: u64,
+    /// The limit shrinking stopped at, if it did not reach a minimum.
+    pub(crate) stopped_at: Option<ShrinkLimit>,
     /// Whether the minimal counterexample failed the same way again when
     /// run once more for the report; false for a flaky property.
     pub(crate) reproduced: bool,
@@ -175,6 +179,14 @@ pub(crate) struct Shrunk {
     pub(crate) freedoms: Vec<Freedom>,
     /// The command arguments (step, argument; from 1) that can take any value.
     pub(crate) free_commands: Vec<(usize, usize)>,
+}
+
+/// What shrinking one failure came to.
+struct Shrinking {
+    minimal: Vec<u64>,
+    failure: Failure,
+    shrinks: u64,
+    stopped_at: Option<ShrinkLimit>,
 }
 
 /// How a run ended.
@@ -758,7 +770,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 continue;
             }
             let calls_before = self.body_calls;
-            let (minimal, failure, shrinks) = self.shrink_one(&choices, failure, &mut queue).await;
+            let Shrinking { minimal, failure, shrinks, stopped_at } =
+                self.shrink_one(&choices, failure, &mut queue).await;
             summary.shrink_calls += self.body_calls - calls_before;
             // Cancelled part-way (checked again after each replay below, as
             // a body may fail or pass because of it): nothing is reported,
@@ -778,8 +791,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 // failure's notes.
                 notes.clear();
             }
-            let (freedoms, free_commands) =
-                if reproduced { self.explain(&failure).await } else { (Vec::new(), Vec::new()) };
+            // A shrink cut short is no minimal example to explain.
+            let (freedoms, free_commands) = if reproduced && stopped_at.is_none() {
+                self.explain(&failure).await
+            } else {
+                (Vec::new(), Vec::new())
+            };
             if self.cancelled() {
                 keep_all(self, &queue, &done);
                 return None;
@@ -795,6 +812,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 notes,
                 from_database,
                 shrinks,
+                stopped_at,
                 reproduced,
                 freedoms,
                 free_commands,
@@ -811,14 +829,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
 
     /// Shrinks one failure (unless the shrink phase is off), queueing the
     /// failures of other origins it meets.
-    async fn shrink_one(
-        &mut self,
-        choices: &[u64],
-        failure: Failure,
-        queue: &mut Vec<Found>,
-    ) -> (Vec<u64>, Failure, u64) {
+    async fn shrink_one(&mut self, choices: &[u64], failure: Failure, queue: &mut Vec<Found>) -> Shrinking {
         if !self.settings.phases.contains(Phase::Shrink) {
-            return (choices.to_vec(), failure, 0);
+            return Shrinking { minimal: choices.to_vec(), failure, shrinks: 0, stopped_at: None };
         }
         // The generators alone are replayed, in detail, for the spans: they
         // are deterministic, so they draw exactly what the failing case drew.
@@ -826,18 +839,19 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         let _ = self.draw();
         let original = self.source.recording().clone();
         let (max_shrinks, multiple_failures) = (self.settings.max_shrinks, self.settings.multiple_failures);
-        let mut shrinker = Shrinker::new(self, original, failure, max_shrinks);
+        let time_limit = self.settings.max_shrink_time;
+        let mut shrinker = Shrinker::new(self, original, failure, max_shrinks).with_time_limit(time_limit);
         if multiple_failures {
             shrinker = shrinker.collecting_others();
         }
         shrinker.shrink().await;
         let others = shrinker.take_others();
-        let shrinks = shrinker.shrinks();
+        let (shrinks, stopped_at) = (shrinker.shrinks(), shrinker.stopped_at());
         let (minimal, failure) = shrinker.into_best();
         for (choices, failure) in others {
             offer(queue, choices, failure, false);
         }
-        (minimal, failure, shrinks)
+        Shrinking { minimal, failure, shrinks, stopped_at }
     }
 
     /// The explain phase for one minimal counterexample, just replayed (and

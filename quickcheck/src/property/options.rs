@@ -53,6 +53,7 @@ pub struct Options {
     suppressed: Vec<HealthCheck>,
     deadline: Option<Duration>,
     run_for: Option<Duration>,
+    max_shrink_time: Option<Duration>,
     /// How the report words its advice; `#[property]` sets it to the
     /// attribute's options.
     pub(crate) advice: Advice,
@@ -62,6 +63,7 @@ const DEFAULT_RUNS: u64 = 100;
 const DEFAULT_TARGET_STEPS: u64 = 500;
 const DEFAULT_MAX_SHRINKS: u64 = 10_000;
 const DEFAULT_MAX_DISCARD_RATIO: u64 = 10;
+const DEFAULT_MAX_SHRINK_TIME: Duration = Duration::from_secs(300);
 
 impl Options {
     /// How many generated examples must pass (default 100). Pinned examples
@@ -212,6 +214,16 @@ impl Options {
         self
     }
 
+    /// The longest the shrinking of one failure may take (default 5
+    /// minutes). A shrink that reaches it, or
+    /// [`max_shrinks`](Options::max_shrinks), stops with the smallest
+    /// failure it has, and the report says the counterexample may not be
+    /// minimal; the failure is saved, and the next run shrinks it further.
+    pub fn max_shrink_time(mut self, limit: Duration) -> Options {
+        self.max_shrink_time = Some(limit);
+        self
+    }
+
     /// Keeps generating examples until `duration` has passed, however many
     /// that is: [`runs`](Options::runs) becomes the fewest examples. For a
     /// long search now and then (a nightly job, say) without editing the
@@ -308,6 +320,7 @@ impl Options {
             suppressed: self.suppressed.clone(),
             deadline: self.deadline,
             run_for: environment_duration("QUICKCHECK_RUN_FOR")?.or(self.run_for),
+            max_shrink_time: self.max_shrink_time.unwrap_or(DEFAULT_MAX_SHRINK_TIME),
             explain_arguments: None,
         })
     }

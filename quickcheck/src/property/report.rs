@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::fmt::{self, Display, Formatter};
 
+use crate::engine::shrink::ShrinkLimit;
 use crate::engine::unwind::DISCARD_CAUSES;
 use crate::property::parameters::as_expression;
 use crate::property::result::Advice;
@@ -102,6 +103,23 @@ impl<T> FailureReport<T> {
             write_counterexample(f, "Original counterexample", original, names, &[], Some(ORIGINAL_LINES))?;
         }
         write_failure(f, Some(&self.failure), &self.notes)?;
+        match self.stopped_at {
+            Some(ShrinkLimit::Shrinks(limit)) => write!(
+                f,
+                "\n  Shrinking stopped at its limit of {} (max_shrinks), so the counterexample may not be minimal.",
+                plural(limit, "shrink", "shrinks")
+            )?,
+            Some(ShrinkLimit::Attempts(limit)) => write!(
+                f,
+                "\n  Shrinking stopped at its limit of {limit} replays, so the counterexample may not be minimal."
+            )?,
+            Some(ShrinkLimit::Time(limit)) => write!(
+                f,
+                "\n  Shrinking stopped at its time limit of {limit:?} (max_shrink_time), so the counterexample may \
+                 not be minimal."
+            )?,
+            None => {}
+        }
         if !self.reproduced && self.failure.kind() == FailureKind::DeadlineExceeded {
             write!(
                 f,

@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use crate::engine::shrink::ShrinkLimit;
 use crate::engine::unwind::{Location, Panic};
 use crate::property::{HealthWarning, Replay};
 use crate::stats::Statistics;
@@ -161,6 +162,8 @@ pub struct FailureReport<T> {
     pub(crate) replay: Option<Replay>,
     pub(crate) from_database: bool,
     pub(crate) shrinks: u64,
+    /// The limit shrinking stopped at, if it did not reach a minimum.
+    pub(crate) stopped_at: Option<ShrinkLimit>,
     /// Whether the minimal counterexample failed the same way when run once
     /// more for the report.
     pub(crate) reproduced: bool,
@@ -206,6 +209,14 @@ impl<T> FailureReport<T> {
     /// How many times the shrinker found a smaller example of it.
     pub fn shrinks(&self) -> u64 {
         self.shrinks
+    }
+
+    /// Whether shrinking ran until no edit it tries makes the
+    /// counterexample smaller, rather than stopping at a limit
+    /// ([`max_shrinks`](crate::Options::max_shrinks),
+    /// [`max_shrink_time`](crate::Options::max_shrink_time)).
+    pub fn is_fully_shrunk(&self) -> bool {
+        self.stopped_at.is_none()
     }
 
     /// Whether the minimal counterexample failed the same way again when

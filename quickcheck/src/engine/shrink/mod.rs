@@ -20,6 +20,7 @@ mod passes;
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use self::completed::{Completed, fingerprint};
 use crate::engine::order::shortlex;
@@ -104,9 +105,23 @@ pub(crate) struct Shrinker<'r, E> {
     /// Whether the last candidate considered ran, now, and passed.
     last_passed: bool,
     max_shrinks: u64,
+    /// When shrinking must stop, if it has a time limit.
+    stop_by: Option<(Instant, Duration)>,
     /// Failures of other origins met on the way, the smallest of each, when
     /// the run reports distinct failures; `None` when it stops at the first.
     others: Option<Vec<(Vec<u64>, Failure)>>,
+}
+
+/// The limit a shrink stopped at before it reached a local minimum: its
+/// counterexample may not be minimal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShrinkLimit {
+    /// `max_shrinks` successful shrinks.
+    Shrinks(u64),
+    /// [`MAX_ATTEMPTS`] replays.
+    Attempts(u64),
+    /// The shrink's time limit.
+    Time(Duration),
 }
 
 impl<'r, E: Execute> Shrinker<'r, E> {
@@ -126,7 +141,28 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             attempts: 0,
             last_passed: false,
             max_shrinks,
+            stop_by: None,
             others: None,
+        }
+    }
+
+    /// Stops shrinking once `limit` has passed (checked between attempts).
+    pub(crate) fn with_time_limit(mut self, limit: Duration) -> Self {
+        self.stop_by = Some((Instant::now(), limit));
+        self
+    }
+
+    /// The limit this shrink stopped at, if it stopped at one rather than at
+    /// a local minimum (or a cancellation).
+    pub(crate) fn stopped_at(&self) -> Option<ShrinkLimit> {
+        if self.shrinks >= self.max_shrinks {
+            Some(ShrinkLimit::Shrinks(self.max_shrinks))
+        } else if self.attempts >= MAX_ATTEMPTS {
+            Some(ShrinkLimit::Attempts(MAX_ATTEMPTS))
+        } else {
+            self.stop_by
+                .filter(|(started, limit)| started.elapsed() >= *limit)
+                .map(|(_, limit)| ShrinkLimit::Time(limit))
         }
     }
 
@@ -220,7 +256,10 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     }
 
     fn exhausted(&self) -> bool {
-        self.shrinks >= self.max_shrinks || self.attempts >= MAX_ATTEMPTS || self.executor.cancelled()
+        self.shrinks >= self.max_shrinks
+            || self.attempts >= MAX_ATTEMPTS
+            || self.executor.cancelled()
+            || self.stop_by.is_some_and(|(started, limit)| started.elapsed() >= limit)
     }
 
     /// Builds a candidate with `edit` (given the best and an empty buffer)
