@@ -220,6 +220,26 @@ fn explain_marks_the_argument_that_does_not_matter() {
     assert_eq!([0, 1, 2].map(|index| failure.any_value_fails(index)), [false, true, false]);
 }
 
+/// Arguments that each fail for any value alone, but not all at once, are
+/// marked, and the report says they cannot all vary together; arguments
+/// that can are marked without the caveat.
+#[test]
+fn explain_says_when_free_arguments_are_not_free_together() {
+    let pair = (generate::integer::<i32>(), generate::integer::<i32>());
+    let either = Property::for_all(pair, |(a, b)| a != 0 && b != 0).parameters(&["a", "b"]).check(seeded(2));
+    let report = either.to_string();
+    assert!(report.contains("    a = 0  // any value fails\n    b = 0  // any value fails\n"), "{report}");
+    assert!(report.contains("\n  (each marked value fails alone, but varied all at once they can pass)"), "{report}");
+    assert!(!either.failures()[0].any_values_fail_together());
+
+    let triple = (generate::integer::<i32>(), generate::integer::<i32>(), generate::integer::<i32>());
+    let both = Property::for_all(triple, |(_a, _b, c)| c < 5).parameters(&["a", "b", "c"]).check(seeded(2));
+    let report = both.to_string();
+    assert!(report.contains("    a = 0  // any value fails\n    b = 0  // any value fails\n    c = 5\n"), "{report}");
+    assert!(!report.contains("varied all at once"), "{report}");
+    assert!(both.failures()[0].any_values_fail_together());
+}
+
 #[test]
 fn explain_can_be_turned_off() {
     let triple = (generate::integer::<u16>(), generate::integer::<u16>(), generate::integer::<u16>());

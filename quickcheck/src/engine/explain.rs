@@ -13,6 +13,12 @@
 //! - an argument whose choices are all forced, or that never produced a
 //!   valid variation, is [`Fixed`](Freedom::Fixed): nothing is known.
 //!
+//! Before the random variations, an argument is given the value of each
+//! other argument of the same kind, which catches failures that depend on
+//! two arguments differing. And when two or more arguments come out free,
+//! they are varied all at once ([`free_together`]): each may fail for any
+//! value alone while not all of them together.
+//!
 //! A variation only counts when it drew something new and ran to the body:
 //! a draw that repeats the minimal's choices, a filter's discard or an
 //! overrun says nothing about the argument. Each argument's randomness comes
@@ -25,6 +31,7 @@ use rand_xoshiro::rand_core::Rng;
 
 use crate::engine::random::{self, Random};
 use crate::engine::run::Case;
+use crate::engine::shrink::Execute;
 use crate::engine::source::Recording;
 use crate::engine::spans::{ELEMENT, Spans};
 use crate::property::Failure;
@@ -45,16 +52,17 @@ const MIN_COUNTED_ONE_IN: u64 = 5;
 /// those that generated the run's examples.
 const EXPLAIN_SALT: u64 = 0x6578_706c_6169_6e21;
 
-/// What the explain phase needs from the runner.
-pub(crate) trait Vary {
+/// Salts the streams of [`free_together`] apart from the single ones.
+const TOGETHER_SALT: u64 = 0x746f_6765_7468_6572;
+
+/// What the explain phase needs from the runner: the shrinker's exact
+/// replays (and what they recorded, and whether the check was cancelled:
+/// the phase then stops, and the arguments it did not judge stay
+/// [`Fixed`](Freedom::Fixed)), and replays that draw one span afresh.
+pub(crate) trait Vary: Execute {
     /// Runs `choices` with span `span` (which covered `original`) drawn
     /// afresh from `random`.
     async fn run_varied(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) -> Case;
-    /// What the last run recorded.
-    fn recorded(&self) -> &Recording;
-    /// Whether the check was cancelled: the phase then stops, and the
-    /// arguments it did not judge stay [`Fixed`](Freedom::Fixed).
-    fn cancelled(&self) -> bool;
 }
 
 /// Per argument: whether it can vary without changing the outcome.
@@ -83,10 +91,86 @@ pub(crate) async fn explain<V: Vary>(
         if runner.cancelled() {
             break;
         }
+        if borrowing_matters(runner, minimal, failure, arguments, span).await {
+            freedoms[index] = Freedom::Matters;
+            continue;
+        }
         let stream = random::for_example(seed ^ EXPLAIN_SALT, index as u64).next_u64();
         freedoms[index] = explain_argument(runner, minimal, failure, span, stream).await;
     }
     freedoms
+}
+
+/// Whether giving the argument at `span` the value of another argument of
+/// the same kind (the same generator label) makes the failure go away or
+/// change. Random values rarely hit the one that matters when it is
+/// another argument's: a failure of `a != b` at `(0, 1)` fails for nearly
+/// any `a`, but not for `a = 1`.
+async fn borrowing_matters<V: Vary>(
+    runner: &mut V,
+    minimal: &Recording,
+    failure: &Failure,
+    arguments: &[usize],
+    span: usize,
+) -> bool {
+    let (spans, choices) = (&minimal.spans, &minimal.choices);
+    let own = spans.range(span);
+    for &other in arguments.iter().filter(|&&other| other != span && spans.label(other) == spans.label(span)) {
+        let lent = spans.range(other);
+        if choices[own.clone()] == choices[lent.clone()] {
+            continue;
+        }
+        let borrowed: Vec<u64> =
+            choices[..own.start].iter().chain(&choices[lent]).chain(&choices[own.end..]).copied().collect();
+        match runner.execute(&borrowed).await {
+            Case::Pass => return true,
+            Case::Fail(other) if !failure.same_origin(&other) => return true,
+            Case::Fail(_) | Case::Discard | Case::GeneratorPanic(_) => {}
+        }
+    }
+    false
+}
+
+/// Whether the arguments at `free` (indices among the root span's children,
+/// each found [`Free`](Freedom::Free) alone) still fail the same way when
+/// all of them vary at once. `(a, b) = (0, 0)` failing `a != 0 && b != 0`
+/// fails for any `a` and for any `b`, but not for any of both: a report
+/// that marked both without saying so would mislead. False as soon as one
+/// joint variation passes or fails another way; true if none did (or none
+/// could be judged).
+pub(crate) async fn free_together<V: Vary>(
+    runner: &mut V,
+    minimal: &Recording,
+    failure: &Failure,
+    free: &[usize],
+    seed: u64,
+) -> bool {
+    for attempt in 1..=MAX_VARIATIONS {
+        if runner.cancelled() {
+            break;
+        }
+        let stream = random::for_example(seed ^ EXPLAIN_SALT ^ TOGETHER_SALT, attempt).next_u64();
+        // Each argument varied in turn over the previous variation: its
+        // span is found afresh, as the one before may have changed size.
+        let mut current = minimal.clone();
+        let mut last = None;
+        for (turn, &argument) in free.iter().enumerate() {
+            let Some(span) = current.spans.children(0).nth(argument) else { break };
+            let range = current.spans.range(span);
+            let random = random::for_example(stream, turn as u64);
+            last = Some(runner.run_varied(&current.choices, span, range, random).await);
+            current.clone_from(runner.recorded());
+            if !matches!(last, Some(Case::Fail(_))) {
+                break;
+            }
+        }
+        match last {
+            Some(Case::Pass) => return false,
+            Some(Case::Fail(other)) if !failure.same_origin(&other) => return false,
+            _ => {}
+        }
+    }
+    true
 }
 
 /// One argument of one command of a command sequence, found by
@@ -234,14 +318,6 @@ mod tests {
             self.source.start_varying(choices, span, original, random);
             self.run_case()
         }
-
-        fn recorded(&self) -> &Recording {
-            self.source.recording()
-        }
-
-        fn cancelled(&self) -> bool {
-            false
-        }
     }
 
     impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Execute for Property<G, F> {
@@ -279,6 +355,17 @@ mod tests {
         let (minimal, failure) = property.replayed(&[11, 0, 11]);
         use Freedom::{Free, Matters};
         assert_eq!(property.explain(&minimal, &failure), vec![Matters, Free, Matters]);
+    }
+
+    /// `a != b` fails at `(0, 123457)` for every `a` a random draw is
+    /// likely to make: only lending `a` the value of `b` shows that it
+    /// matters.
+    #[test]
+    fn an_argument_that_must_differ_from_another_matters() {
+        let words = || generate::integer::<u32>();
+        let mut property = Property::new((words(), words()), |(a, b): (u32, u32)| (a != b).then_some(1));
+        let (minimal, failure) = property.replayed(&[0, 123_457]);
+        assert_eq!(property.explain(&minimal, &failure), vec![Freedom::Matters, Freedom::Matters]);
     }
 
     #[test]

@@ -175,8 +175,17 @@ pub(crate) struct Shrunk {
     /// Whether the minimal counterexample failed the same way again when
     /// run once more for the report; false for a flaky property.
     pub(crate) reproduced: bool,
+    pub(crate) explanation: Explanation,
+}
+
+/// What the explain phase found of one minimal counterexample.
+#[derive(Debug)]
+pub(crate) struct Explanation {
     /// Per named argument, whether it matters to the failure.
     pub(crate) freedoms: Vec<Freedom>,
+    /// False when the arguments free one at a time can make the failure go
+    /// away when varied all together.
+    pub(crate) free_together: bool,
     /// The command arguments (step, argument; from 1) that can take any value.
     pub(crate) free_commands: Vec<(usize, usize)>,
 }
@@ -792,10 +801,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 notes.clear();
             }
             // A shrink cut short is no minimal example to explain.
-            let (freedoms, free_commands) = if reproduced && stopped_at.is_none() {
+            let explanation = if reproduced && stopped_at.is_none() {
                 self.explain(&failure).await
             } else {
-                (Vec::new(), Vec::new())
+                Explanation { freedoms: Vec::new(), free_together: true, free_commands: Vec::new() }
             };
             if self.cancelled() {
                 keep_all(self, &queue, &done);
@@ -814,8 +823,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 shrinks,
                 stopped_at,
                 reproduced,
-                freedoms,
-                free_commands,
+                explanation,
             });
             if !self.settings.multiple_failures {
                 break;
@@ -858,31 +866,36 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// failed) by [`notes_of`](Self::notes_of): which named arguments, and
     /// which arguments of the commands of a command sequence, can vary
     /// without changing the outcome.
-    async fn explain(&mut self, failure: &Failure) -> (Vec<Freedom>, Vec<(usize, usize)>) {
+    async fn explain(&mut self, failure: &Failure) -> Explanation {
+        let mut explanation = Explanation { freedoms: Vec::new(), free_together: true, free_commands: Vec::new() };
         if !self.settings.phases.contains(Phase::Explain) {
-            return (Vec::new(), Vec::new());
+            return explanation;
         }
         let recording = self.source.recording().clone();
         let seed = self.settings.seed;
-        let mut freedoms = Vec::new();
         if let Some(count) = self.settings.explain_arguments
             && recording.spans.len() > 0
         {
             let arguments: Vec<usize> = recording.spans.children(0).collect();
             if arguments.len() == count {
-                freedoms = explain::explain(self, &recording, failure, &arguments, seed).await;
+                let freedoms = explain::explain(self, &recording, failure, &arguments, seed).await;
+                let free: Vec<usize> = (0..count).filter(|&index| freedoms[index] == Freedom::Free).collect();
+                if free.len() >= 2 {
+                    explanation.free_together = explain::free_together(self, &recording, failure, &free, seed).await;
+                }
+                explanation.freedoms = freedoms;
             }
         }
         let commands = explain::command_arguments(&recording.spans);
         let spans: Vec<usize> = commands.iter().map(|command| command.span).collect();
         let command_freedoms = explain::explain(self, &recording, failure, &spans, seed).await;
-        let free_commands = commands
+        explanation.free_commands = commands
             .iter()
             .zip(command_freedoms)
             .filter(|(_, freedom)| *freedom == Freedom::Free)
             .map(|(command, _)| (command.step, command.argument))
             .collect();
-        (freedoms, free_commands)
+        explanation
     }
 
     /// Whether enough examples have passed: `runs` of them or, with a
@@ -1134,13 +1147,5 @@ impl<G: Generator, B: Body<G::Value>> Vary for Runner<'_, G, B> {
     async fn run_varied(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) -> Case {
         self.source.start_varying(choices, span, original, random);
         self.run_case().await
-    }
-
-    fn recorded(&self) -> &Recording {
-        self.source.recording()
-    }
-
-    fn cancelled(&self) -> bool {
-        Runner::cancelled(self)
     }
 }

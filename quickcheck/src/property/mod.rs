@@ -25,7 +25,7 @@ pub use replay::{Replay, ReplayParseError};
 pub use result::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult};
 
 use crate::engine::explain::Freedom;
-use crate::engine::run::{Body, BodyResult, End, Never, Runner, Shrunk, Started, Summary, call};
+use crate::engine::run::{Body, BodyResult, End, Explanation, Never, Runner, Shrunk, Started, Summary, call};
 use crate::engine::unwind::{CatchUnwind, Caught, Stop};
 use crate::generate::Generator;
 use crate::stats::ExampleRecord;
@@ -341,6 +341,7 @@ where
                 stopped_at: None,
                 reproduced: true,
                 free: Vec::new(),
+                free_together: true,
                 free_commands: Vec::new(),
             });
             result.skipped_examples = skipped;
@@ -412,8 +413,7 @@ where
                 shrinks,
                 stopped_at,
                 reproduced,
-                freedoms,
-                free_commands,
+                explanation: Explanation { freedoms, free_together, free_commands },
             } in shrunk
             {
                 result.failures.push(FailureReport {
@@ -427,6 +427,7 @@ where
                     stopped_at,
                     reproduced,
                     free: freedoms.iter().map(|freedom| *freedom == Freedom::Free).collect(),
+                    free_together,
                     free_commands,
                 });
             }

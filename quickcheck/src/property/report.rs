@@ -91,6 +91,9 @@ impl<T> FailureReport<T> {
             write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[], None)?;
         } else {
             write_counterexample(f, "Minimal counterexample", self.minimal.as_ref(), names, &marks, None)?;
+            if !self.free_together {
+                write!(f, "\n  (each marked value fails alone, but varied all at once they can pass)")?;
+            }
             if !self.free_commands.is_empty() {
                 let arguments: Vec<String> = self
                     .free_commands

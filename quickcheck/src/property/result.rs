@@ -169,6 +169,8 @@ pub struct FailureReport<T> {
     pub(crate) reproduced: bool,
     /// Per named parameter: whether every value tried for it failed too.
     pub(crate) free: Vec<bool>,
+    /// False when the parameters marked free, varied all at once, can pass.
+    pub(crate) free_together: bool,
     /// `(step, argument)`, from 1, of the command arguments of a command
     /// sequence that can take any value.
     pub(crate) free_commands: Vec<(usize, usize)>,
@@ -232,6 +234,14 @@ impl<T> FailureReport<T> {
     /// marks such parameters `// any value fails`.
     pub fn any_value_fails(&self, index: usize) -> bool {
         self.free.get(index).copied().unwrap_or(false)
+    }
+
+    /// Whether the parameters that [`any_value_fails`](Self::any_value_fails)
+    /// marks still fail when varied all at once. False when each can take
+    /// any value alone but not together: for `a != 0 && b != 0`, the minimal
+    /// `(0, 0)` fails for any `a` and for any `b`, yet not for any pair.
+    pub fn any_values_fail_together(&self) -> bool {
+        self.free_together
     }
 
     /// For a [command sequence](crate::stateful): the `(step, argument)`
