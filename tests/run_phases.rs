@@ -112,6 +112,33 @@ fn targeting_finds_a_bug_random_generation_almost_never_finds() {
     assert!(targeted >= 95, "targeting found it on {targeted} of 100 seeds");
 }
 
+/// A score that rises in steps has plateaus the climb must cross: a move
+/// to an equal score is taken as long as the example does not grow. Here
+/// the score is how many steps of 2^16 a number is from a point no random
+/// draw comes near, and the bug is the last step.
+#[test]
+fn targeting_crosses_plateaus_of_equal_score() {
+    const POINT: u64 = (1 << 40) + 12_345;
+    let quick = Phases::all().without(Phase::Shrink).without(Phase::Explain);
+    let found_by = |phases: Phases| {
+        (0..20)
+            .filter(|&seed| {
+                Property::for_all(generate::integer::<u64>(), |n| {
+                    let steps_away = n.abs_diff(POINT) >> 16;
+                    target(-(steps_away as f64), "closeness");
+                    steps_away > 0
+                })
+                .check(seeded(seed).phases(phases).first_failure_only())
+                .is_falsified()
+            })
+            .count()
+    };
+    let plain = found_by(quick.without(Phase::Target));
+    let targeted = found_by(quick);
+    assert!(plain <= 5, "plain generation found it on {plain} of 20 seeds");
+    assert!(targeted >= 19, "targeting found it on {targeted} of 20 seeds");
+}
+
 #[test]
 fn a_targeted_failure_shrinks_like_any_other() {
     let lists = generate::vec(generate::between(0u32, 1000)).max_length(20);

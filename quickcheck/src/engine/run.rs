@@ -686,7 +686,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
 
     /// The target phase: hill-climbs from the best example of each label.
     /// A step picks a choice and moves it up or down by 1, 2, 4, … for as
-    /// long as the score keeps rising, the rest of the example replayed (and
+    /// long as the score keeps rising (or stays level, the example not
+    /// growing), the rest of the example replayed (and
     /// drawn at random past its end, when the example grew). Stops at the
     /// first failure, which the shrinker then takes.
     async fn target(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
@@ -729,11 +730,20 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                         match self.run_case().await {
                             Case::Pass => {
                                 summary.passed += 1;
-                                let Some(score) = self.record.score(&best.label).filter(|&score| score > best.score)
+                                let recording = self.source.recording();
+                                // A move to an equal score is taken too, as
+                                // long as the example did not grow, so that
+                                // the climb crosses a plateau of a score that
+                                // rises in steps.
+                                let sideways =
+                                    |score: f64| score == best.score && recording.choices.len() <= best.choices.len();
+                                let Some(score) = self
+                                    .record
+                                    .score(&best.label)
+                                    .filter(|&score| score > best.score || sideways(score))
                                 else {
                                     break;
                                 };
-                                let recording = self.source.recording();
                                 best.score = score;
                                 best.choices.clone_from(&recording.choices);
                                 best.maxima.clone_from(&recording.maxima);
