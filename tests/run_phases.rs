@@ -337,6 +337,19 @@ fn a_very_large_simplest_example_is_warned_about() {
     assert_eq!(checks, [HealthCheck::LargeBaseExample], "{result}");
 }
 
+/// Examples that keep needing more choices than an example may make are
+/// warned about as data too large, not as a filter rejecting them.
+#[test]
+fn data_that_keeps_running_out_of_choices_is_warned_about() {
+    // At least 6000 choices, and most examples over the 8192 allowed.
+    let huge = generate::vec(generate::integer::<u8>()).length(6000..=20_000);
+    let options = seeded(1).runs(12).max_discard_ratio(1000).suppress(HealthCheck::LargeBaseExample);
+    let result = Property::for_all(huge, |_| true).check(options);
+    let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
+    assert_eq!(checks, [HealthCheck::DataTooLarge], "{result}");
+    assert!(result.to_string().contains("health check data_too_large: 20 examples needed more than the 8192 choices"));
+}
+
 #[test]
 fn slow_generation_is_warned_about() {
     let slow = generate::from(|source| {

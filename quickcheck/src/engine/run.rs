@@ -15,7 +15,7 @@ use crate::engine::source::{ChoiceSource, MAX_CHOICES, Recording};
 use crate::engine::tree::Tree;
 use crate::engine::unwind::{Caught, Panic, Stop, catch};
 use crate::generate::Generator;
-use crate::property::health::Health;
+use crate::property::health::{Health, Watched};
 use crate::property::{Cancellation, Failure, HealthCheck, HealthWarning, Phase, Phases};
 use crate::stats::{self, Confidence, Decision, ExampleRecord, Statistics};
 
@@ -490,7 +490,18 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 health.simplest_example(drawn, drawn >= MAX_CHOICES);
             }
             if watching {
-                health.example(generating, matches!(case, Case::Pass), matches!(case, Case::Discard));
+                // A case stopped at the choice limit overran rather than
+                // being rejected.
+                let overran = self.source.recording().choices.len() >= MAX_CHOICES;
+                health.example(
+                    generating,
+                    match case {
+                        Case::Pass => Watched::Passed,
+                        Case::Discard if overran => Watched::Overran,
+                        Case::Discard => Watched::Discarded,
+                        Case::Fail(_) | Case::GeneratorPanic(_) => Watched::Failed,
+                    },
+                );
             }
             match case {
                 Case::Pass => {

@@ -17,6 +17,10 @@ const WATCHED_PASSES: u64 = 10;
 /// Discards before the watched passes that make a filter suspicious.
 const TOO_MANY_DISCARDS: u64 = 50;
 
+/// Examples that ran out of choices before the watched passes that make
+/// the generator's data suspiciously large.
+const TOO_MANY_OVERRUNS: u64 = 20;
+
 /// Generation time for the watched examples that is too slow.
 const TOO_SLOW: Duration = Duration::from_secs(1);
 
@@ -35,6 +39,9 @@ pub enum HealthCheck {
     /// Even the simplest example the generator can produce is very large,
     /// so every example is, and shrinking cannot get below it.
     LargeBaseExample,
+    /// Many examples need more choices than an example may make, and are
+    /// thrown away unfinished: the generated data is too large.
+    DataTooLarge,
 }
 
 impl HealthCheck {
@@ -44,6 +51,7 @@ impl HealthCheck {
             HealthCheck::FilterTooMuch => "filter_too_much",
             HealthCheck::TooSlow => "too_slow",
             HealthCheck::LargeBaseExample => "large_base_example",
+            HealthCheck::DataTooLarge => "data_too_large",
         }
     }
 
@@ -52,6 +60,7 @@ impl HealthCheck {
             HealthCheck::FilterTooMuch => "FilterTooMuch",
             HealthCheck::TooSlow => "TooSlow",
             HealthCheck::LargeBaseExample => "LargeBaseExample",
+            HealthCheck::DataTooLarge => "DataTooLarge",
         }
     }
 }
@@ -100,12 +109,25 @@ impl fmt::Display for HealthWarning {
     }
 }
 
+/// How a watched example ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Watched {
+    Passed,
+    /// A filter, `assume` or precondition rejected it.
+    Discarded,
+    /// It needed more choices than an example may make.
+    Overran,
+    /// It failed (or its generator panicked).
+    Failed,
+}
+
 /// The checks' counters, fed by the generation loop.
 #[derive(Debug, Default)]
 pub(crate) struct Health {
     suppressed: Vec<HealthCheck>,
     passes: u64,
     discards: u64,
+    overruns: u64,
     generating: Duration,
     warnings: Vec<HealthWarning>,
 }
@@ -135,26 +157,41 @@ impl Health {
         }
     }
 
-    /// One watched example: how long generating it took, and whether it
-    /// passed or was discarded.
-    pub(crate) fn example(&mut self, generating: Duration, passed: bool, discarded: bool) {
+    /// One watched example: how long generating it took, and how it ended.
+    pub(crate) fn example(&mut self, generating: Duration, ended: Watched) {
         self.generating += generating;
-        if passed {
-            self.passes += 1;
-        }
-        if discarded {
-            self.discards += 1;
-            if self.discards == TOO_MANY_DISCARDS {
-                self.warn(
-                    HealthCheck::FilterTooMuch,
-                    format!(
-                        "{TOO_MANY_DISCARDS} examples were discarded before {} passed: most inputs are rejected \
-                         (by {DISCARD_CAUSES}), which makes the check slow and its inputs skewed. Generate valid \
-                         inputs directly instead",
-                        self.passes
-                    ),
-                );
+        match ended {
+            Watched::Passed => self.passes += 1,
+            Watched::Overran => {
+                self.overruns += 1;
+                if self.overruns == TOO_MANY_OVERRUNS {
+                    self.warn(
+                        HealthCheck::DataTooLarge,
+                        format!(
+                            "{TOO_MANY_OVERRUNS} examples needed more than the {} choices an example may make \
+                             before {} passed, and were thrown away unfinished; give collections smaller maximum \
+                             lengths, or recursion a smaller depth",
+                            crate::engine::source::MAX_CHOICES,
+                            self.passes
+                        ),
+                    );
+                }
             }
+            Watched::Discarded => {
+                self.discards += 1;
+                if self.discards == TOO_MANY_DISCARDS {
+                    self.warn(
+                        HealthCheck::FilterTooMuch,
+                        format!(
+                            "{TOO_MANY_DISCARDS} examples were discarded before {} passed: most inputs are rejected \
+                             (by {DISCARD_CAUSES}), which makes the check slow and its inputs skewed. Generate valid \
+                             inputs directly instead",
+                            self.passes
+                        ),
+                    );
+                }
+            }
+            Watched::Failed => {}
         }
         if self.generating > TOO_SLOW && self.generating - generating <= TOO_SLOW {
             self.warn(
@@ -162,7 +199,7 @@ impl Health {
                 format!(
                     "generating the first {} examples took {:.1?}; smaller collections or simpler generators \
                      keep a check fast",
-                    self.passes + self.discards,
+                    self.passes + self.discards + self.overruns,
                     self.generating
                 ),
             );
