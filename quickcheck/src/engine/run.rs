@@ -86,12 +86,16 @@ impl Future for Never {
 pub(crate) async fn call<T, B: Body<T>>(body: &mut B, value: T, record: &mut ExampleRecord) -> BodyResult {
     match catch(|| stats::recording(record, || body.start(value))) {
         Ok(Started::Finished(verdict)) => Ok(verdict),
-        Ok(Started::Running(future)) => {
-            let mut future = std::pin::pin!(future);
-            std::future::poll_fn(|context| stats::recording(record, || future.as_mut().poll(context))).await
-        }
+        Ok(Started::Running(future)) => await_recorded(future, record).await,
         Err(caught) => Err(caught),
     }
+}
+
+/// Awaits an asynchronous body's verdict, with `record` installed around
+/// each poll of its future.
+async fn await_recorded<F: Future<Output = BodyResult>>(future: F, record: &mut ExampleRecord) -> BodyResult {
+    let mut future = std::pin::pin!(future);
+    std::future::poll_fn(|context| stats::recording(record, || future.as_mut().poll(context))).await
 }
 
 /// What the runner asks of the generation tree for a case it draws.
@@ -229,6 +233,11 @@ pub(crate) enum End {
         minimum: f64,
         decided: bool,
     },
+}
+
+impl End {
+    /// Cancelled, with no failure found that goes unreported.
+    const CANCELLED: End = End::Cancelled { unreported_failure: false, saved: false };
 }
 
 /// A finished run with its counts.
@@ -430,12 +439,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         let Some((database, key)) = self.settings.database.clone() else { return };
         for saved in database.load(&key) {
             if self.cancelled() {
-                summary.end = End::Cancelled { unreported_failure: false, saved: false };
+                summary.end = End::CANCELLED;
                 return;
             }
             let case = self.execute(&saved).await;
             if self.cancelled() && !matches!(case, Case::Fail(_)) {
-                summary.end = End::Cancelled { unreported_failure: false, saved: false };
+                summary.end = End::CANCELLED;
                 return;
             }
             match case {
@@ -461,7 +470,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         self.generating_since = self.settings.run_for.map(|_| Instant::now());
         for index in 0.. {
             if self.cancelled() {
-                summary.end = End::Cancelled { unreported_failure: false, saved: false };
+                summary.end = End::CANCELLED;
                 break;
             }
             if found.is_empty() {
@@ -535,7 +544,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 // A body that fails once the check is cancelled may fail
                 // because of it: the check ends, and records no failure.
                 Case::Fail(_) if self.cancelled() => {
-                    summary.end = End::Cancelled { unreported_failure: false, saved: false };
+                    summary.end = End::CANCELLED;
                     break;
                 }
                 Case::Fail(failure) => {
@@ -718,7 +727,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let mut positions = movable(&best);
             while steps_left > 0 && !positions.is_empty() {
                 if self.cancelled() {
-                    summary.end = End::Cancelled { unreported_failure: false, saved: false };
+                    summary.end = End::CANCELLED;
                     return;
                 }
                 let position = positions[self.steering.up_to(positions.len() as u64 - 1) as usize];
@@ -762,7 +771,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                                 distance = distance.saturating_mul(2);
                             }
                             Case::Fail(_) if self.cancelled() => {
-                                summary.end = End::Cancelled { unreported_failure: false, saved: false };
+                                summary.end = End::CANCELLED;
                                 return;
                             }
                             Case::Fail(failure) => {
@@ -1045,22 +1054,24 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// Awaits an asynchronous body's verdict, with the record installed
     /// around each poll of its future.
     async fn await_verdict(&mut self, future: B::Running) -> Case {
-        let (mut future, record) = (std::pin::pin!(future), &mut self.record);
-        let case = case_of(std::future::poll_fn(|cx| stats::recording(record, || future.as_mut().poll(cx))).await);
+        let case = case_of(await_recorded(future, &mut self.record).await);
         self.in_time(case)
     }
 
-    /// A passing case whose body ran past the deadline fails for it.
+    /// A passing case whose body ran past the deadline fails for it. The
+    /// body's start is noted only under a deadline, so without one this is
+    /// a single test.
     #[inline]
     fn in_time(&self, case: Case) -> Case {
-        match (self.settings.deadline, self.body_started_at) {
-            (Some(deadline), Some(started)) if matches!(case, Case::Pass) => self.judge_time(deadline, started, case),
+        match self.body_started_at {
+            Some(started) if matches!(case, Case::Pass) => self.judge_time(started, case),
             _ => case,
         }
     }
 
     #[cold]
-    fn judge_time(&self, deadline: Duration, started: Instant, case: Case) -> Case {
+    fn judge_time(&self, started: Instant, case: Case) -> Case {
+        let Some(deadline) = self.settings.deadline else { return case };
         let took = started.elapsed();
         let allowed = if self.exact_deadline { deadline } else { deadline.mul_f64(DEADLINE_SLACK) };
         if took > allowed { Case::Fail(Failure::deadline_exceeded(took, deadline)) } else { case }

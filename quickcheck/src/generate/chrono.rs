@@ -651,11 +651,11 @@ impl NaiveDateTimeOf {
         let start = self.low.max(midnight);
         let end = midnight.checked_add_signed(TimeDelta::days(1)).map_or(self.high, |next| next.min(self.high));
         let covered = (end - start).num_nanoseconds().unwrap_or(0);
-        let drawn_precision = precision(parts(moment.time())).max(1) as usize;
-        let step = STEP_NANOS[drawn_precision - 1..].iter().copied().find(|&step| covered / step >= 2).unwrap_or(1);
         if covered <= 0 {
             return start;
         }
+        let drawn_precision = precision(parts(moment.time())).max(1) as usize;
+        let step = STEP_NANOS[drawn_precision - 1..].iter().copied().find(|&step| covered / step >= 2).unwrap_or(1);
         let steps = random.up_to(((covered - 1) / step) as u64) as i64;
         start + TimeDelta::nanoseconds(steps * step)
     }

@@ -341,45 +341,45 @@ impl Options {
     }
 }
 
+/// A whole number from the environment.
 fn environment(name: &str) -> Result<Option<u64>, String> {
-    match std::env::var(name) {
-        Ok(text) => text.trim().parse().map(Some).map_err(|_| {
-            format!("the environment variable {name} is {text:?}, which is not a whole number; set it to one, such as {name}=100, or unset it")
-        }),
-        Err(std::env::VarError::NotPresent) => Ok(None),
-        Err(std::env::VarError::NotUnicode(_)) => {
-            Err(format!("the environment variable {name} is not valid Unicode; set it to a whole number or unset it"))
-        }
-    }
+    environment_text(name, "a whole number", "100", |text| text.parse().ok())
 }
 
 /// A duration from the environment: a whole number and a unit, `ms`, `s`,
 /// `m` or `h`, such as `30s`.
 fn environment_duration(name: &str) -> Result<Option<Duration>, String> {
-    let text = match std::env::var(name) {
-        Ok(text) => text,
-        Err(std::env::VarError::NotPresent) => return Ok(None),
+    environment_text(name, "a duration, a whole number and a unit (ms, s, m or h)", "30s", |text| {
+        let digits = text.find(|character: char| !character.is_ascii_digit()).unwrap_or(text.len());
+        let seconds_per_unit = match &text[digits..] {
+            "ms" => 0.001,
+            "s" => 1.0,
+            "m" => 60.0,
+            "h" => 3600.0,
+            _ => return None,
+        };
+        let count: u32 = text[..digits].parse().ok()?;
+        Some(Duration::from_secs_f64(f64::from(count) * seconds_per_unit))
+    })
+}
+
+/// Environment variable `name`, read with `parse` (given it trimmed):
+/// `None` when unset, an error naming `what` it should be, with `example`,
+/// when it does not parse.
+fn environment_text<T>(
+    name: &str,
+    what: &str,
+    example: &str,
+    parse: impl FnOnce(&str) -> Option<T>,
+) -> Result<Option<T>, String> {
+    match std::env::var(name) {
+        Ok(text) => parse(text.trim()).map(Some).ok_or_else(|| {
+            format!("the environment variable {name} is {text:?}, which is not {what}; set it to one, such as {name}={example}, or unset it")
+        }),
+        Err(std::env::VarError::NotPresent) => Ok(None),
         Err(std::env::VarError::NotUnicode(_)) => {
-            return Err(format!(
-                "the environment variable {name} is not valid Unicode; set it to a duration such as 30s, or unset it"
-            ));
+            Err(format!("the environment variable {name} is not valid Unicode; set it to {what} or unset it"))
         }
-    };
-    let trimmed = text.trim();
-    let digits = trimmed.find(|character: char| !character.is_ascii_digit()).unwrap_or(trimmed.len());
-    let seconds_per_unit = match &trimmed[digits..] {
-        "ms" => Some(0.001),
-        "s" => Some(1.0),
-        "m" => Some(60.0),
-        "h" => Some(3600.0),
-        _ => None,
-    };
-    match (trimmed[..digits].parse::<u32>(), seconds_per_unit) {
-        (Ok(count), Some(unit)) => Ok(Some(Duration::from_secs_f64(f64::from(count) * unit))),
-        _ => Err(format!(
-            "the environment variable {name} is {text:?}, which is not a duration; write a whole number and a unit \
-             (ms, s, m or h), such as {name}=30s, or unset it"
-        )),
     }
 }
 
