@@ -137,6 +137,52 @@ fn a_recursive_enum_shrinks_towards_its_base_case() {
     assert_eq!(result.minimal().unwrap().value(), &Expression::Literal(7), "{result}");
 }
 
+/// A calculator whose division by an expression that sums to zero escapes a
+/// check that only looks for a literal zero divisor.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Calculation {
+    Int(#[generator(generate::between(-10, 10))] i32),
+    Add(Box<Calculation>, Box<Calculation>),
+    Div(Box<Calculation>, Box<Calculation>),
+}
+
+impl Calculation {
+    fn evaluate(&self) -> Option<i32> {
+        match self {
+            Calculation::Int(value) => Some(*value),
+            Calculation::Add(left, right) => Some(left.evaluate()?.wrapping_add(right.evaluate()?)),
+            Calculation::Div(left, right) => {
+                let (left, right) = (left.evaluate()?, right.evaluate()?);
+                (right != 0).then(|| left.wrapping_div(right))
+            }
+        }
+    }
+
+    fn divides_by_literal_zero(&self) -> bool {
+        match self {
+            Calculation::Int(_) => false,
+            Calculation::Add(left, right) => left.divides_by_literal_zero() || right.divides_by_literal_zero(),
+            Calculation::Div(left, right) => {
+                **right == Calculation::Int(0) || left.divides_by_literal_zero() || right.divides_by_literal_zero()
+            }
+        }
+    }
+}
+
+#[test]
+fn a_division_by_a_sum_of_zero_shrinks_to_the_smallest_such_expression() {
+    use Calculation::{Add, Div, Int};
+    let ideal = Div(Box::new(Int(0)), Box::new(Add(Box::new(Int(0)), Box::new(Int(0)))));
+    for seed in 0..5 {
+        let result = Property::for_all(Calculation::arbitrary(), |calculation| {
+            quickcheck::assume(!calculation.divides_by_literal_zero());
+            calculation.evaluate().is_some()
+        })
+        .check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &ideal, "seed {seed}: {result}");
+    }
+}
+
 #[derive(Arbitrary, Clone, Debug, PartialEq)]
 enum Tree<T> {
     Leaf,

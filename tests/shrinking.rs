@@ -263,3 +263,28 @@ fn a_shrink_stopped_by_a_limit_says_its_result_may_not_be_minimal() {
     assert!(full.failures()[0].is_fully_shrunk(), "{full}");
     assert!(!full.to_string().contains("Shrinking stopped"), "{full}");
 }
+
+#[test]
+fn a_later_alternative_switches_to_an_earlier_one_while_shrinking() {
+    // Left is the simpler alternative; a failing list of Rights must still end
+    // as Lefts, which only a shrinker that switches branches can reach.
+    #[derive(Debug, Clone, PartialEq)]
+    enum Either {
+        Left(u8, bool),
+        Right(bool, u8),
+    }
+    fn size(either: &Either) -> u32 {
+        match either {
+            Either::Left(size, _) | Either::Right(_, size) => u32::from(*size),
+        }
+    }
+    let eithers = generate::vec(generate::one_of((
+        (generate::integer::<u8>(), generate::boolean()).map(|(size, flag)| Either::Left(size, flag)),
+        (generate::boolean(), generate::integer::<u8>()).map(|(flag, size)| Either::Right(flag, size)),
+    )));
+    for seed in 0..10 {
+        let result = Property::for_all(&eithers, |list| list.iter().map(size).sum::<u32>() < 300).check(seeded(seed));
+        let ideal = vec![Either::Left(45, false), Either::Left(255, false)];
+        assert_eq!(result.minimal().unwrap().value(), &ideal, "seed {seed}: {result}");
+    }
+}

@@ -25,14 +25,12 @@
 //! from the run's seed and the argument's index alone, so a seed explains a
 //! failure the same way every time.
 
-use std::ops::Range;
-
 use rand_xoshiro::rand_core::Rng;
 
-use crate::engine::random::{self, Random};
+use crate::engine::random;
 use crate::engine::run::Case;
 use crate::engine::shrink::Execute;
-use crate::engine::source::Recording;
+use crate::engine::source::{Recording, Variation};
 use crate::engine::spans::{ELEMENT, Spans};
 use crate::property::Failure;
 use crate::stateful::sequence::{ATTEMPT, SEQUENCE};
@@ -55,16 +53,6 @@ const EXPLAIN_SALT: u64 = 0x6578_706c_6169_6e21;
 /// Salts the streams of [`free_together`] apart from the single ones.
 const TOGETHER_SALT: u64 = 0x746f_6765_7468_6572;
 
-/// What the explain phase needs from the runner: the shrinker's exact
-/// replays (and what they recorded, and whether the check was cancelled:
-/// the phase then stops, and the arguments it did not judge stay
-/// [`Fixed`](Freedom::Fixed)), and replays that draw one span afresh.
-pub(crate) trait Vary: Execute {
-    /// Runs `choices` with span `span` (which covered `original`) drawn
-    /// afresh from `random`.
-    async fn run_varied(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) -> Case;
-}
-
 /// Per argument: whether it can vary without changing the outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Freedom {
@@ -79,7 +67,7 @@ pub(crate) enum Freedom {
 /// Judges each argument of the minimal counterexample: `arguments` are span
 /// ids in `minimal` (for a tuple of named parameters, the root's children),
 /// `failure` is how `minimal` failed and `seed` fixes the randomness.
-pub(crate) async fn explain<V: Vary>(
+pub(crate) async fn explain<V: Execute>(
     runner: &mut V,
     minimal: &Recording,
     failure: &Failure,
@@ -106,7 +94,7 @@ pub(crate) async fn explain<V: Vary>(
 /// change. Random values rarely hit the one that matters when it is
 /// another argument's: a failure of `a != b` at `(0, 1)` fails for nearly
 /// any `a`, but not for `a = 1`.
-async fn borrowing_matters<V: Vary>(
+async fn borrowing_matters<V: Execute>(
     runner: &mut V,
     minimal: &Recording,
     failure: &Failure,
@@ -138,7 +126,7 @@ async fn borrowing_matters<V: Vary>(
 /// that marked both without saying so would mislead. False as soon as one
 /// joint variation passes or fails another way; true if none did (or none
 /// could be judged).
-pub(crate) async fn free_together<V: Vary>(
+pub(crate) async fn free_together<V: Execute>(
     runner: &mut V,
     minimal: &Recording,
     failure: &Failure,
@@ -158,7 +146,7 @@ pub(crate) async fn free_together<V: Vary>(
             let Some(span) = current.spans.children(0).nth(argument) else { break };
             let range = current.spans.range(span);
             let random = random::for_example(stream, turn as u64);
-            last = Some(runner.run_varied(&current.choices, span, range, random).await);
+            last = Some(runner.execute_varied(&current.choices, Variation::random(span, range, random)).await);
             current.clone_from(runner.recorded());
             if !matches!(last, Some(Case::Fail(_))) {
                 break;
@@ -232,7 +220,7 @@ pub(crate) fn command_arguments(spans: &Spans) -> Vec<CommandArgument> {
 /// Varies one argument until it is seen to matter, the budget is spent or
 /// too few variations count; variation `n` draws from stream `stream`'s
 /// `n`th generator.
-async fn explain_argument<V: Vary>(
+async fn explain_argument<V: Execute>(
     runner: &mut V,
     minimal: &Recording,
     failure: &Failure,
@@ -246,7 +234,7 @@ async fn explain_argument<V: Vary>(
     let mut counted = 0;
     for attempt in 1..=MAX_VARIATIONS {
         let random = random::for_example(stream, attempt);
-        let case = runner.run_varied(&minimal.choices, span, original.clone(), random).await;
+        let case = runner.execute_varied(&minimal.choices, Variation::random(span, original.clone(), random)).await;
         let drew_something_new = runner.recorded().choices != minimal.choices;
         match case {
             // A generator panic made no test case, so it judges nothing.
@@ -313,16 +301,14 @@ mod tests {
         }
     }
 
-    impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Vary for Property<G, F> {
-        async fn run_varied(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) -> Case {
-            self.source.start_varying(choices, span, original, random);
-            self.run_case()
-        }
-    }
-
     impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Execute for Property<G, F> {
         async fn execute(&mut self, choices: &[u64]) -> Case {
             self.source.start_replay(choices);
+            self.run_case()
+        }
+
+        async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
+            self.source.start_varying(choices, variation);
             self.run_case()
         }
 

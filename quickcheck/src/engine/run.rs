@@ -2,16 +2,15 @@
 
 use std::cmp::Ordering;
 use std::future::Future;
-use std::ops::Range;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use crate::engine::database::Database;
-use crate::engine::explain::{self, Freedom, Vary};
+use crate::engine::explain::{self, Freedom};
 use crate::engine::order::shortlex;
 use crate::engine::random::{self, Draws, Random};
 use crate::engine::shrink::{Execute, ShrinkLimit, Shrinker};
-use crate::engine::source::{ChoiceSource, MAX_CHOICES, Recording};
+use crate::engine::source::{ChoiceSource, MAX_CHOICES, Recording, Variation};
 use crate::engine::tree::Tree;
 use crate::engine::unwind::{Caught, Panic, Stop, catch};
 use crate::generate::Generator;
@@ -1166,18 +1165,16 @@ impl<G: Generator, B: Body<G::Value>> Execute for Runner<'_, G, B> {
         self.run_case().await
     }
 
+    async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
+        self.source.start_varying(choices, variation);
+        self.run_case().await
+    }
+
     fn recorded(&self) -> &Recording {
         self.source.recording()
     }
 
     fn cancelled(&self) -> bool {
         Runner::cancelled(self)
-    }
-}
-
-impl<G: Generator, B: Body<G::Value>> Vary for Runner<'_, G, B> {
-    async fn run_varied(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) -> Case {
-        self.source.start_varying(choices, span, original, random);
-        self.run_case().await
     }
 }

@@ -9,10 +9,11 @@
 //!
 //! A replay can also *vary* one draw: the explain phase replays the minimal
 //! counterexample with one argument's span drawn afresh at random and
-//! everything around it replayed, to see whether that argument matters. The
-//! source switches between replaying and drawing where the span opens and
-//! closes, which it only watches in detailed mode, so plain generation pays
-//! nothing for it.
+//! everything around it replayed, to see whether that argument matters; the
+//! shrinker replays a switched alternative with its new contents drawn as the
+//! simplest ones. The source switches between replaying and drawing where the
+//! span opens and closes, which it only watches in detailed mode, so plain
+//! generation pays nothing for it.
 
 use std::ops::Range;
 
@@ -42,11 +43,44 @@ enum Tail {
 enum Varying {
     /// Not a varying replay, or one whose varied span has been drawn.
     No,
-    /// Replaying, until the span with this id opens.
-    Before(SpanId),
+    /// Replaying, until the span with id `span` opens; its first `kept`
+    /// choices are replayed too, and the rest is drawn from `tail`.
+    Before { span: SpanId, kept: usize, tail: Tail },
     /// Drawing the varied span afresh; `depth` spans opened inside it are
     /// still open, so the close that ends it can be told apart from theirs.
     Inside { depth: u32 },
+}
+
+/// A replay that draws one span afresh ([`ChoiceSource::start_varying`]):
+/// how the explain phase varies an argument, and how the shrinker switches
+/// an alternative and redraws what depends on it.
+#[derive(Clone, Debug)]
+pub(crate) struct Variation {
+    /// The span, by id, as recorded when the choices were replayed in
+    /// detail.
+    pub(crate) span: usize,
+    /// The choices it covered there.
+    pub(crate) original: Range<usize>,
+    /// How many of its first choices are replayed before the rest is drawn.
+    pub(crate) kept: usize,
+    /// How the rest is drawn.
+    pub(crate) fill: Fill,
+}
+
+/// Where a [`Variation`] draws its span's choices from.
+#[derive(Clone, Debug)]
+pub(crate) enum Fill {
+    /// At random, from this stream, at full size.
+    Random(Random),
+    /// The simplest choices: every one 0.
+    Simplest,
+}
+
+impl Variation {
+    /// Span `span`, which covered `original`, drawn afresh from `random`.
+    pub(crate) fn random(span: usize, original: Range<usize>, random: Random) -> Variation {
+        Variation { span, original, kept: 0, fill: Fill::Random(random) }
+    }
 }
 
 /// How one choice is drawn in random generation, handed to
@@ -243,11 +277,10 @@ impl ChoiceSource {
         self.set_scale(1.0);
     }
 
-    /// Prepares a detailed replay of `choices` in which span `span` (by id,
-    /// as recorded when `choices` was replayed in detail; it covered
-    /// `original` there) is drawn afresh from `random` at full size, and
-    /// everything after it is replayed from `choices[original.end..]`;
-    /// drawing past the end is an overrun.
+    /// Prepares a detailed replay of `choices` in which one span is drawn
+    /// afresh, as `variation` says, and everything after it is replayed from
+    /// where the span ended in `choices`; drawing past the end is an
+    /// overrun.
     ///
     /// Generators are deterministic and the choices before the span are
     /// replayed unchanged, so the span opened with the same pre-order id is
@@ -255,15 +288,22 @@ impl ChoiceSource {
     /// more or fewer choices than it did, which is why the rest is replayed
     /// from where the original span ended rather than from a fixed position.
     /// If the span never opens, the case is an exact replay of `choices`.
-    pub(crate) fn start_varying(&mut self, choices: &[u64], span: usize, original: Range<usize>, random: Random) {
+    pub(crate) fn start_varying(&mut self, choices: &[u64], variation: Variation) {
+        let Variation { span, original, kept, fill } = variation;
         self.start_replay(choices);
         // The varied draw may be longer than the original one.
         self.max_choices = MAX_CHOICES;
         self.refresh_window();
-        self.random = random;
+        let tail = match fill {
+            Fill::Random(random) => {
+                self.random = random;
+                Tail::Random
+            }
+            Fill::Simplest => Tail::Simplest,
+        };
         self.resume.extend_from_slice(&choices[original.end..]);
         // An id beyond the table's range is one that never opens.
-        self.varying = SpanId::try_from(span).map_or(Varying::No, Varying::Before);
+        self.varying = SpanId::try_from(span).map_or(Varying::No, |span| Varying::Before { span, kept, tail });
     }
 
     fn reset(&mut self, tail: Tail, max_choices: usize) {
@@ -333,6 +373,20 @@ impl ChoiceSource {
             }
             Tail::Simplest | Tail::Overrun => FreshWindow::EMPTY,
         };
+    }
+
+    /// Chooses which of `last + 1` alternatives the rest of the current draw
+    /// makes (a `one_of` branch, an enum variant), as
+    /// [`choose`](ChoiceSource::choose) does. When it is the draw's first
+    /// choice, its span is marked for it, so the shrinker can switch to an
+    /// earlier alternative and redraw what follows (see
+    /// [`Variation`]).
+    #[inline]
+    pub(crate) fn choose_alternative(&mut self, last: u64, sample: impl FnOnce(&mut Random) -> u64) -> u64 {
+        if self.detailed {
+            self.recording.spans.mark_alternative_first(self.recording.choices.len());
+        }
+        self.choose(last, sample)
     }
 
     /// Makes one choice in `0..=max` for ranges wider than 64 bits, as two
@@ -427,16 +481,16 @@ impl ChoiceSource {
     #[cold]
     fn vary_on_open(&mut self, id: SpanId) {
         match self.varying {
-            Varying::Before(span) if span == id => {
-                // Nothing of the prefix beyond this point is the varied
-                // span's to replay: it draws afresh, at full size.
-                self.prefix.truncate(self.recording.choices.len());
-                self.tail = Tail::Random;
+            Varying::Before { span, kept, tail } if span == id => {
+                // Nothing of the prefix beyond the kept choices is the
+                // varied span's to replay: it draws afresh, at full size.
+                self.prefix.truncate(self.recording.choices.len() + kept);
+                self.tail = tail;
                 self.refresh_window();
                 self.varying = Varying::Inside { depth: 0 };
             }
             Varying::Inside { depth } => self.varying = Varying::Inside { depth: depth + 1 },
-            Varying::Before(_) | Varying::No => {}
+            Varying::Before { .. } | Varying::No => {}
         }
     }
 
@@ -455,7 +509,7 @@ impl ChoiceSource {
                 self.varying = Varying::No;
             }
             Varying::Inside { depth } => self.varying = Varying::Inside { depth: depth - 1 },
-            Varying::Before(_) | Varying::No => {}
+            Varying::Before { .. } | Varying::No => {}
         }
     }
 
@@ -510,7 +564,10 @@ mod tests {
         span: usize,
         seed: u64,
     ) -> Result<(Vec<u8>, u8), Caught> {
-        source.start_varying(&recording.choices, span, recording.spans.range(span), for_example(seed, 0));
+        source.start_varying(
+            &recording.choices,
+            Variation::random(span, recording.spans.range(span), for_example(seed, 0)),
+        );
         catch(|| source.draw(&pair()))
     }
 
@@ -551,6 +608,19 @@ mod tests {
     }
 
     #[test]
+    fn a_simplest_variation_keeps_its_first_choices_then_answers_zero() {
+        let mut source = ChoiceSource::new();
+        let recording = recorded_pair(&mut source);
+        let list = recording.spans.children(0).next().expect("two arguments");
+        // Keep "go on" and 5; the list's next "go on" is then the simplest
+        // answer, "stop", and the byte is replayed from after the old list.
+        let variation = Variation { span: list, original: 0..5, kept: 2, fill: Fill::Simplest };
+        source.start_varying(&CHOICES, variation);
+        assert_eq!(catch(|| source.draw(&pair())).expect("no overrun"), (vec![5], 3));
+        assert_eq!(source.recording().choices, [1, 5, 0, 3]);
+    }
+
+    #[test]
     fn the_same_stream_varies_the_same_way() {
         let mut source = ChoiceSource::new();
         let recording = recorded_pair(&mut source);
@@ -566,7 +636,7 @@ mod tests {
         let recording = recorded_pair(&mut source);
         // The list is varied, but the byte after it is missing.
         let short = &recording.choices[..5];
-        source.start_varying(short, 1, 0..5, for_example(1, 0));
+        source.start_varying(short, Variation::random(1, 0..5, for_example(1, 0)));
         assert_eq!(catch(|| source.draw(&pair())).err(), Some(Caught::Stop(Stop::Overrun)));
     }
 
@@ -612,7 +682,7 @@ mod tests {
     fn a_span_that_never_opens_gives_an_exact_replay() {
         let mut source = ChoiceSource::new();
         let recording = recorded_pair(&mut source);
-        source.start_varying(&recording.choices, recording.spans.len() + 3, 6..6, for_example(1, 0));
+        source.start_varying(&recording.choices, Variation::random(recording.spans.len() + 3, 6..6, for_example(1, 0)));
         assert_eq!(catch(|| source.draw(&pair())).ok(), Some((vec![5, 7], 3)));
         assert_eq!(source.recording().choices, CHOICES);
     }
@@ -621,7 +691,7 @@ mod tests {
     fn a_later_replay_is_not_varied() {
         let mut source = ChoiceSource::new();
         let recording = recorded_pair(&mut source);
-        source.start_varying(&recording.choices, 1, 0..5, for_example(1, 0));
+        source.start_varying(&recording.choices, Variation::random(1, 0..5, for_example(1, 0)));
         source.start_replay(&CHOICES);
         assert_eq!(source.draw(&pair()), (vec![5, 7], 3));
         assert_eq!(source.recording().choices, CHOICES);

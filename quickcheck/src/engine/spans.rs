@@ -24,10 +24,22 @@ struct Span {
     end: u32,
     parent: u32,
     discarded: bool,
-    /// An element span that starts with its collection's "go on or stop"
-    /// choice (one below the collection's minimum length has none).
-    goes_on_first: bool,
+    first: FirstChoice,
     label: &'static str,
+}
+
+/// What a span's first choice decides, where the shrinker treats it apart
+/// from other choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FirstChoice {
+    /// Nothing special: part of the span's value.
+    Value,
+    /// An element span's "go on or stop" choice (an element below its
+    /// collection's minimum length has none).
+    GoesOn,
+    /// Which of several alternatives (a `one_of` branch, an enum variant)
+    /// the rest of the span draws.
+    Alternative,
 }
 
 /// The spans of one test case, in the order they were opened.
@@ -60,7 +72,14 @@ impl Spans {
     pub(crate) fn open(&mut self, label: &'static str, at: usize) -> SpanId {
         let id = self.spans.len() as SpanId;
         let parent = self.innermost;
-        self.spans.push(Span { start: at as u32, end: NONE, parent, discarded: false, goes_on_first: false, label });
+        self.spans.push(Span {
+            start: at as u32,
+            end: NONE,
+            parent,
+            discarded: false,
+            first: FirstChoice::Value,
+            label,
+        });
         self.innermost = id;
         id
     }
@@ -82,7 +101,17 @@ impl Spans {
     /// Marks an element span as starting with its collection's "go on or
     /// stop" choice.
     pub(crate) fn mark_goes_on_first(&mut self, id: SpanId) {
-        self.spans[id as usize].goes_on_first = true;
+        self.spans[id as usize].first = FirstChoice::GoesOn;
+    }
+
+    /// Marks the innermost open span as starting with a choice between
+    /// alternatives, if choice `at`, about to be made, is its first.
+    pub(crate) fn mark_alternative_first(&mut self, at: usize) {
+        if let Some(span) = self.spans.get_mut(self.innermost as usize)
+            && span.start as usize == at
+        {
+            span.first = FirstChoice::Alternative;
+        }
     }
 
     /// Copies another table into this one, reusing this one's buffers.
@@ -136,7 +165,13 @@ impl Spans {
     /// Whether span `id` is an element that starts with its collection's
     /// "go on or stop" choice.
     pub(crate) fn goes_on_first(&self, id: usize) -> bool {
-        self.spans[id].goes_on_first
+        self.spans[id].first == FirstChoice::GoesOn
+    }
+
+    /// Whether span `id` starts with a choice between alternatives, which
+    /// the rest of it is drawn from.
+    pub(crate) fn chooses_alternative_first(&self, id: usize) -> bool {
+        self.spans[id].first == FirstChoice::Alternative
     }
 
     /// The spans directly nested in `id`, in order.

@@ -190,7 +190,7 @@ impl<A: Alternatives> Generator for OneOf<A> {
 
     fn generate(&self, source: &mut ChoiceSource) -> A::Value {
         let last = self.alternatives.count() as u64 - 1;
-        let index = source.choose(last, |random| random.up_to(last));
+        let index = source.choose_alternative(last, |random| random.up_to(last));
         self.alternatives.draw_alternative(index as usize, source)
     }
 
@@ -250,7 +250,7 @@ pub(crate) fn choose_by_weight(
     drawable: u64,
     total: u64,
 ) -> usize {
-    let rank = source.choose(drawable - 1, |random| {
+    let rank = source.choose_alternative(drawable - 1, |random| {
         let mut ticket = random.up_to(total - 1);
         let mut rank = 0;
         for index in 0.. {

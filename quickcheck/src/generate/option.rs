@@ -49,7 +49,7 @@ impl<G: Generator, H: Generator> Generator for ResultOf<G, H> {
     type Value = Result<G::Value, H::Value>;
 
     fn generate(&self, source: &mut ChoiceSource) -> Self::Value {
-        let is_err = source.choose(1, |random| u64::from(random.up_to(3) == 0)) == 1;
+        let is_err = source.choose_alternative(1, |random| u64::from(random.up_to(3) == 0)) == 1;
         if is_err { Err(source.draw(&self.err)) } else { Ok(source.draw(&self.ok)) }
     }
 

@@ -2,8 +2,10 @@
 //!
 //! The shrinker knows nothing of values. It holds the smallest failing
 //! sequence found so far (the *best*) with its spans, proposes edits of it —
-//! delete a span, zero a span, lower a choice, swap two siblings — and asks
-//! the runner to replay each edit through the real generators and body. An
+//! delete a span, zero a span, lower a choice, swap two siblings, switch a
+//! `one_of` or enum to an earlier alternative and draw its new contents as
+//! the simplest ones — and asks the runner to replay each edit through the
+//! real generators and body. An
 //! edit is kept when it fails *the same way* (same origin: the same panic
 //! location, or the same kind of returned failure) and is shortlex-smaller,
 //! so the best only ever moves down a well-founded order and shrinking always
@@ -25,7 +27,7 @@ use std::time::{Duration, Instant};
 use self::completed::{Completed, fingerprint};
 use crate::engine::order::shortlex;
 use crate::engine::run::Case;
-use crate::engine::source::Recording;
+use crate::engine::source::{Recording, Variation};
 use crate::property::Failure;
 
 /// The most replays one shrink may spend, whatever `max_shrinks` says; a
@@ -49,6 +51,7 @@ enum Pass {
     SortSiblings,
     MoveSpans,
     DeleteWithLowered,
+    SwitchAlternatives,
 }
 
 /// The passes a sweep runs, in order: deletions first, since a shorter
@@ -70,13 +73,18 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls, cheapest
 /// first: they try many edits per choice (every pair of a span and a later
 /// choice, every short run of choices) and rarely succeed.
-const WHEN_STALLED: [Pass; 3] = [Pass::MoveSpans, Pass::DeleteWithLowered, Pass::DeleteBlocks];
+const WHEN_STALLED: [Pass; 4] =
+    [Pass::SwitchAlternatives, Pass::MoveSpans, Pass::DeleteWithLowered, Pass::DeleteBlocks];
 
-/// What the shrinker needs from the runner: replay a sequence, and show what
-/// the replay recorded.
+/// What the shrinker and the explain phase need from the runner: replay a
+/// sequence, exactly or with one span drawn afresh, and show what the replay
+/// recorded.
 pub(crate) trait Execute {
     /// Replays `choices` exactly (drawing past the end is an overrun).
     async fn execute(&mut self, choices: &[u64]) -> Case;
+    /// Replays `choices` with one span drawn afresh, as `variation` says
+    /// (see [`ChoiceSource::start_varying`](crate::engine::source::ChoiceSource::start_varying)).
+    async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case;
     /// What the last replay recorded.
     fn recorded(&self) -> &Recording;
     /// Whether the user asked the run to stop.
@@ -238,6 +246,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::SortSiblings => self.sort_siblings().await,
             Pass::MoveSpans => self.move_spans().await,
             Pass::DeleteWithLowered => self.delete_with_lowered().await,
+            Pass::SwitchAlternatives => self.switch_alternatives().await,
         }
     }
 
@@ -310,6 +319,28 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         }
         self.attempts += 1;
         let case = self.executor.execute(candidate).await;
+        self.adopt_if_smaller(case)
+    }
+
+    /// Runs `choices` with one span drawn afresh, as `variation` says, and
+    /// adopts what the replay recorded if it fails the same way and is
+    /// smaller. What it will record is not known before it runs, so nothing
+    /// is ruled out beforehand.
+    async fn consider_varied(&mut self, choices: &[u64], variation: Variation) -> bool {
+        self.last_passed = false;
+        if self.exhausted() {
+            return false;
+        }
+        self.attempts += 1;
+        let case = self.executor.execute_varied(choices, variation).await;
+        self.tried.insert(fingerprint(&self.executor.recorded().choices));
+        self.adopt_if_smaller(case)
+    }
+
+    /// Judges the replay that just ran and ended as `case`: adopts its
+    /// recording as the best if it failed the same way and is smaller, and
+    /// keeps a failure of another origin for the report.
+    fn adopt_if_smaller(&mut self, case: Case) -> bool {
         self.last_passed = matches!(case, Case::Pass);
         if matches!(case, Case::Pass | Case::Fail(_)) && self.executor.stops_on_its_own() {
             self.completed.insert(&self.executor.recorded().choices);

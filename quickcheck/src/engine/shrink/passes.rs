@@ -10,6 +10,7 @@ use std::ops::Range;
 
 use super::{Execute, Shrinker};
 use crate::engine::order::shortlex;
+use crate::engine::source::{Fill, Variation};
 use crate::engine::spans::ELEMENT;
 
 /// The longest run of choices `delete_blocks` removes at once.
@@ -35,6 +36,15 @@ const HALVINGS: u32 = 2;
 /// How many later spans `minimize_choices` tries to delete together with
 /// lowering a choice.
 const DEPENDENT_SPANS: usize = 16;
+
+/// How many of the earliest alternatives `switch_alternatives` tries in
+/// place of a later one: an enum of many variants would otherwise cost a
+/// few replays a variant.
+const SWITCHED_ALTERNATIVES: u64 = 8;
+
+/// The most choices `switch_alternatives` skips at the start of the old
+/// alternative's, when the new one reads them.
+const SKIPPED_CHOICES: usize = 3;
 
 impl<E: Execute> Shrinker<'_, E> {
     /// Whether the choice at `position` can hold more than two values: a
@@ -768,6 +778,56 @@ impl<E: Execute> Shrinker<'_, E> {
                     })
                     .await;
                     break;
+                }
+            }
+        }
+    }
+
+    /// Switches each choice between alternatives (a `one_of` branch, an
+    /// enum variant, `Err` to `Ok`) to an earlier alternative, with what
+    /// the alternative draws redrawn and the rest of the case replayed after
+    /// it. The new alternative reads its simplest value first, then the old
+    /// one's choices, from the first and then from a few choices further on
+    /// (so `Right(false, 255)` can become `Left(255, false)`), with 0 for
+    /// whatever it reads past them. Lowering the choice alone, as
+    /// `minimize_choices` does, replays the old alternative's choices into
+    /// the new one and then into whatever follows, which rarely fits: a
+    /// variant with other fields needs all of them at once.
+    pub(super) async fn switch_alternatives(&mut self) {
+        let mut span = 0;
+        while span < self.best.spans.len() {
+            if self.best.spans.chooses_alternative_first(span) {
+                self.switch_alternative(span).await;
+            }
+            span += 1;
+        }
+    }
+
+    /// Tries the alternatives before the one span `span` chose, the first
+    /// first, until one works.
+    async fn switch_alternative(&mut self, span: usize) {
+        let original = self.best.spans.range(span);
+        let Some(&chosen) = self.best.choices.get(original.start) else { return };
+        // What the old alternative drew, after the choice of it.
+        let drawn = original.len() - 1;
+        let skips = std::iter::once(drawn).chain((0..drawn).take(SKIPPED_CHOICES));
+        for alternative in 0..chosen.min(SWITCHED_ALTERNATIVES) {
+            for skipped in skips.clone() {
+                let mut choices = std::mem::take(&mut self.candidate);
+                choices.clear();
+                choices.extend_from_slice(&self.best.choices[..original.start]);
+                choices.push(alternative);
+                choices.extend_from_slice(&self.best.choices[original.start + 1 + skipped..]);
+                let variation = Variation {
+                    span,
+                    original: original.start..original.end - skipped,
+                    kept: original.len() - skipped,
+                    fill: Fill::Simplest,
+                };
+                let switched = self.consider_varied(&choices, variation).await;
+                self.candidate = choices;
+                if switched {
+                    return;
                 }
             }
         }

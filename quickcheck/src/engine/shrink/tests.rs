@@ -1,6 +1,9 @@
 //! The shrinker against hand-written test functions over raw choices.
 
+use rand_xoshiro::rand_core::Rng;
+
 use super::*;
+use crate::engine::source::Fill;
 use crate::engine::spans::ELEMENT;
 use crate::engine::unwind::{Location, Panic};
 use crate::property::complete_now;
@@ -21,6 +24,10 @@ impl<F: Fn(&[u64]) -> bool> Execute for Predicate<F> {
         if (self.failing)(choices) { Case::Fail(failure()) } else { Case::Pass }
     }
 
+    async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
+        self.execute(&varied(choices, variation)).await
+    }
+
     fn recorded(&self) -> &Recording {
         &self.recorded
     }
@@ -32,6 +39,21 @@ impl<F: Fn(&[u64]) -> bool> Execute for Predicate<F> {
     fn stops_on_its_own(&self) -> bool {
         false
     }
+}
+
+/// The choices a varied replay reads where every span has a fixed size, as
+/// in these stand-ins: the span's kept choices, then its fill.
+fn varied(choices: &[u64], variation: Variation) -> Vec<u64> {
+    let Variation { original, kept, mut fill, .. } = variation;
+    let mut varied = choices[..original.start + kept].to_vec();
+    for _ in kept..original.len() {
+        varied.push(match &mut fill {
+            Fill::Random(random) => random.next_u64(),
+            Fill::Simplest => 0,
+        });
+    }
+    varied.extend_from_slice(&choices[original.end..]);
+    varied
 }
 
 fn failure() -> Failure {
@@ -130,6 +152,10 @@ impl<F: Fn(&[u64]) -> bool> Execute for List<F> {
         let Some(items) = self.read_items(choices) else { return Case::Discard };
         self.read.push(self.recorded.choices.clone());
         if (self.failing)(&items) { Case::Fail(failure()) } else { Case::Pass }
+    }
+
+    async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
+        self.execute(&varied(choices, variation)).await
     }
 
     fn recorded(&self) -> &Recording {
