@@ -288,3 +288,12 @@ fn a_later_alternative_switches_to_an_earlier_one_while_shrinking() {
         assert_eq!(result.minimal().unwrap().value(), &ideal, "seed {seed}: {result}");
     }
 }
+
+#[test]
+fn an_option_before_the_failing_value_shrinks_to_none() {
+    let pair = (generate::option(generate::integer::<u32>()), generate::integer::<u32>());
+    for seed in 0..20 {
+        let result = Property::for_all(&pair, |(_, b)| b < 10).check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &(None, 10), "seed {seed}: {result}");
+    }
+}

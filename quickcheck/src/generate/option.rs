@@ -23,7 +23,9 @@ impl<G: Generator> Generator for OptionOf<G> {
     type Value = Option<G::Value>;
 
     fn generate(&self, source: &mut ChoiceSource) -> Option<G::Value> {
-        source.boolean(SOME).then(|| source.draw(&self.inner))
+        // `None` is the earlier alternative: the shrinker may switch to it.
+        let is_some = source.choose_alternative(1, |random| u64::from(random.chance(SOME))) == 1;
+        is_some.then(|| source.draw(&self.inner))
     }
 
     fn label(&self) -> &'static str {
