@@ -144,9 +144,9 @@ pub(crate) async fn free_together<V: Execute>(
         let mut last = None;
         for (turn, &argument) in free.iter().enumerate() {
             let Some(span) = current.spans.children(0).nth(argument) else { break };
-            let range = current.spans.range(span);
+            let resume_at = current.spans.range(span).end;
             let random = random::for_example(stream, turn as u64);
-            last = Some(runner.execute_varied(&current.choices, Variation::random(span, range, random)).await);
+            last = Some(runner.execute_varied(&current.choices, Variation::random(span, resume_at, random)).await);
             current.clone_from(runner.recorded());
             if !matches!(last, Some(Case::Fail(_))) {
                 break;
@@ -234,7 +234,7 @@ async fn explain_argument<V: Execute>(
     let mut counted = 0;
     for attempt in 1..=MAX_VARIATIONS {
         let random = random::for_example(stream, attempt);
-        let case = runner.execute_varied(&minimal.choices, Variation::random(span, original.clone(), random)).await;
+        let case = runner.execute_varied(&minimal.choices, Variation::random(span, original.end, random)).await;
         let drew_something_new = runner.recorded().choices != minimal.choices;
         match case {
             // A generator panic made no test case, so it judges nothing.

@@ -15,8 +15,6 @@
 //! span opens and closes, which it only watches in detailed mode, so plain
 //! generation pays nothing for it.
 
-use std::ops::Range;
-
 use crate::engine::random::{Chance, Draws, Random};
 use crate::engine::spans::{SpanId, Spans};
 use crate::engine::unwind::Stop;
@@ -59,12 +57,19 @@ pub(crate) struct Variation {
     /// The span, by id, as recorded when the choices were replayed in
     /// detail.
     pub(crate) span: usize,
-    /// The choices it covered there.
-    pub(crate) original: Range<usize>,
-    /// How many of its first choices are replayed before the rest is drawn.
+    /// How many choices the span replays before the rest of it is drawn
+    /// from `fill`, the one that opens it included.
     pub(crate) kept: usize,
-    /// How the rest is drawn.
+    /// Where in the replayed choices the span's old choices end: once the
+    /// span closes, the replay goes on from there.
+    pub(crate) resume_at: usize,
+    /// How the rest of the span is drawn.
     pub(crate) fill: Fill,
+    /// The most choices the whole replay may make; past them it overruns.
+    /// The shrinker gives its best's length, since nothing longer can
+    /// replace the best, so a span filled with zeros that never ends
+    /// stops there.
+    pub(crate) max_choices: usize,
 }
 
 /// Where a [`Variation`] draws its span's choices from.
@@ -72,14 +77,15 @@ pub(crate) struct Variation {
 pub(crate) enum Fill {
     /// At random, from this stream, at full size.
     Random(Random),
-    /// The simplest choices: every one 0.
+    /// The simplest choices: every one 0. Such a replay is deterministic.
     Simplest,
 }
 
 impl Variation {
-    /// Span `span`, which covered `original`, drawn afresh from `random`.
-    pub(crate) fn random(span: usize, original: Range<usize>, random: Random) -> Variation {
-        Variation { span, original, kept: 0, fill: Fill::Random(random) }
+    /// Span `span`, whose choices end at `resume_at`, drawn afresh from
+    /// `random`, up to the choice limit.
+    pub(crate) fn random(span: usize, resume_at: usize, random: Random) -> Variation {
+        Variation { span, kept: 0, resume_at, fill: Fill::Random(random), max_choices: MAX_CHOICES }
     }
 }
 
@@ -279,20 +285,21 @@ impl ChoiceSource {
 
     /// Prepares a detailed replay of `choices` in which one span is drawn
     /// afresh, as `variation` says, and everything after it is replayed from
-    /// where the span ended in `choices`; drawing past the end is an
-    /// overrun.
+    /// `variation.resume_at`; drawing past the end, or past
+    /// `variation.max_choices`, is an overrun.
     ///
     /// Generators are deterministic and the choices before the span are
     /// replayed unchanged, so the span opened with the same pre-order id is
     /// the same draw, the same argument, as before. The varied span may make
     /// more or fewer choices than it did, which is why the rest is replayed
-    /// from where the original span ended rather than from a fixed position.
+    /// from where the old span ended rather than from where the new one
+    /// does.
     /// If the span never opens, the case is an exact replay of `choices`.
     pub(crate) fn start_varying(&mut self, choices: &[u64], variation: Variation) {
-        let Variation { span, original, kept, fill } = variation;
+        let Variation { span, kept, resume_at, fill, max_choices } = variation;
         self.start_replay(choices);
         // The varied draw may be longer than the original one.
-        self.max_choices = MAX_CHOICES;
+        self.max_choices = max_choices.min(MAX_CHOICES);
         self.refresh_window();
         let tail = match fill {
             Fill::Random(random) => {
@@ -301,7 +308,7 @@ impl ChoiceSource {
             }
             Fill::Simplest => Tail::Simplest,
         };
-        self.resume.extend_from_slice(&choices[original.end..]);
+        self.resume.extend_from_slice(&choices[resume_at.min(choices.len())..]);
         // An id beyond the table's range is one that never opens.
         self.varying = SpanId::try_from(span).map_or(Varying::No, |span| Varying::Before { span, kept, tail });
     }
@@ -477,13 +484,15 @@ impl ChoiceSource {
         }
     }
 
-    /// Switches a varying replay to random draws when its varied span opens.
+    /// Switches a varying replay to its fill when its varied span opens,
+    /// once the span's kept choices are replayed.
     #[cold]
     fn vary_on_open(&mut self, id: SpanId) {
         match self.varying {
             Varying::Before { span, kept, tail } if span == id => {
                 // Nothing of the prefix beyond the kept choices is the
-                // varied span's to replay: it draws afresh, at full size.
+                // varied span's to replay: the rest comes from the fill
+                // (random draws at full size, or zeros).
                 self.prefix.truncate(self.recording.choices.len() + kept);
                 self.tail = tail;
                 self.refresh_window();
@@ -566,7 +575,7 @@ mod tests {
     ) -> Result<(Vec<u8>, u8), Caught> {
         source.start_varying(
             &recording.choices,
-            Variation::random(span, recording.spans.range(span), for_example(seed, 0)),
+            Variation::random(span, recording.spans.range(span).end, for_example(seed, 0)),
         );
         catch(|| source.draw(&pair()))
     }
@@ -614,7 +623,7 @@ mod tests {
         let list = recording.spans.children(0).next().expect("two arguments");
         // Keep "go on" and 5; the list's next "go on" is then the simplest
         // answer, "stop", and the byte is replayed from after the old list.
-        let variation = Variation { span: list, original: 0..5, kept: 2, fill: Fill::Simplest };
+        let variation = Variation { span: list, kept: 2, resume_at: 5, fill: Fill::Simplest, max_choices: MAX_CHOICES };
         source.start_varying(&CHOICES, variation);
         assert_eq!(catch(|| source.draw(&pair())).expect("no overrun"), (vec![5], 3));
         assert_eq!(source.recording().choices, [1, 5, 0, 3]);
@@ -636,7 +645,7 @@ mod tests {
         let recording = recorded_pair(&mut source);
         // The list is varied, but the byte after it is missing.
         let short = &recording.choices[..5];
-        source.start_varying(short, Variation::random(1, 0..5, for_example(1, 0)));
+        source.start_varying(short, Variation::random(1, 5, for_example(1, 0)));
         assert_eq!(catch(|| source.draw(&pair())).err(), Some(Caught::Stop(Stop::Overrun)));
     }
 
@@ -682,7 +691,7 @@ mod tests {
     fn a_span_that_never_opens_gives_an_exact_replay() {
         let mut source = ChoiceSource::new();
         let recording = recorded_pair(&mut source);
-        source.start_varying(&recording.choices, Variation::random(recording.spans.len() + 3, 6..6, for_example(1, 0)));
+        source.start_varying(&recording.choices, Variation::random(recording.spans.len() + 3, 6, for_example(1, 0)));
         assert_eq!(catch(|| source.draw(&pair())).ok(), Some((vec![5, 7], 3)));
         assert_eq!(source.recording().choices, CHOICES);
     }
@@ -691,7 +700,7 @@ mod tests {
     fn a_later_replay_is_not_varied() {
         let mut source = ChoiceSource::new();
         let recording = recorded_pair(&mut source);
-        source.start_varying(&recording.choices, Variation::random(1, 0..5, for_example(1, 0)));
+        source.start_varying(&recording.choices, Variation::random(1, 5, for_example(1, 0)));
         source.start_replay(&CHOICES);
         assert_eq!(source.draw(&pair()), (vec![5, 7], 3));
         assert_eq!(source.recording().choices, CHOICES);

@@ -105,7 +105,12 @@ impl Spans {
     }
 
     /// Marks the innermost open span as starting with a choice between
-    /// alternatives, if choice `at`, about to be made, is its first.
+    /// alternatives, if choice `at`, about to be made, is its first. That
+    /// is the span the choosing generator was drawn in: its own, or that of
+    /// a wrapper (`map`, a filter's attempt) that calls it directly. Where
+    /// that span goes on to draw more after the alternative (a hand-written
+    /// generator calling `generate` on several others), a switch redraws
+    /// all of it.
     pub(crate) fn mark_alternative_first(&mut self, at: usize) {
         if let Some(span) = self.spans.get_mut(self.innermost as usize)
             && span.start as usize == at

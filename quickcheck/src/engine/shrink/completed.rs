@@ -11,6 +11,8 @@
 
 use std::collections::HashSet;
 
+use crate::engine::source::{Fill, Variation};
+
 /// The choice sequences of the test cases that ran to the end, by
 /// [`fingerprint`].
 #[derive(Default)]
@@ -62,6 +64,15 @@ const MULTIPLIER: u128 = 0x2360_ed05_1fc6_5da4_4385_df64_9fcc_f645;
 /// missed step, never a wrong result.
 pub(super) fn fingerprint(choices: &[u64]) -> u128 {
     choices.iter().fold(EMPTY, |print, &choice| extend(print, choice))
+}
+
+/// The fingerprint of a varied replay of `choices`: the choices, then which
+/// span the variation redraws and how. Only a replay whose fill is the
+/// simplest is the same every time it runs.
+pub(super) fn variation_fingerprint(choices: &[u64], variation: &Variation) -> u128 {
+    debug_assert!(matches!(variation.fill, Fill::Simplest), "a random fill differs from run to run");
+    let Variation { span, kept, resume_at, .. } = *variation;
+    [span, kept, resume_at].into_iter().fold(fingerprint(choices), |print, number| extend(print, number as u64))
 }
 
 /// The fingerprint of a sequence extended by `choice`: a multiply and a

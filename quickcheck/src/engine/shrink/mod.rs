@@ -15,7 +15,9 @@
 //! Nothing is run twice: every sequence tried is remembered, and so is every
 //! test case that ran to the end, whose choices followed by anything replay
 //! the same; an edit that is not smaller than the best is rejected before it
-//! runs.
+//! runs. A switched alternative is the exception to the last rule: it is a
+//! replay with one span redrawn, whose length is known only once it has
+//! run, so it is remembered by the edit that made it and judged after.
 
 mod completed;
 mod passes;
@@ -24,7 +26,7 @@ use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use self::completed::{Completed, fingerprint};
+use self::completed::{Completed, fingerprint, variation_fingerprint};
 use crate::engine::order::shortlex;
 use crate::engine::run::Case;
 use crate::engine::source::{Recording, Variation};
@@ -70,9 +72,11 @@ const EVERY_SWEEP: [Pass; 10] = [
     Pass::SortSiblings,
 ];
 
-/// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls, cheapest
-/// first: they try many edits per choice (every pair of a span and a later
-/// choice, every short run of choices) and rarely succeed.
+/// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls: they try
+/// many edits per choice (every earlier alternative of a choice between
+/// them, every pair of a span and a later choice, every short run of
+/// choices) and rarely succeed. Switching alternatives goes first, as only
+/// choices between alternatives have edits to try there.
 const WHEN_STALLED: [Pass; 4] =
     [Pass::SwitchAlternatives, Pass::MoveSpans, Pass::DeleteWithLowered, Pass::DeleteBlocks];
 
@@ -103,7 +107,8 @@ pub(crate) struct Shrinker<'r, E> {
     executor: &'r mut E,
     best: Recording,
     failure: Failure,
-    /// The [`fingerprint`]s of the candidates run so far.
+    /// The [`fingerprint`]s of the candidates run so far, and of what each
+    /// varied replay recorded.
     tried: HashSet<u128>,
     completed: Completed,
     /// The buffer candidates are built in, reused across attempts.
@@ -322,19 +327,21 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         self.adopt_if_smaller(case)
     }
 
-    /// Runs `choices` with one span drawn afresh, as `variation` says, and
-    /// adopts what the replay recorded if it fails the same way and is
-    /// smaller. What it will record is not known before it runs, so nothing
-    /// is ruled out beforehand.
-    async fn consider_varied(&mut self, choices: &[u64], variation: Variation) -> bool {
+    /// Runs `choices` with one span drawn as `variation` says (always with
+    /// [`Fill::Simplest`](crate::engine::source::Fill::Simplest), so the replay is deterministic), and adopts what
+    /// the replay recorded if it fails the same way and is smaller. What it
+    /// will record is not known before it runs, so only the same variation
+    /// of the same choices is ruled out beforehand. `None` when it did not
+    /// run; otherwise whether it was adopted.
+    async fn consider_varied(&mut self, choices: &[u64], variation: Variation) -> Option<bool> {
         self.last_passed = false;
-        if self.exhausted() {
-            return false;
+        if self.exhausted() || !self.tried.insert(variation_fingerprint(choices, &variation)) {
+            return None;
         }
         self.attempts += 1;
         let case = self.executor.execute_varied(choices, variation).await;
         self.tried.insert(fingerprint(&self.executor.recorded().choices));
-        self.adopt_if_smaller(case)
+        Some(self.adopt_if_smaller(case))
     }
 
     /// Judges the replay that just ran and ended as `case`: adopts its

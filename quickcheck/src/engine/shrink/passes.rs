@@ -42,8 +42,9 @@ const DEPENDENT_SPANS: usize = 16;
 /// few replays a variant.
 const SWITCHED_ALTERNATIVES: u64 = 8;
 
-/// The most choices `switch_alternatives` skips at the start of the old
-/// alternative's, when the new one reads them.
+/// How many ways `switch_alternatives` hands the old alternative's choices
+/// to the new one besides none at all: all of them, all but the first, all
+/// but the first two.
 const SKIPPED_CHOICES: usize = 3;
 
 impl<E: Execute> Shrinker<'_, E> {
@@ -820,17 +821,32 @@ impl<E: Execute> Shrinker<'_, E> {
                 choices.extend_from_slice(&self.best.choices[original.start + 1 + skipped..]);
                 let variation = Variation {
                     span,
-                    original: original.start..original.end - skipped,
+                    // The alternative's choice and the old choices it reads.
                     kept: original.len() - skipped,
+                    // Where the old span ended, in the candidate.
+                    resume_at: original.end - skipped,
                     fill: Fill::Simplest,
+                    max_choices: self.best.choices.len(),
                 };
-                let switched = self.consider_varied(&choices, variation).await;
+                let considered = self.consider_varied(&choices, variation).await;
                 self.candidate = choices;
-                if switched {
-                    return;
+                match considered {
+                    Some(true) => return,
+                    // An alternative that read nothing after its choice (a
+                    // `None`, a unit variant) reads the same whatever was
+                    // skipped.
+                    Some(false) if self.read_nothing_after_its_first_choice(span) => break,
+                    Some(false) | None => {}
                 }
             }
         }
+    }
+
+    /// Whether span `span` of the replay that just ran, closed, covers its
+    /// first choice alone.
+    fn read_nothing_after_its_first_choice(&self, span: usize) -> bool {
+        let spans = &self.executor.recorded().spans;
+        span < spans.len() && spans.range(span).len() == 1
     }
 
     /// Sorts runs of sibling spans drawn by the same kind of generator (list

@@ -1,11 +1,11 @@
 //! The shrinker against hand-written test functions over raw choices.
 
-use rand_xoshiro::rand_core::Rng;
-
 use super::*;
-use crate::engine::source::Fill;
+use crate::engine::source::ChoiceSource;
 use crate::engine::spans::ELEMENT;
+use crate::engine::unwind::catch;
 use crate::engine::unwind::{Location, Panic};
+use crate::generate::{self, Generator};
 use crate::property::complete_now;
 
 /// Runs a predicate over the raw choices; a choice sequence "fails" when the
@@ -24,8 +24,8 @@ impl<F: Fn(&[u64]) -> bool> Execute for Predicate<F> {
         if (self.failing)(choices) { Case::Fail(failure()) } else { Case::Pass }
     }
 
-    async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
-        self.execute(&varied(choices, variation)).await
+    async fn execute_varied(&mut self, _: &[u64], _: Variation) -> Case {
+        no_alternatives_to_vary()
     }
 
     fn recorded(&self) -> &Recording {
@@ -41,19 +41,10 @@ impl<F: Fn(&[u64]) -> bool> Execute for Predicate<F> {
     }
 }
 
-/// The choices a varied replay reads where every span has a fixed size, as
-/// in these stand-ins: the span's kept choices, then its fill.
-fn varied(choices: &[u64], variation: Variation) -> Vec<u64> {
-    let Variation { original, kept, mut fill, .. } = variation;
-    let mut varied = choices[..original.start + kept].to_vec();
-    for _ in kept..original.len() {
-        varied.push(match &mut fill {
-            Fill::Random(random) => random.next_u64(),
-            Fill::Simplest => 0,
-        });
-    }
-    varied.extend_from_slice(&choices[original.end..]);
-    varied
+/// The answer of a stand-in that marks no alternatives to a varied replay,
+/// which the shrinker must then never ask for.
+fn no_alternatives_to_vary() -> ! {
+    panic!("this stand-in marks no span as a choice between alternatives, so none may be varied")
 }
 
 fn failure() -> Failure {
@@ -154,8 +145,8 @@ impl<F: Fn(&[u64]) -> bool> Execute for List<F> {
         if (self.failing)(&items) { Case::Fail(failure()) } else { Case::Pass }
     }
 
-    async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
-        self.execute(&varied(choices, variation)).await
+    async fn execute_varied(&mut self, _: &[u64], _: Variation) -> Case {
+        no_alternatives_to_vary()
     }
 
     fn recorded(&self) -> &Recording {
@@ -217,4 +208,105 @@ fn a_small_choice_whose_neighbours_below_pass_is_not_searched() {
     // 0, then 6 and 5, then its low bits (3), then deleting it: no binary
     // search.
     assert_eq!(runs, 5);
+}
+
+/// Draws a value with real generators from the choices, in detail as the
+/// runner's replays do, so spans and alternatives are the generators' own.
+struct Generated<G, F> {
+    generator: G,
+    failing: F,
+    source: ChoiceSource,
+    /// What each varied replay recorded.
+    varied: Vec<Vec<u64>>,
+}
+
+impl<G: Generator, F: Fn(&G::Value) -> bool> Generated<G, F> {
+    fn new(generator: G, failing: F) -> Self {
+        Generated { generator, failing, source: ChoiceSource::new(), varied: Vec::new() }
+    }
+
+    fn judge(&mut self) -> Case {
+        let (generator, source) = (&self.generator, &mut self.source);
+        match catch(|| source.draw(generator)) {
+            Ok(value) if (self.failing)(&value) => Case::Fail(failure()),
+            Ok(_) => Case::Pass,
+            Err(_) => Case::Discard,
+        }
+    }
+
+    /// Shrinks from `start` and returns the minimal value.
+    fn shrink(&mut self, start: &[u64]) -> G::Value {
+        assert!(matches!(complete_now(self.execute(start)), Case::Fail(_)), "the start must fail");
+        let best = self.source.recording().clone();
+        let mut shrinker = Shrinker::new(&mut *self, best, failure(), 10_000);
+        complete_now(shrinker.shrink());
+        let (best, _) = shrinker.into_best();
+        self.source.start_replay(&best);
+        self.source.draw(&self.generator)
+    }
+}
+
+impl<G: Generator, F: Fn(&G::Value) -> bool> Execute for Generated<G, F> {
+    async fn execute(&mut self, choices: &[u64]) -> Case {
+        self.source.start_replay(choices);
+        self.judge()
+    }
+
+    async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
+        self.source.start_varying(choices, variation);
+        let case = self.judge();
+        self.varied.push(self.source.recording().choices.clone());
+        case
+    }
+
+    fn recorded(&self) -> &Recording {
+        self.source.recording()
+    }
+
+    fn cancelled(&self) -> bool {
+        false
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Either {
+    Left(u8, bool),
+    Right(bool, u8),
+}
+
+fn eithers() -> impl Generator<Value = Vec<Either>> {
+    generate::vec(generate::one_of((
+        (generate::integer::<u8>(), generate::boolean()).map(|(size, flag)| Either::Left(size, flag)),
+        (generate::boolean(), generate::integer::<u8>()).map(|(flag, size)| Either::Right(flag, size)),
+    )))
+}
+
+fn size(either: &Either) -> u32 {
+    match either {
+        Either::Left(size, _) | Either::Right(_, size) => u32::from(*size),
+    }
+}
+
+#[test]
+fn later_alternatives_switch_to_the_first_reading_the_old_choices_further_on() {
+    let mut generated = Generated::new(eithers(), |list: &Vec<Either>| list.iter().map(size).sum::<u32>() >= 300);
+    // Right(true, 200), Right(false, 150): each element "go on", the
+    // alternative, a flag and a size.
+    let minimal = generated.shrink(&[1, 1, 1, 200, 1, 1, 0, 150, 0]);
+    assert_eq!(minimal, vec![Either::Left(45, false), Either::Left(255, false)]);
+}
+
+#[test]
+fn an_alternative_that_reads_nothing_is_tried_once() {
+    let options = generate::vec(generate::option(generate::integer::<u8>()));
+    let mut generated = Generated::new(options, |list: &Vec<Option<u8>>| list.iter().flatten().any(|&x| x >= 10));
+    // [Some(10), Some(3)]: neither can become None and still fail, though
+    // the second can go.
+    let minimal = generated.shrink(&[1, 1, 10, 1, 1, 3, 0]);
+    assert_eq!(minimal, vec![Some(10)]);
+    let mut distinct = generated.varied.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), generated.varied.len(), "a varied replay ran twice: {:?}", generated.varied);
+    assert!(!generated.varied.is_empty(), "the switch to None was tried");
 }
