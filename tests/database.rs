@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use quickcheck::{Options, Outcome, Property, generate};
+use quickcheck::{Generator, Options, Outcome, Property, generate};
 
 fn scratch(name: &str) -> PathBuf {
     let directory = std::env::temp_dir().join(format!("quickcheck-tests-{name}-{}", std::process::id()));
@@ -51,6 +51,24 @@ fn a_failure_is_replayed_first_next_time_and_removed_once_fixed() {
 
     let again = Property::for_all(generate::integer::<u64>(), buggy).check(options(4).runs(1));
     assert_eq!(again.outcome(), Outcome::Passed, "the deleted example came back: {again}");
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
+fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
+    let directory = scratch("generator-panic");
+    let options =
+        |seed| Options::default().seed(seed).name("database::generator").database(directory.to_str().unwrap());
+    let first = Property::for_all(generate::integer::<u8>(), |n| n < 10).check(options(1));
+    assert_eq!(first.minimal().unwrap().value(), &10);
+    // The generator changed since, and now panics on the saved example.
+    let panicking = generate::integer::<u8>().map(|n| if n == 10 { panic!("no tens here") } else { n });
+    for seed in [2, 3] {
+        let result = Property::for_all(&panicking, |n| n < 10).check(options(seed));
+        assert_eq!(result.outcome(), Outcome::GenerationFailed, "seed {seed}: {result}");
+        assert!(result.to_string().contains("no tens here"), "{result}");
+        assert_eq!(saved_files(&directory), 1, "the example was deleted");
+    }
     let _ = std::fs::remove_dir_all(&directory);
 }
 

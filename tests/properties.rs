@@ -92,10 +92,17 @@ fn a_replay_token_that_no_longer_fits_is_a_clear_error() {
     let even = generate::integer::<u8>().filter(|n| n % 2 == 0);
     let short = Property::for_all(two_lists, |_| true).check(Options::default().replay(&token));
     let filtered = Property::for_all(even, |_| true).check(Options::default().replay("v1.AQ"));
-    for result in [short.outcome(), filtered.outcome()] {
-        assert_eq!(result, Outcome::Misconfigured);
-    }
-    for report in [short.to_string(), filtered.to_string()] {
+    // The list's elements lie beyond a range narrowed since, or its choices
+    // are more than one byte reads: replayed, they would make another value.
+    let below_ten = |list: Vec<u8>| list.iter().all(|&x| x < 10);
+    let ten = Property::for_all(generate::vec(generate::integer::<u8>()), below_ten).check(Options::default().seed(1));
+    assert_eq!(ten.minimal().unwrap().value(), &vec![10]);
+    let narrowed = Property::for_all(generate::vec(generate::between(0u8, 1)), below_ten)
+        .check(Options::default().replay(ten.replay().unwrap().to_string()));
+    let left_over = Property::for_all(generate::integer::<u8>(), |_| true).check(Options::default().replay(&token));
+    let outcomes = [short.outcome(), filtered.outcome(), narrowed.outcome(), left_over.outcome()];
+    assert_eq!(outcomes, [Outcome::Misconfigured; 4]);
+    for report in [short.to_string(), filtered.to_string(), narrowed.to_string(), left_over.to_string()] {
         assert!(report.contains("the replay token does not name an example of this property"), "{report}");
         assert!(!report.contains("Exhausted"), "{report}");
     }
@@ -552,6 +559,15 @@ fn a_deadline_fails_slow_examples_and_shrinks_them() {
     // A pinned example is held to the deadline too.
     let pinned = Property::for_all(generate::between(0u32, 10), slow).example(500).check(seeded(1).deadline(deadline));
     assert_eq!(pinned.failure().unwrap().kind(), FailureKind::DeadlineExceeded, "{pinned}");
+}
+
+/// A deadline too long to ever pass, `Duration::MAX` included, is no
+/// deadline in practice: the slack added while searching saturates.
+#[test]
+fn the_longest_deadline_passes_every_example() {
+    let result =
+        Property::for_all(generate::integer::<u8>(), |_| ()).check(seeded(1).deadline(std::time::Duration::MAX));
+    assert!(result.is_passed(), "{result}");
 }
 
 /// A body slow only sometimes is slow on its first runs and fast on its

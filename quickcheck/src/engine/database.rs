@@ -15,7 +15,9 @@
 //! directory that cannot be read or written costs a warning, never a failed
 //! test, and a file that does not parse is skipped with a warning.
 
+use std::collections::hash_map::RandomState;
 use std::fs;
+use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -75,23 +77,42 @@ impl Database {
         self.root.join(format!("{:016x}", stable_hash(key.as_bytes())))
     }
 
-    /// The saved examples of `key`, simplest first. Unreadable files are
-    /// skipped with a warning.
+    /// The saved examples of `key`, simplest first. A directory or file that
+    /// cannot be read, and a file that is not a whole choice file of this
+    /// version, are skipped with a warning.
     pub(crate) fn load(&self, key: &str) -> Vec<Vec<u64>> {
         let directory = self.directory(key);
-        let Ok(entries) = fs::read_dir(&directory) else { return Vec::new() };
+        let entries = match fs::read_dir(&directory) {
+            Ok(entries) => entries,
+            // Nothing saved yet.
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Vec::new(),
+            Err(error) => {
+                warn(&format!(
+                    "could not read the saved examples in {}: {error}; none are replayed first. Make the directory \
+                     readable, or set QUICKCHECK_DATABASE to another directory, or to off",
+                    directory.display()
+                ));
+                return Vec::new();
+            }
+        };
         let mut examples = Vec::new();
         for entry in entries.flatten() {
             let path = entry.path();
             if path.extension().is_none_or(|extension| extension != "choices") {
                 continue;
             }
-            match fs::read_to_string(&path).ok().as_deref().and_then(parse) {
-                Some(choices) => examples.push(choices),
-                None => warn(&format!(
-                    "skipped the saved example {}: it is not a choice file of this version (delete it to silence this)",
-                    path.display()
-                )),
+            match fs::read_to_string(&path) {
+                Ok(text) => match parse_whole(&path, &text) {
+                    Some(choices) => examples.push(choices),
+                    None => warn(&format!(
+                        "skipped the saved example {}: it is not a whole choice file of this version (delete it to \
+                         silence this)",
+                        path.display()
+                    )),
+                },
+                Err(error) => {
+                    warn(&format!("skipped the saved example {}: could not read it: {error}", path.display()))
+                }
             }
         }
         examples.sort_by(|a, b| shortlex(a, b));
@@ -121,15 +142,28 @@ impl Database {
         }
         let text = render(choices);
         let path = directory.join(file_name(choices));
-        // A temporary name unique to this process and write, renamed over
-        // the final one: readers see the old file or the new, never a part.
+        // A temporary file of a fresh name, renamed over the final one:
+        // readers see the old file or the new, never a part. The process id
+        // and a count keep names apart within a machine, a random word
+        // between machines or containers sharing the directory (where
+        // process ids repeat), and `create_new` refuses a name in use.
         static WRITES: AtomicU64 = AtomicU64::new(0);
-        let temporary =
-            directory.join(format!(".{}.{}.tmp", std::process::id(), WRITES.fetch_add(1, Ordering::Relaxed)));
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        fs::rename(&temporary, &path)
+        let unique = (RandomState::new().build_hasher().finish(), WRITES.fetch_add(1, Ordering::Relaxed));
+        let temporary = directory.join(format!(".{}.{:016x}.{}.tmp", std::process::id(), unique.0, unique.1));
+        let written = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)
+            .and_then(|mut file| {
+                file.write_all(text.as_bytes())?;
+                file.sync_all()
+            })
+            .and_then(|()| fs::rename(&temporary, &path));
+        if written.is_err() {
+            // Nothing is left behind to pile up; the error is what counts.
+            let _ = fs::remove_file(&temporary);
+        }
+        written
     }
 
     /// Deletes a saved example of `key` that no longer fails.
@@ -157,6 +191,17 @@ fn render(choices: &[u64]) -> String {
         text.push('\n');
     }
     text
+}
+
+/// The choices of a saved file whose name is the hash of its contents, as
+/// [`file_name`] gives it: a file cut short, even at the end of a line, or
+/// edited by hand no longer matches its name.
+fn parse_whole(path: &Path, text: &str) -> Option<Vec<u64>> {
+    let stem = path.file_stem()?.to_str()?;
+    if stem != format!("{:016x}", stable_hash(text.as_bytes())) {
+        return None;
+    }
+    parse(text)
 }
 
 fn parse(text: &str) -> Option<Vec<u64>> {
@@ -209,6 +254,11 @@ mod tests {
         let directory = database.directory("key");
         fs::write(directory.join("junk.choices"), "not a choice file\n").unwrap();
         fs::write(directory.join("cut.choices"), format!("{HEADER}\n4\n5")).unwrap();
+        // Cut at the end of a line, a file still parses, but no longer
+        // matches the hash its name records.
+        database.save("key", &[7, 8]);
+        let whole = directory.join(file_name(&[7, 8]));
+        fs::write(&whole, format!("{HEADER}\n7\n")).unwrap();
         assert_eq!(database.load("key"), vec![vec![1, 2, 3]]);
         let _ = fs::remove_dir_all(&database.root);
     }
@@ -243,6 +293,11 @@ mod tests {
         }
         let loaded = database.load("shared");
         assert_eq!(loaded.len(), 4 * 50 + 1);
+        let left_over = fs::read_dir(database.directory("shared"))
+            .unwrap()
+            .flatten()
+            .filter(|entry| entry.path().extension().is_some_and(|extension| extension == "tmp"));
+        assert_eq!(left_over.count(), 0, "temporary files were left behind");
         let _ = fs::remove_dir_all(&database.root);
     }
 

@@ -456,7 +456,8 @@ where
         End::ReplayDoesNotFit => {
             result.problem = Some(
                 "the replay token does not name an example of this property: replayed, its choices ran out \
-                 before the generators finished, or gave an input that a filter or assume rejects. A token names \
+                 before the generators finished, were left over after them, or lay beyond what they can draw now, \
+                 or gave an input that a filter or assume rejects. A token names \
                  an example by its choices, so it goes stale when the generators change. Run without the replay \
                  to search afresh, and pin a failing value you need to keep with an example rather than a token"
                     .to_owned(),
