@@ -55,6 +55,37 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     assert!(report.contains("QUICKCHECK_RUN_FOR is \"10 minutes\", which is not a duration"), "{report}");
     clear("QUICKCHECK_RUN_FOR");
 
+    // A database location that is empty, or reads as "off" without being
+    // it, is an error rather than a directory of that name; `off` works in
+    // any case.
+    let named = |options: Options| {
+        Property::for_all(generate::integer::<u8>(), |n| n < 200).check(options.seed(1).name("environment::database"))
+    };
+    for (value, expected) in
+        [("", "QUICKCHECK_DATABASE is empty"), ("none", "write off to turn the example database off")]
+    {
+        set("QUICKCHECK_DATABASE", value);
+        let result = named(Options::default());
+        assert_eq!(result.outcome(), Outcome::Misconfigured, "{value:?}: {result}");
+        assert!(result.to_string().contains(expected), "{result}");
+    }
+    set("QUICKCHECK_DATABASE", "OFF");
+    let result = named(Options::default());
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    assert!(!std::path::Path::new("OFF").exists(), "a directory named OFF was made");
+    clear("QUICKCHECK_DATABASE");
+    let result = named(Options::default().database(" "));
+    assert!(result.to_string().contains("Options::database is empty"), "{result}");
+
+    // So is a statistics setting that is neither `always` nor `auto`.
+    set("QUICKCHECK_STATISTICS", "alway");
+    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default());
+    assert_eq!(result.outcome(), Outcome::Misconfigured);
+    assert!(result.to_string().contains("QUICKCHECK_STATISTICS is \"alway\", which is not always or auto"), "{result}");
+    set("QUICKCHECK_STATISTICS", "Auto");
+    assert!(Property::for_all(generate::boolean(), |_| true).check(Options::default()).is_passed());
+    clear("QUICKCHECK_STATISTICS");
+
     // Without a seed anywhere, each run picks a fresh one and reports it.
     let first = Property::for_all(generate::boolean(), |_| true).check(Options::default());
     let second = Property::for_all(generate::boolean(), |_| true).check(Options::default());

@@ -1,6 +1,8 @@
 //! How a check runs: options, environment variables, replay tokens and
 //! cancellation.
 
+use std::ffi::OsString;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -28,7 +30,12 @@ use crate::stats::Confidence;
 ///
 /// and `QUICKCHECK_STATISTICS=always` writes the statistics of passing
 /// checks to standard error, where the test harness does not capture them
-/// (see [`PropertyResult::assert_passed`](crate::PropertyResult::assert_passed)).
+/// (see [`PropertyResult::assert_passed`](crate::PropertyResult::assert_passed));
+/// `auto`, the default, leaves them to the harness. A value these do not
+/// accept makes every check end as
+/// [`Misconfigured`](crate::Outcome::Misconfigured), naming the variable:
+/// `QUICKCHECK_DATABASE` refuses an empty value, and words such as `none`
+/// or `0` that read as `off` without being it.
 ///
 /// ```
 /// use quickcheck::{Options, Property, generate};
@@ -305,12 +312,15 @@ impl Options {
         let max_shrinks = environment("QUICKCHECK_MAX_SHRINKS")?.or(self.max_shrinks).unwrap_or(DEFAULT_MAX_SHRINKS);
         let replay = self.replay.as_deref().map(str::parse::<Replay>).transpose().map_err(|error| error.to_string())?;
         let seed = environment("QUICKCHECK_SEED")?.or(self.seed).unwrap_or_else(random::fresh_seed);
+        // Read when a passing report prints; checked here, so that a typo
+        // is an error rather than a setting silently ignored.
+        statistics_always()?;
         Ok(Settings {
             runs,
             seed,
             max_shrinks,
             max_discard_ratio: self.max_discard_ratio.unwrap_or(DEFAULT_MAX_DISCARD_RATIO),
-            database: self.resolve_database(replay.is_some()),
+            database: self.resolve_database(replay.is_some())?,
             replay: replay.map(|replay| replay.choices().to_vec()),
             cancellation: self.cancellation.clone(),
             confidence: self.confidence,
@@ -329,16 +339,55 @@ impl Options {
 impl Options {
     /// The database and the key to use, if any: none for an unnamed
     /// property or a replay, which checks one named example only.
-    fn resolve_database(&self, replaying: bool) -> Option<(Database, String)> {
-        let key = self.name.clone().filter(|_| !replaying)?;
-        let location = std::env::var("QUICKCHECK_DATABASE").ok().or_else(|| self.database.clone());
-        let database = match location.as_deref() {
-            Some("off") => return None,
-            Some(directory) => Database::at(directory),
-            None => Database::default_location(),
+    fn resolve_database(&self, replaying: bool) -> Result<Option<(Database, String)>, String> {
+        let Some(key) = self.name.clone().filter(|_| !replaying) else { return Ok(None) };
+        let database = match std::env::var_os("QUICKCHECK_DATABASE") {
+            Some(location) => read_location(location, "the environment variable QUICKCHECK_DATABASE")?,
+            None => match &self.database {
+                Some(location) => read_location(location.into(), "Options::database")?,
+                None => Some(Database::default_location()),
+            },
         };
-        Some((database, key))
+        Ok(database.map(|database| (database, key)))
     }
+}
+
+/// The database at a location given by `source`: `None` for `off`, in any
+/// case. An empty location, or a word that reads as "off" without being it,
+/// is an error rather than a directory of that name in the working
+/// directory. A path need not be Unicode.
+fn read_location(location: OsString, source: &str) -> Result<Option<Database>, String> {
+    let text = location.to_string_lossy();
+    let word = text.trim();
+    if word.eq_ignore_ascii_case("off") {
+        return Ok(None);
+    }
+    if word.is_empty() {
+        return Err(format!(
+            "{source} is empty; give it a directory for the example database, or off to turn the database off"
+        ));
+    }
+    if ["none", "no", "0", "false", "disabled", "disable"].iter().any(|off| word.eq_ignore_ascii_case(off)) {
+        return Err(format!(
+            "{source} is {text:?}, which would be taken as a directory of that name; write off to turn the \
+             example database off, or ./{word} if you mean a directory"
+        ));
+    }
+    Ok(Some(Database::at(PathBuf::from(location))))
+}
+
+/// Whether `QUICKCHECK_STATISTICS` asks for the statistics of every passing
+/// check on standard error: `always`, or `auto` (the default) for the
+/// harness's captured output, in any case.
+pub(crate) fn statistics_always() -> Result<bool, String> {
+    let always = environment_text("QUICKCHECK_STATISTICS", "always or auto", "always", |text| {
+        match text.to_ascii_lowercase().as_str() {
+            "always" => Some(true),
+            "auto" => Some(false),
+            _ => None,
+        }
+    })?;
+    Ok(always.unwrap_or(false))
 }
 
 /// A whole number from the environment.

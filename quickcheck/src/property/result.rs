@@ -340,7 +340,8 @@ impl<T> PropertyResult<T> {
         }
         // A missed `cover` requirement is a warning too, so it shows the
         // same way.
-        let always = std::env::var("QUICKCHECK_STATISTICS").is_ok_and(|value| value == "always");
+        // A value that does not parse made the check misconfigured.
+        let always = crate::property::options::statistics_always().unwrap_or(false);
         if always || !self.statistics.shortfalls().is_empty() {
             let _ = writeln!(std::io::stderr(), "{self}");
         } else {
