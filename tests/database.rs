@@ -73,6 +73,26 @@ fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
 }
 
 #[test]
+fn two_saved_failures_replayed_are_reported_as_such() {
+    let directory = scratch("two-failures");
+    let options = |seed| Options::default().seed(seed).name("database::two").database(directory.to_str().unwrap());
+    let pair = (generate::between(0u32, 1000), generate::between(0u32, 1000));
+    let two_bugs = |(a, b): (u32, u32)| {
+        assert!(a <= 500, "a is large");
+        assert!(b == 0, "b is positive");
+    };
+    let first = Property::for_all(&pair, two_bugs).check(options(3));
+    assert_eq!(first.failures().len(), 2, "{first}");
+    let again = Property::for_all(&pair, two_bugs).check(options(4));
+    assert_eq!(again.failures().len(), 2, "{again}");
+    assert!(
+        again.to_string().starts_with("Falsified: 2 distinct failures failed again on saved examples (seed 4)."),
+        "{again}"
+    );
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+#[test]
 fn an_unnamed_property_saves_nothing() {
     let directory = scratch("unnamed");
     let result = Property::for_all(generate::integer::<u64>(), |n| n < 1000)

@@ -295,6 +295,32 @@ fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
     let minimal = next.minimal().expect("the kept failure fails again").value();
     assert_eq!(minimal.iter().filter(|&&x| x > 10).count(), 1, "{next}");
     let _ = std::fs::remove_dir_all(&directory);
+
+    // A database that cannot be written to keeps nothing, and the report
+    // does not claim otherwise.
+    let file = std::env::temp_dir().join(format!("quickcheck-tests-cancelled-file-{}", std::process::id()));
+    std::fs::write(&file, "a file, not a directory").unwrap();
+    let cancellation = Cancellation::new();
+    let stop = cancellation.clone();
+    let mut failures = 0;
+    let result = Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| {
+        if fails(&list) {
+            failures += 1;
+            if failures == 3 {
+                stop.cancel();
+            }
+        }
+        !fails(&list)
+    })
+    .check(
+        seeded(1)
+            .name("properties::unsaved")
+            .database(file.join("examples").to_str().unwrap())
+            .cancellation(cancellation),
+    );
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
+    assert!(result.to_string().contains("which is not saved for the next run"), "{result}");
 }
 
 /// A body that fails once the check is cancelled failed because of the

@@ -54,6 +54,18 @@ async fn properties_of_another_runtime_are_not_registered(n: u8) {
     assert!(u16::from(n) < 256);
 }
 
+/// The number of runs, which cannot be worked out on the registry's thread
+/// while it is broken.
+fn runs_unless_broken() -> u64 {
+    assert!(!BROKEN.get(), "no runs while broken");
+    10
+}
+
+#[property(runs = runs_unless_broken())]
+fn options_that_panic_do_not_end_the_registry_run(n: u8) -> bool {
+    n.checked_add(0) == Some(n)
+}
+
 #[test]
 fn every_property_run_by_property_itself_is_listed_with_its_place() {
     let properties = registry::properties();
@@ -64,7 +76,8 @@ fn every_property_run_by_property_itself_is_listed_with_its_place() {
             "lists_are_short_unless_broken",
             "booleans_survive_printing",
             "async_properties_are_registered",
-            "conditionally_ignored_properties_are_registered_elsewhere"
+            "conditionally_ignored_properties_are_registered_elsewhere",
+            "options_that_panic_do_not_end_the_registry_run",
         ]
     );
     let first = properties[0];
@@ -80,7 +93,7 @@ fn every_property_run_by_property_itself_is_listed_with_its_place() {
 fn the_registry_runs_every_property_and_summarises_their_outcomes() {
     let summary = registry::run_all("");
     assert!(summary.all_passed(), "{summary}");
-    assert!(summary.to_string().ends_with("\n4 passed, 0 failed"), "{summary}");
+    assert!(summary.to_string().ends_with("\n5 passed, 0 failed"), "{summary}");
 
     BROKEN.set(true);
     let summary = registry::run_all("short");
@@ -99,4 +112,13 @@ fn the_registry_runs_every_property_and_summarises_their_outcomes() {
     );
     assert!(text.contains("\n      list = [0, 0, 0]\n"), "{text}");
     assert!(text.ends_with("\n0 passed, 1 failed"), "{text}");
+
+    // Options that panic make a misconfigured check, and the others still run.
+    BROKEN.set(true);
+    let summary = registry::run_all("");
+    BROKEN.set(false);
+    assert_eq!((summary.passed(), summary.failed()), (3, 2), "{summary}");
+    let broken = summary.checked().iter().find(|checked| checked.outcome() == Outcome::Misconfigured).unwrap();
+    assert_eq!(broken.property().unwrap().name(), "options_that_panic_do_not_end_the_registry_run");
+    assert!(broken.report().contains("no runs while broken"), "{}", broken.report());
 }

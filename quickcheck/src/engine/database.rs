@@ -120,15 +120,18 @@ impl Database {
         examples
     }
 
-    /// Saves `choices` under `key`; a failure to write is a warning.
-    pub(crate) fn save(&self, key: &str, choices: &[u64]) {
-        if let Err(error) = self.try_save(key, choices) {
+    /// Saves `choices` under `key`; a failure to write is a warning, and
+    /// false.
+    pub(crate) fn save(&self, key: &str, choices: &[u64]) -> bool {
+        let saved = self.try_save(key, choices);
+        if let Err(error) = &saved {
             warn(&format!(
                 "could not save a failing example in {}: {error}; the test result is unaffected, but the example \
                  will not be replayed first next time. Set QUICKCHECK_DATABASE to a writable directory, or to off",
                 self.root.display()
             ));
         }
+        saved.is_ok()
     }
 
     fn try_save(&self, key: &str, choices: &[u64]) -> io::Result<()> {
@@ -236,7 +239,7 @@ mod tests {
     #[test]
     fn saved_examples_load_simplest_first_and_delete() {
         let database = scratch("round-trip");
-        database.save("a::b", &[5, 1, 0]);
+        assert!(database.save("a::b", &[5, 1, 0]));
         database.save("a::b", &[2]);
         database.save("a::b", &[2]);
         database.save("other", &[9]);
@@ -268,7 +271,7 @@ mod tests {
         let file = std::env::temp_dir().join(format!("quickcheck-database-file-{}", std::process::id()));
         fs::write(&file, "a file, not a directory").unwrap();
         let database = Database::at(file.join("examples"));
-        database.save("key", &[1]);
+        assert!(!database.save("key", &[1]));
         assert!(database.load("key").is_empty());
         database.delete("key", &[1]);
         let _ = fs::remove_file(&file);

@@ -119,6 +119,12 @@ enum Drawn<F> {
     Running(F),
 }
 
+/// A shrink phase cut short by cancellation; `saved` says whether what it
+/// had found was written for the next run to start from.
+struct CancelledWhileShrinking {
+    saved: bool,
+}
+
 /// What running one test case came to.
 #[derive(Debug)]
 pub(crate) enum Case {
@@ -406,8 +412,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             return summary;
         }
         if self.cancelled() {
-            self.keep_for_next_run(found.iter().map(|found| found.choices.as_slice()));
-            summary.end = self.cancelled_with_failure();
+            let saved = self.keep_for_next_run(found.iter().map(|found| found.choices.as_slice()));
+            summary.end = End::Cancelled { unreported_failure: true, saved };
             return summary;
         }
         // Saved before shrinking, which may take long and may not finish (a
@@ -415,27 +421,20 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         // them either way.
         self.keep_for_next_run(found.iter().filter(|found| !found.from_database).map(|found| found.choices.as_slice()));
         summary.end = match self.shrink_all(found, &mut summary).await {
-            Some(shrunk) => End::Falsified(shrunk),
-            None => self.cancelled_with_failure(),
+            Ok(shrunk) => End::Falsified(shrunk),
+            Err(CancelledWhileShrinking { saved }) => End::Cancelled { unreported_failure: true, saved },
         };
         summary
     }
 
-    /// The end of a check cancelled after it found a failure; `saved` says
-    /// whether the next run starts from it.
-    fn cancelled_with_failure(&self) -> End {
-        let saved = self.settings.database.is_some() && self.settings.phases.contains(Phase::Reuse);
-        End::Cancelled { unreported_failure: true, saved }
-    }
-
     /// Saves failures to the database, so that the next run's reuse phase
-    /// starts from them even if this one never reports them.
-    fn keep_for_next_run<'c>(&self, failures: impl IntoIterator<Item = &'c [u64]>) {
-        if let Some((database, key)) = &self.settings.database {
-            for choices in failures {
-                database.save(key, choices);
-            }
-        }
+    /// starts from them even if this one never reports them. True when
+    /// every one was written and the next run will replay them.
+    fn keep_for_next_run<'c>(&self, failures: impl IntoIterator<Item = &'c [u64]>) -> bool {
+        let Some((database, key)) = &self.settings.database else { return false };
+        // Every failure is saved, whether or not one before it could be.
+        let unsaved = failures.into_iter().filter(|choices| !database.save(key, choices)).count();
+        unsaved == 0 && self.settings.phases.contains(Phase::Reuse)
     }
 
     /// The reuse phase: replays this property's saved failures, simplest
@@ -811,7 +810,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// The shrink and explain phases: shrinks each distinct failure on its
     /// own, smallest first. Failures of new origins that shrinking runs into
     /// join the queue; each origin is shrunk once.
-    async fn shrink_all(&mut self, mut queue: Vec<Found>, summary: &mut Summary) -> Option<Vec<Shrunk>> {
+    async fn shrink_all(
+        &mut self,
+        mut queue: Vec<Found>,
+        summary: &mut Summary,
+    ) -> Result<Vec<Shrunk>, CancelledWhileShrinking> {
         let mut done: Vec<Shrunk> = Vec::new();
         while !queue.is_empty() && done.len() < MAX_DISTINCT_FAILURES {
             let smallest = (0..queue.len())
@@ -831,11 +834,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let keep_all = |runner: &Self, queue: &[Found], done: &[Shrunk]| {
                 let shrunk = done.iter().map(|shrunk| shrunk.minimal.as_slice());
                 let found = queue.iter().map(|found| found.choices.as_slice());
-                runner.keep_for_next_run(shrunk.chain([minimal.as_slice(), choices.as_slice()]).chain(found));
+                let saved =
+                    runner.keep_for_next_run(shrunk.chain([minimal.as_slice(), choices.as_slice()]).chain(found));
+                CancelledWhileShrinking { saved }
             };
             if self.cancelled() {
-                keep_all(self, &queue, &done);
-                return None;
+                return Err(keep_all(self, &queue, &done));
             }
             let (mut notes, reproduced) = self.notes_of(&minimal, &failure).await;
             if !reproduced {
@@ -850,13 +854,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Explanation { freedoms: Vec::new(), free_together: true, free_commands: Vec::new() }
             };
             if self.cancelled() {
-                keep_all(self, &queue, &done);
-                return None;
+                return Err(keep_all(self, &queue, &done));
             }
-            if let Some((database, key)) = &self.settings.database {
-                database.save(key, &minimal);
-                database.save(key, &choices);
-            }
+            self.keep_for_next_run([minimal.as_slice(), choices.as_slice()]);
             done.push(Shrunk {
                 original: choices,
                 minimal,
@@ -875,7 +875,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         // Failures that reproduced come first: the one a caller reads first
         // is one to trust.
         done.sort_by(|a, b| b.reproduced.cmp(&a.reproduced).then_with(|| shortlex(&a.minimal, &b.minimal)));
-        Some(done)
+        Ok(done)
     }
 
     /// Shrinks one failure (unless the shrink phase is off), queueing the

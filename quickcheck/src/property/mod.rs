@@ -469,8 +469,9 @@ where
                     "It had found a failure, which it did not finish shrinking or report; the failure was saved, \
                      and the next run starts from it."
                 } else {
-                    "It had found a failure, which it did not finish shrinking or report; with no failure \
-                     database to keep it, run the check again to find it."
+                    "It had found a failure, which it did not finish shrinking or report, and which is not saved \
+                     for the next run (there is no failure database, or writing to it failed): run the check \
+                     again to find it."
                 }
                 .to_owned(),
             );

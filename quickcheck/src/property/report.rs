@@ -236,8 +236,13 @@ impl<T> PropertyResult<T> {
             return only.write_sections(f, self.parameter_names, self.advice);
         }
         let count = self.failures.len();
-        let all_tests = plural(self.tests_run, "test", "tests");
-        write!(f, "{headline} after {tests}{seed}: found {count} distinct failures in {all_tests}.")?;
+        if self.failures.iter().all(|failure| failure.from_database) {
+            // Nothing was generated: the saved examples were all it took.
+            write!(f, "{headline}: {count} distinct failures failed again on saved examples{seed}.")?;
+        } else {
+            let all_tests = plural(self.tests_run, "test", "tests");
+            write!(f, "{headline} after {tests}{seed}: found {count} distinct failures in {all_tests}.")?;
+        }
         for (number, failure) in self.failures.iter().enumerate() {
             let shrinks = plural(failure.shrinks, "shrink", "shrinks");
             let saved = if failure.from_database { ", failed again on a saved example" } else { "" };
@@ -277,7 +282,8 @@ impl<T> Display for PropertyResult<T> {
                 write!(
                     f,
                     "Exhausted after {}{seed}: {} discarded, an estimated {rate:.1}% of the examples generated.\n  \
-                     Almost every input was rejected, so the property was barely tested. What rejects inputs: \
+                     The check stopped at its limit of discards (max_discard_ratio times the runs), so the \
+                     property was barely tested. What rejects inputs: \
                      {DISCARD_CAUSES}. Generate valid inputs directly (with generate::between or generate::from, \
                      say), or loosen what rejects them.",
                     plural(self.tests_run, "test", "tests"),
