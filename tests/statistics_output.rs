@@ -59,5 +59,5 @@ fn a_coverage_shortfall_always_shows() {
     let quiet = rerun_test("covers_too_few_small_numbers", &[], false);
     let stderr = String::from_utf8_lossy(&quiet.stderr);
     assert!(stderr.contains("Passed 100 tests (seed 1).\n  Only "), "{quiet:?}");
-    assert!(stderr.contains("% single digit, but required 60%"), "{quiet:?}");
+    assert!(stderr.contains("%) single digit, but required 60%"), "{quiet:?}");
 }

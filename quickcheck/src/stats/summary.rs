@@ -75,18 +75,22 @@ impl Statistics {
     }
 
     /// The warnings for requirements that were not met, with the range the
-    /// true rate plausibly lies in (the 95% Jeffreys interval).
+    /// true rate plausibly lies in (the 95% Jeffreys interval). The counts
+    /// are exact and the observed rate is rounded down, so that a rate just
+    /// short of its minimum never reads as meeting it.
     pub fn shortfalls(&self) -> Vec<String> {
         self.requirements()
             .filter(|&(label, minimum)| self.percent(label) < minimum)
             .map(|(label, minimum)| {
-                let (low, high) = jeffreys_interval(self.count(label), self.examples, 0.95);
+                let count = self.count(label);
+                let (low, high) = jeffreys_interval(count, self.examples, 0.95);
                 format!(
-                    "Only {} {label}, but required {} (the true rate is {} to {})",
-                    show_percent(self.percent(label)),
+                    "Only {count} of {} examples ({}) {label}, but required {} (the true rate is {} to {})",
+                    self.examples,
+                    show_percent_below(self.percent(label)),
                     show_percent(minimum),
-                    show_percent(100.0 * low),
-                    show_percent(100.0 * high),
+                    show_percent_to_a_tenth(100.0 * low),
+                    show_percent_to_a_tenth(100.0 * high),
                 )
             })
             .collect()
@@ -129,6 +133,17 @@ fn by_frequency(counts: &BTreeMap<String, u64>) -> Vec<(&str, u64)> {
 /// 0%, so that a rare label does not read as never hit.
 fn show_percent(value: f64) -> String {
     if value > 0.0 && value < 0.5 { format!("{value:.1}%") } else { format!("{value:.0}%") }
+}
+
+/// A percentage rounded down to a tenth: never shown as more than it is.
+fn show_percent_below(value: f64) -> String {
+    show_percent_to_a_tenth((value * 10.0).floor() / 10.0)
+}
+
+/// A percentage to a tenth, without a trailing `.0`.
+fn show_percent_to_a_tenth(value: f64) -> String {
+    let text = format!("{value:.1}");
+    format!("{}%", text.strip_suffix(".0").unwrap_or(&text))
 }
 
 #[cfg(test)]
@@ -193,7 +208,24 @@ mod tests {
         let shortfalls = statistics.shortfalls();
         assert_eq!(shortfalls.len(), 1);
         assert!(
-            shortfalls[0].starts_with("Only 3% label, but required 20% (the true rate is 1% to 8%)"),
+            shortfalls[0]
+                .starts_with("Only 3 of 100 examples (3%) label, but required 20% (the true rate is 0.9% to 7.8%)"),
+            "{shortfalls:?}"
+        );
+    }
+
+    #[test]
+    fn a_rate_just_short_of_its_minimum_never_reads_as_meeting_it() {
+        let mut statistics = Statistics::default();
+        for index in 0..1000 {
+            let labels: &[&str] = if index < 999 { &["nonempty"] } else { &[] };
+            statistics.add(&record(labels, &[], &[("nonempty", 100.0)]));
+        }
+        let shortfalls = statistics.shortfalls();
+        assert!(
+            shortfalls[0].starts_with(
+                "Only 999 of 1000 examples (99.9%) nonempty, but required 100% (the true rate is 99.5% to 100%)"
+            ),
             "{shortfalls:?}"
         );
     }
