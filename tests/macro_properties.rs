@@ -231,6 +231,28 @@ fn a_pasted_example_line_pins_the_failure(#[generator(generate::between(0, 1))] 
     assert!(u32::from(a) + u32::from(b) < 1000, "{label}: {a} + {b} is too large");
 }
 
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn sets_stay_small(set: std::collections::BTreeSet<u8>) -> bool {
+    set.len() < 2
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn names_stay_few(names: Vec<String>) -> bool {
+    names.len() < 2
+}
+
+#[test]
+fn no_example_line_is_offered_where_the_values_would_not_compile_back() {
+    // `{0, 1}` is no expression of a set, and `vec!["", ""]` makes a
+    // `Vec<&str>`, not a `Vec<String>`.
+    for report in [report_of(sets_stay_small), report_of(names_stay_few)] {
+        assert!(report.starts_with("Falsified after "), "{report}");
+        assert!(!report.contains("Pin it with"), "{report}");
+    }
+}
+
 #[property]
 #[example(42)]
 #[should_panic]

@@ -477,6 +477,12 @@ fn a_failure_that_does_not_happen_again_is_flaky() {
     assert!(!named.to_string().contains("Pin it with"), "{named}");
     let pinnable = Property::for_all((generate::integer::<u8>(),), |(n,)| n < 100).parameters(&["n"]).check(seeded(1));
     assert!(pinnable.to_string().contains("Pin it with: #[example(100)]"), "{pinnable}");
+
+    // `NaN` is no float literal: a value holding one gets no example line.
+    let not_a_number =
+        Property::for_all((generate::float::<f64>(),), |(x,)| !x.is_nan()).parameters(&["x"]).check(seeded(1));
+    assert!(not_a_number.to_string().contains("    x = NaN"), "{not_a_number}");
+    assert!(!not_a_number.to_string().contains("Pin it with"), "{not_a_number}");
 }
 
 /// A check cancelled during the last replay of its minimal counterexample

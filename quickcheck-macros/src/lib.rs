@@ -13,6 +13,7 @@ mod crate_path;
 mod derive;
 mod generator;
 mod options;
+mod pin_line;
 mod property;
 
 use proc_macro::TokenStream;

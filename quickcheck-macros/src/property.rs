@@ -15,6 +15,7 @@ use syn::{
 use crate::crate_path::CratePath;
 use crate::generator::generator_of;
 use crate::options;
+use crate::pin_line;
 
 /// The most parameters a property takes: the largest tuple the runtime
 /// crate's generators and reports handle.
@@ -62,6 +63,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     let types: Vec<&Type> = parameters.iter().map(|parameter| &parameter.ty).collect();
     let generators = parameters.iter().map(|parameter| &parameter.generator);
     let names = parameters.iter().map(|parameter| &parameter.name);
+    let without_pin_line = (!types.iter().all(|ty| pin_line::pastes_back(ty))).then(|| quote! { .without_pin_line() });
     let output = match &function.sig.output {
         ReturnType::Default => quote! { () },
         ReturnType::Type(_, ty) => quote! { #ty },
@@ -75,6 +77,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             #asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body,
         )
         .parameters(&[#(#names),*])
+        #without_pin_line
         #(#examples)*
     };
 

@@ -154,7 +154,31 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
             names.len(),
             <G::Value as ParameterValues>::COUNT
         );
-        self.parameters = Some(Parameters { names, render_each: <G::Value as ParameterValues>::render_each });
+        self.parameters =
+            Some(Parameters { names, render_each: <G::Value as ParameterValues>::render_each, pastes_back: true });
+        self
+    }
+
+    /// Leaves the `Pin it with: #[example(...)]` line out of a failure
+    /// report, for parameters whose `Debug` form is no expression of their
+    /// type (a map, a boxed value, a command sequence). `#[property]` calls
+    /// this when a parameter's type is one of those.
+    ///
+    /// ```
+    /// use std::collections::BTreeSet;
+    /// use quickcheck::{Options, Property, generate};
+    ///
+    /// let sets = generate::btree_set(generate::integer::<u8>());
+    /// let result = Property::for_all((sets,), |(set,): (BTreeSet<u8>,)| set.len() < 2)
+    ///     .parameters(&["set"])
+    ///     .without_pin_line()
+    ///     .check(Options::default().seed(1));
+    /// assert!(result.is_falsified() && result.example_attribute().is_none());
+    /// ```
+    pub fn without_pin_line(mut self) -> Self {
+        if let Some(parameters) = &mut self.parameters {
+            parameters.pastes_back = false;
+        }
         self
     }
 }
@@ -328,8 +352,13 @@ where
             };
             let mut result = PropertyResult::new(Outcome::Falsified, Some(settings.seed));
             result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
-            let minimal =
-                Counterexample { value: example(), rendered: rendered.whole, fields: rendered.fields, explicit: true };
+            let minimal = Counterexample {
+                value: example(),
+                rendered: rendered.whole,
+                fields: rendered.fields,
+                pastes_back: rendered.pastes_back,
+                explicit: true,
+            };
             result.failures.push(FailureReport {
                 minimal: Some(minimal),
                 original: None,
@@ -395,8 +424,8 @@ where
     result.warnings = summary.warnings;
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| {
-            let Rendered { whole, fields } = Rendered::of(&value, parameters);
-            Counterexample { rendered: whole, fields, value, explicit: false }
+            let Rendered { whole, fields, pastes_back } = Rendered::of(&value, parameters);
+            Counterexample { rendered: whole, fields, pastes_back, value, explicit: false }
         })
     };
     match summary.end {
@@ -486,11 +515,13 @@ where
 struct Rendered {
     whole: String,
     fields: Vec<String>,
+    pastes_back: bool,
 }
 
 impl Rendered {
     fn of<T: Debug>(value: &T, parameters: Option<Parameters<T>>) -> Rendered {
         let fields = parameters.map_or_else(Vec::new, |parameters| (parameters.render_each)(value));
-        Rendered { whole: render(value), fields }
+        let pastes_back = parameters.is_some_and(|parameters| parameters.pastes_back);
+        Rendered { whole: render(value), fields, pastes_back }
     }
 }

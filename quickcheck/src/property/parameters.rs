@@ -50,6 +50,8 @@ parameter_tuples!(12; A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 
 pub(crate) struct Parameters<T> {
     pub(crate) names: &'static [&'static str],
     pub(crate) render_each: fn(&T) -> Vec<String>,
+    /// Whether the values' `Debug` forms are expressions of their types.
+    pub(crate) pastes_back: bool,
 }
 
 impl<T> Clone for Parameters<T> {
@@ -65,10 +67,39 @@ impl<T> Copy for Parameters<T> {}
 /// parameter. Brackets inside string and character literals are left alone.
 pub(crate) fn as_expression(rendered: &str) -> String {
     let mut expression = String::with_capacity(rendered.len());
+    for (character, in_literal) in outside_literals(rendered) {
+        if !in_literal && character == '[' {
+            expression.push_str("vec!");
+        }
+        expression.push(character);
+    }
+    expression
+}
+
+/// Whether a `Debug` form holds a float that no Rust literal writes (`NaN`,
+/// `inf`), outside string and character literals.
+pub(crate) fn has_non_literal_float(rendered: &str) -> bool {
+    let mut word = String::new();
+    for (character, in_literal) in outside_literals(rendered).chain([(' ', false)]) {
+        if !in_literal && character.is_alphanumeric() {
+            word.push(character);
+            continue;
+        }
+        if word == "NaN" || word == "inf" {
+            return true;
+        }
+        word.clear();
+    }
+    false
+}
+
+/// Each character of a `Debug` form, with whether it lies inside a string
+/// or character literal (its quotes included).
+fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bool)> + '_ {
     let mut quote = None;
     let mut escaped = false;
-    for character in rendered.chars() {
-        match quote {
+    rendered.chars().map(move |character| {
+        let in_literal = match quote {
             Some(open) => {
                 if escaped {
                     escaped = false;
@@ -77,14 +108,16 @@ pub(crate) fn as_expression(rendered: &str) -> String {
                 } else if character == open {
                     quote = None;
                 }
+                true
             }
-            None if character == '"' || character == '\'' => quote = Some(character),
-            None if character == '[' => expression.push_str("vec!"),
-            None => {}
-        }
-        expression.push(character);
-    }
-    expression
+            None if character == '"' || character == '\'' => {
+                quote = Some(character);
+                true
+            }
+            None => false,
+        };
+        (character, in_literal)
+    })
 }
 
 #[cfg(test)]
@@ -97,5 +130,14 @@ mod tests {
         assert_eq!(as_expression("\"[\\\"]\""), "\"[\\\"]\"");
         assert_eq!(as_expression("('[', 3)"), "('[', 3)");
         assert_eq!(as_expression("Some(\"x\")"), "Some(\"x\")");
+    }
+
+    #[test]
+    fn floats_that_are_no_literals_are_found_outside_literals() {
+        assert!(has_non_literal_float("NaN"));
+        assert!(has_non_literal_float("[1.0, -inf]"));
+        assert!(!has_non_literal_float("[1.0, 1e100, -0.0]"));
+        assert!(!has_non_literal_float("\"NaN\""));
+        assert!(!has_non_literal_float("Info { infinite: true }"));
     }
 }

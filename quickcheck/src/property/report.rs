@@ -5,7 +5,7 @@ use std::fmt::{self, Display, Formatter};
 
 use crate::engine::shrink::ShrinkLimit;
 use crate::engine::unwind::DISCARD_CAUSES;
-use crate::property::parameters::as_expression;
+use crate::property::parameters::{as_expression, has_non_literal_float};
 use crate::property::result::Advice;
 use crate::property::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult, Replay};
 
@@ -70,13 +70,13 @@ impl<T> FailureReport<T> {
     fn example_attribute(&self) -> Option<String> {
         // A flaky failure's value is no test case to keep: it did not fail
         // again.
-        let minimal = self
-            .minimal
-            .as_ref()
-            .filter(|minimal| self.reproduced && !minimal.explicit && !minimal.fields.is_empty())?;
+        let minimal = self.minimal.as_ref().filter(|minimal| {
+            self.reproduced && !minimal.explicit && !minimal.fields.is_empty() && minimal.pastes_back
+        })?;
         // A value whose Debug form spans lines (a command sequence, a
-        // pretty-printed struct) is not an expression to paste.
-        if minimal.fields.iter().any(|field| field.contains('\n')) {
+        // pretty-printed struct), or holds a float that is no literal, is
+        // not an expression to paste.
+        if minimal.fields.iter().any(|field| field.contains('\n') || has_non_literal_float(field)) {
             return None;
         }
         let values: Vec<String> = minimal.fields.iter().map(|field| as_expression(field)).collect();
@@ -203,9 +203,11 @@ impl<T> PropertyResult<T> {
     /// The `#[example(...)]` attribute that pins the minimal counterexample
     /// of a property with named parameters: each value's `Debug` form, with
     /// lists written as `vec![...]`. Absent when the property passed, named
-    /// no parameters, failed on a pinned example, or has a value whose
-    /// `Debug` form spans several lines (such as a command sequence), which
-    /// is no expression to paste.
+    /// no parameters, failed on a pinned example, has a value whose `Debug`
+    /// form spans several lines or holds `NaN` or `inf`, or its parameters
+    /// were marked [`without_pin_line`](crate::Property::without_pin_line)
+    /// (as `#[property]` does for maps, boxes, command sequences and other
+    /// types whose `Debug` form is no expression of the type).
     pub fn example_attribute(&self) -> Option<String> {
         self.failures.first()?.example_attribute()
     }

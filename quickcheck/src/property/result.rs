@@ -116,6 +116,9 @@ pub struct Counterexample<T> {
     pub(crate) value: T,
     pub(crate) rendered: String,
     pub(crate) fields: Vec<String>,
+    /// Whether `fields`, written as expressions, make the value again: an
+    /// `#[example(...)]` that pins it.
+    pub(crate) pastes_back: bool,
     pub(crate) explicit: bool,
 }
 

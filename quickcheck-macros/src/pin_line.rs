@@ -1,0 +1,123 @@
+//! Whether a parameter's `Debug` form pastes back into `#[example(...)]`.
+//!
+//! A failure report ends with a `Pin it with: #[example(...)]` line built
+//! from each parameter's `Debug` form, with lists written as `vec![...]`.
+//! That is an expression of the parameter's type for numbers, `bool`,
+//! `char`, a `String` (whose literal `#[example]` accepts), and lists,
+//! options, results and tuples of those, and usually for the user's own
+//! types; for the types below it is not, and the line is left out rather
+//! than suggest code that does not compile.
+
+use syn::{GenericArgument, PathArguments, Type};
+
+/// Standard and supported types whose `Debug` form is no expression of
+/// their type: maps and sets print braces, smart pointers print their
+/// contents, and the rest print text (`1.5s`, `127.0.0.1`, a date).
+const NOT_EXPRESSIONS: &[&str] = &[
+    "HashMap",
+    "HashSet",
+    "BTreeMap",
+    "BTreeSet",
+    "VecDeque",
+    "BinaryHeap",
+    "LinkedList",
+    "Box",
+    "Rc",
+    "Arc",
+    "Cell",
+    "RefCell",
+    "Wrapping",
+    "Saturating",
+    "Duration",
+    "SystemTime",
+    "PathBuf",
+    "OsString",
+    "IpAddr",
+    "Ipv4Addr",
+    "Ipv6Addr",
+    "SocketAddr",
+    "SocketAddrV4",
+    "SocketAddrV6",
+    "CommandSequence",
+    "NaiveDate",
+    "NaiveTime",
+    "NaiveDateTime",
+    "DateTime",
+    "TimeDelta",
+    "FixedOffset",
+    "Uuid",
+    "Decimal",
+    "f16",
+    "bf16",
+];
+
+/// Whether the `Debug` form of a parameter of type `ty` is an expression of
+/// that type once lists are written as `vec![...]`. A `String` pastes back
+/// only as a whole parameter: inside a list or option, its literal would
+/// make a `&str`.
+pub(crate) fn pastes_back(ty: &Type) -> bool {
+    pastes_back_within(ty, true)
+}
+
+fn pastes_back_within(ty: &Type, whole_parameter: bool) -> bool {
+    match ty {
+        Type::Paren(inner) => pastes_back_within(&inner.elem, whole_parameter),
+        Type::Group(inner) => pastes_back_within(&inner.elem, whole_parameter),
+        Type::Tuple(tuple) => tuple.elems.iter().all(|element| pastes_back_within(element, false)),
+        Type::Path(path) if path.qself.is_none() => {
+            let Some(last) = path.path.segments.last() else { return false };
+            let name = last.ident.to_string();
+            if NOT_EXPRESSIONS.contains(&name.as_str()) || name.starts_with("NonZero") {
+                return false;
+            }
+            if name == "String" && !whole_parameter {
+                return false;
+            }
+            match &last.arguments {
+                PathArguments::AngleBracketed(arguments) => arguments.args.iter().all(|argument| match argument {
+                    GenericArgument::Type(inner) => pastes_back_within(inner, false),
+                    _ => true,
+                }),
+                PathArguments::None => true,
+                PathArguments::Parenthesized(_) => false,
+            }
+        }
+        // Arrays print as lists, which the line writes as `vec![...]`;
+        // references, slices, pointers and the rest have no literal form.
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pastes(ty: &str) -> bool {
+        pastes_back(&syn::parse_str(ty).unwrap())
+    }
+
+    #[test]
+    fn plain_values_lists_and_user_types_paste_back() {
+        for ty in ["u8", "i64", "bool", "char", "f64", "String", "Vec<i32>", "Option<Vec<u8>>", "(u8, bool)", "Point"] {
+            assert!(pastes(ty), "{ty}");
+        }
+    }
+
+    #[test]
+    fn maps_pointers_arrays_sequences_and_nested_strings_do_not() {
+        for ty in [
+            "[u8; 4]",
+            "&str",
+            "Vec<String>",
+            "Option<String>",
+            "(String, u8)",
+            "std::collections::BTreeSet<u8>",
+            "Box<u8>",
+            "CommandSequence<Model, Command>",
+            "std::num::NonZeroU8",
+            "Vec<Duration>",
+        ] {
+            assert!(!pastes(ty), "{ty}");
+        }
+    }
+}
