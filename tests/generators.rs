@@ -371,8 +371,7 @@ fn vec_respects_its_length_bounds() {
 }
 
 /// `min_length` without a maximum keeps the default room above the
-/// minimum, exactly as the open range `n..` does; under a maximum that was
-/// set, a larger minimum raises it to match.
+/// minimum, exactly as the open range `n..` does.
 #[test]
 fn vec_min_length_without_a_maximum_allows_what_an_open_range_allows() {
     let lengths = |generator: generate::Collection<generate::Boolean, Vec<bool>>| -> Vec<usize> {
@@ -382,8 +381,25 @@ fn vec_min_length_without_a_maximum_allows_what_an_open_range_allows() {
     assert!(by_minimum.iter().all(|length| (100..=164).contains(length)), "{by_minimum:?}");
     assert!(by_minimum.iter().any(|&length| length > 100), "{by_minimum:?}");
     assert_eq!(by_minimum, lengths(generate::vec(generate::boolean()).length(100..)));
-    let raised = lengths(generate::vec(generate::boolean()).max_length(10).min_length(20));
-    assert!(raised.iter().all(|&length| length == 20), "{raised:?}");
+    let fixed = lengths(generate::vec(generate::boolean()).max_length(20).min_length(20));
+    assert!(fixed.iter().all(|&length| length == 20), "{fixed:?}");
+}
+
+/// Bounds that contradict each other are a mistake, whichever comes first.
+#[test]
+fn contradicting_length_bounds_panic_at_the_call() {
+    let message = panic_message(|| {
+        let _ = generate::vec(generate::boolean()).max_length(10).min_length(20);
+    });
+    assert!(message.contains("min_length(20) is greater than the maximum length 10 set before it"), "{message}");
+    let message = panic_message(|| {
+        let _ = generate::string().min_length(10).max_length(5);
+    });
+    assert!(message.contains("max_length(5) is less than the minimum length 10 set before it"), "{message}");
+    let message = panic_message(|| {
+        let _ = generate::vec(generate::boolean()).length(1..=3).min_length(5);
+    });
+    assert!(message.contains("min_length(5) is greater than the maximum length 3"), "{message}");
 }
 
 /// With a minimum the mean aims at twice the minimum, so the lengths spread
@@ -402,6 +418,10 @@ fn vec_with_an_empty_length_range_panics_at_the_call() {
         let _ = generate::vec(generate::boolean()).length(5..=2);
     });
     assert!(message.contains("5..=2"), "the message does not name the range: {message}");
+    let message = panic_message(|| {
+        let _ = generate::vec(generate::boolean()).length(5..5);
+    });
+    assert!(message.contains("collection length range 5..5 is empty"), "{message}");
 }
 
 #[test]

@@ -25,6 +25,10 @@ const DEFAULT_MAX: usize = 64;
 pub(crate) struct Lengths {
     pub(crate) min: usize,
     pub(crate) max: usize,
+    /// Whether the minimum was given (by `min_length` or a range's start),
+    /// so that a later maximum below it is a mistake to report rather than
+    /// a bound to lower.
+    min_given: bool,
     /// Whether the maximum was given (by `max_length` or a range's end):
     /// one that was not keeps its default room above the minimum, so that
     /// `min_length(n)` and `length(n..)` allow the same lengths.
@@ -42,23 +46,37 @@ impl Default for Lengths {
 
 impl Lengths {
     fn new(min: usize, max: usize, max_given: bool) -> Lengths {
-        let mut lengths = Lengths { min, max, max_given, full_size: Chance::new(0.0) };
+        let mut lengths = Lengths { min, max, min_given: false, max_given, full_size: Chance::new(0.0) };
         lengths.full_size = Chance::new(lengths.continue_probability(1.0));
         lengths
     }
 
     #[track_caller]
     pub(crate) fn with_min(self, min: usize) -> Lengths {
-        if self.max_given {
-            Lengths::new(min, self.max.max(min), true).checked()
+        let lengths = if self.max_given {
+            assert!(
+                min <= self.max,
+                "min_length({min}) is greater than the maximum length {} set before it: lower one of them, or set \
+                 both at once with length(min..=max)",
+                self.max
+            );
+            Lengths::new(min, self.max, true)
         } else {
-            Lengths::new(min, min.saturating_add(DEFAULT_MAX), false).checked()
-        }
+            Lengths::new(min, min.saturating_add(DEFAULT_MAX), false)
+        };
+        Lengths { min_given: true, ..lengths }
     }
 
     #[track_caller]
     pub(crate) fn with_max(self, max: usize) -> Lengths {
-        Lengths::new(self.min.min(max), max, true).checked()
+        assert!(
+            !self.min_given || self.min <= max,
+            "max_length({max}) is less than the minimum length {} set before it: raise one of them, or set both at \
+             once with length(min..=max)",
+            self.min
+        );
+        // An unset minimum is 0, which no maximum is below.
+        Lengths { min_given: self.min_given, ..Lengths::new(self.min, max, true) }
     }
 
     #[track_caller]
@@ -69,27 +87,19 @@ impl Lengths {
             Bound::Unbounded => 0,
         };
         let max = match range.end_bound() {
-            Bound::Included(&n) => n,
-            Bound::Excluded(&n) => {
-                assert!(n > 0, "collection length range ..0 is empty: a collection cannot be shorter than 0");
-                n - 1
-            }
+            Bound::Included(&n) => Some(n),
+            Bound::Excluded(&n) => n.checked_sub(1),
             Bound::Unbounded => return Lengths::default().with_min(min),
         };
-        Lengths::new(min, max, true).checked()
+        match max {
+            Some(max) if min <= max => Lengths { min_given: true, ..Lengths::new(min, max, true) },
+            _ => panic!(
+                "collection length range {} is empty: no length lies in it; give a range whose start is at most its \
+                 end, such as 1..=10",
+                written(&range)
+            ),
+        }
     }
-
-    #[track_caller]
-    fn checked(self) -> Lengths {
-        assert!(
-            self.min <= self.max,
-            "collection length range {}..={} is empty: the minimum length is greater than the maximum",
-            self.min,
-            self.max
-        );
-        self
-    }
-
     /// The chance of one more element once the minimum is reached. The mean
     /// length aims at `min + 5` (or `2 * min` when larger), never above the
     /// middle of the range; early examples of a run aim lower.
@@ -149,16 +159,22 @@ macro_rules! length_builders {
     () => {
         /// Sets the shortest length (default 0). Without a
         /// [`max_length`](Self::max_length), the longest becomes 64 above
-        /// it, as with `length(min..)`; below a maximum that was set, raises
-        /// that maximum to match if needed.
+        /// it, as with `length(min..)`.
+        ///
+        /// # Panics
+        ///
+        /// At the call, if a maximum set before it is smaller.
         #[track_caller]
         pub fn min_length(mut self, min: usize) -> Self {
             self.lengths = self.lengths.with_min(min);
             self
         }
 
-        /// Sets the longest length (default 64 above the shortest); lowers
-        /// the shortest to match if needed.
+        /// Sets the longest length (default 64 above the shortest).
+        ///
+        /// # Panics
+        ///
+        /// At the call, if a minimum set before it is larger.
         #[track_caller]
         pub fn max_length(mut self, max: usize) -> Self {
             self.lengths = self.lengths.with_max(max);
@@ -297,6 +313,20 @@ impl GrowableCollection for String {
 /// ```
 pub fn vec<G: Generator>(element: G) -> Collection<G, Vec<G::Value>> {
     Collection::new(element, Lengths::default())
+}
+
+/// A length range as it was written, such as `5..5` or `3..=2`.
+fn written(range: &impl RangeBounds<usize>) -> String {
+    let start = match range.start_bound() {
+        Bound::Included(n) => n.to_string(),
+        Bound::Excluded(n) => format!("{n}<"),
+        Bound::Unbounded => String::new(),
+    };
+    match range.end_bound() {
+        Bound::Included(n) => format!("{start}..={n}"),
+        Bound::Excluded(n) => format!("{start}..{n}"),
+        Bound::Unbounded => format!("{start}.."),
+    }
 }
 
 /// A `VecDeque` of values from `element`.
