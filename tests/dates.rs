@@ -120,6 +120,15 @@ fn a_fixed_offset_that_leaves_nothing_panics_at_the_call() {
 }
 
 #[test]
+#[should_panic(expected = "has a local clock time in the years 1 to 9999 at an offset within 14 hours")]
+fn a_range_past_the_year_9999_panics_at_the_call() {
+    let utc = FixedOffset::east_opt(0).unwrap();
+    let low = moment(10000, 1, 2, 0, 0, 0).and_utc().with_timezone(&utc);
+    let high = moment(10001, 1, 1, 0, 0, 0).and_utc().with_timezone(&utc);
+    let _ = generate::date_time_offset_between(low, high);
+}
+
+#[test]
 #[should_panic(expected = "the lower bound is after the upper bound")]
 fn reversed_date_bounds_panic_at_the_call() {
     let _ = generate::naive_date_between(date(2001, 1, 1), date(2000, 1, 1));

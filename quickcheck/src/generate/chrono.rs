@@ -157,7 +157,7 @@ fn parts(time: NaiveTime) -> [u64; 5] {
 }
 
 /// A time of day: of each precision from midnight to milliseconds equally
-/// often, and to the nanosecond one draw in `1 / nanosecond_share`.
+/// often, and to the nanosecond one draw in `precise_in`.
 fn sample_time(random: &mut Random, precise_in: u64) -> NaiveTime {
     let precision = if random.up_to(precise_in - 1) == 0 { NANOSECONDS } else { random.up_to(NANOSECONDS - 1) };
     let mut drawn = [0; 5];
@@ -213,8 +213,8 @@ pub struct NaiveDateOf {
     dates: Dates,
 }
 
-/// Any `NaiveDate` of the years 1 to 9999: in 1900..=2100 three draws in
-/// four, uniform over the days. Shrinks the year towards 2000, then the month
+/// Any `NaiveDate` of the years 1 to 9999: in 1900..=2100 about two draws
+/// in three, uniform over the days. Shrinks the year towards 2000, then the month
 /// and day towards 1, so the minimal date is 2000-01-01.
 ///
 /// Forces 0001-01-01 and 9999-12-31 one draw in sixteen between them, and
@@ -231,7 +231,8 @@ pub fn naive_date() -> NaiveDateOf {
 }
 
 /// Any `NaiveDate` in `low..=high`, uniform over its days (within
-/// 1900..=2100 three draws in four, where the range reaches those years).
+/// 1900..=2100 about two draws in three, where the range reaches those
+/// years).
 /// Shrinks the year towards 2000 (or the range's year nearest it), then the
 /// month and day towards their least in range.
 ///
@@ -316,7 +317,7 @@ pub struct NaiveDateTimeOf {
 }
 
 /// Any `NaiveDateTime` of the years 1 to 9999, drawn as a date (year in
-/// 1900..=2100 three draws in four, uniform over the days) and a time of day
+/// 1900..=2100 about two draws in three, uniform over the days) and a time of day
 /// (midnight or a whole hour, minute, second or millisecond five draws in
 /// six). Shrinks the year towards 2000, the other components towards their
 /// minimum, dropping the time's detail first: the minimal value is
@@ -492,12 +493,16 @@ pub fn date_time_offset() -> DateTimeOffsetOf {
 /// [`date_time_offset`] does; a shrunk local time and offset whose instant
 /// falls outside the range give the bound instead.
 ///
-/// Forces `low` and `high` verbatim, each at its own offset, one draw in
-/// sixteen between them.
+/// Forces `low` and `high` one draw in sixteen between them, each verbatim
+/// at its own offset when that offset is a whole number of minutes within
+/// 14 hours (the offsets drawn); a bound at another offset is forced at the
+/// nearest such offset, a moment just inside the range.
 ///
 /// # Panics
 ///
-/// At the call, if `low > high` as instants.
+/// At the call, if `low > high` as instants, or if no instant of the range
+/// has a local clock time in the years 1 to 9999 at an offset within 14
+/// hours.
 ///
 /// ```
 /// use chrono::{DateTime, FixedOffset};
@@ -514,9 +519,14 @@ pub fn date_time_offset_between(low: DateTime<FixedOffset>, high: DateTime<Fixed
     let reach = TimeDelta::minutes(MAX_OFFSET_MINUTES.into());
     let local_low = low.naive_utc().checked_sub_signed(reach).unwrap_or(low.naive_utc()).max(first_moment());
     let local_high = high.naive_utc().checked_add_signed(reach).unwrap_or(high.naive_utc()).min(last_moment());
+    assert!(
+        local_low <= local_high,
+        "date_time_offset_between: no instant of {low}..={high} has a local clock time in the years 1 to 9999 at an \
+         offset within 14 hours; keep the range inside those years"
+    );
     let offsets = ZigZag::new(2 * MAX_OFFSET_MINUTES as u64, MAX_OFFSET_MINUTES as u64);
     DateTimeOffsetOf {
-        local: naive_date_time_between(local_low.min(local_high), local_high),
+        local: naive_date_time_between(local_low, local_high),
         instants: naive_date_time_between(low.naive_utc(), high.naive_utc()),
         low,
         high,

@@ -264,7 +264,6 @@ impl Finite {
         self.min_exponent + self.order.target() as i32
     }
 
-    /// The significands the range allows at `exponent`.
     /// What significand index 0 stands for at `exponent`, before clamping
     /// into the range: the least significand, not normalised. Above exponent
     /// 0 the index is then the significand itself (for ranges from 0), and
@@ -273,6 +272,7 @@ impl Finite {
         scaled(self.low.0, self.low.1 - exponent, true)
     }
 
+    /// The significands the range allows at `exponent`.
     fn significands(&self, format: &Format, exponent: i32) -> (u64, u64) {
         let (least, most) = significand_bounds(format, self.low, self.high, exponent);
         (least, most.max(least))
