@@ -35,7 +35,10 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
             refuse_attribute(&input.attrs, "weight", "#[weight(...)] weights an enum variant; a struct has none")?;
             construct(quote! { Self }, &data.fields, &krate)?
         }
-        Data::Enum(data) => enum_body(name, data, &krate)?,
+        Data::Enum(data) => {
+            refuse_attribute(&input.attrs, "weight", "#[weight(...)] weights one variant; put it on the variant")?;
+            enum_body(name, data, &krate)?
+        }
         Data::Union(data) => {
             return Err(syn::Error::new(
                 data.union_token.span(),
@@ -68,12 +71,30 @@ fn crate_path(attributes: &[Attribute]) -> syn::Result<CratePath> {
             if !meta.path.is_ident("crate") {
                 return Err(meta.error("the only option of #[arbitrary(...)] is `crate = \"path\"`"));
             }
+            if krate.is_some() {
+                return Err(meta.error("the option `crate` is set twice; keep one"));
+            }
             krate = Some(CratePath::parse(&meta.value()?.parse()?)?);
             Ok(())
         })?;
     }
     Ok(krate.unwrap_or_default())
 }
+
+/// The one attribute `name` among `attributes`, if any; a second is an
+/// error, `message`, at it.
+fn at_most_one<'a>(attributes: &'a [Attribute], name: &str, message: &str) -> syn::Result<Option<&'a Attribute>> {
+    let mut found = attributes.iter().filter(|attribute| attribute.path().is_ident(name));
+    let first = found.next();
+    match found.next() {
+        Some(second) => Err(syn::Error::new(second.meta.span(), message)),
+        None => Ok(first),
+    }
+}
+
+/// The container attribute `#[arbitrary(...)]` placed on a field or
+/// variant, where it would be ignored.
+const ARBITRARY_ON_A_PART: &str = "#[arbitrary(...)] sets options of the whole type; put it on the type";
 
 fn refuse_attribute(attributes: &[Attribute], name: &str, message: &str) -> syn::Result<()> {
     match attributes.iter().find(|attribute| attribute.path().is_ident(name)) {
@@ -87,13 +108,10 @@ fn construct(path: TokenStream, fields: &Fields, krate: &CratePath) -> syn::Resu
     let mut draws = Vec::new();
     for field in fields {
         refuse_attribute(&field.attrs, "weight", "#[weight(...)] weights an enum variant, not a field")?;
+        refuse_attribute(&field.attrs, "arbitrary", ARBITRARY_ON_A_PART)?;
         let ty = &field.ty;
-        let mut generators = field.attrs.iter().filter(|attribute| attribute.path().is_ident("generator"));
-        let (first, second) = (generators.next(), generators.next());
-        if let Some(second) = second {
-            return Err(syn::Error::new(second.meta.span(), "a field takes one #[generator(...)]"));
-        }
-        let generator = generator_of(ty, first, krate)?;
+        let generator = at_most_one(&field.attrs, "generator", "a field takes one #[generator(...)]")?;
+        let generator = generator_of(ty, generator, krate)?;
         let source = local("source");
         let draw = quote! { #source.draw(&#generator) };
         draws.push(match &field.ident {
@@ -139,7 +157,8 @@ fn is_recursive(variant: &Variant, name: &Ident) -> bool {
 
 fn weight(variant: &Variant) -> syn::Result<u32> {
     refuse_attribute(&variant.attrs, "generator", "#[generator(...)] picks the generator of a field, not a variant")?;
-    match variant.attrs.iter().find(|attribute| attribute.path().is_ident("weight")) {
+    refuse_attribute(&variant.attrs, "arbitrary", ARBITRARY_ON_A_PART)?;
+    match at_most_one(&variant.attrs, "weight", "a variant takes one #[weight(...)]")? {
         Some(attribute) => {
             let weight: LitInt = attribute.parse_args().map_err(|error| {
                 syn::Error::new(error.span(), "#[weight(...)] takes a whole number, such as #[weight(3)]")

@@ -6,6 +6,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
+use syn::visit::Visit;
 use syn::visit_mut::{self, VisitMut};
 use syn::{
     Attribute, Expr, FnArg, ItemFn, Lifetime, ParenthesizedGenericArguments, Pat, ReturnType, Token, Type, TypeBareFn,
@@ -47,12 +48,18 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             (None, Some(where_clause)) => where_clause.span(),
             _ => generics.span(),
         };
-        return Err(syn::Error::new(
-            span,
+        let only_lifetimes = generics.where_clause.is_none()
+            && generics.params.iter().all(|parameter| matches!(parameter, syn::GenericParam::Lifetime(_)));
+        let message = if only_lifetimes {
+            "a #[property] function cannot declare lifetimes: its values are generated, not borrowed from a \
+             caller; leave the lifetime out, and a reference parameter is taken as `'static`"
+        } else {
             "a #[property] function cannot be generic: its parameters' types pick their generators; \
-             write one property per concrete type",
-        ));
+             write one property per concrete type"
+        };
+        return Err(syn::Error::new(span, message));
     }
+    refuse_qualifiers(&function.sig)?;
     let parameters = parameters(&mut function, &krate)?;
     let examples = examples(&mut function.attrs, &parameters, &krate)?;
     let has_plain_test_attribute = function.attrs.iter().any(|attribute| attribute.path().is_ident("test"));
@@ -244,6 +251,43 @@ fn is_test_attribute(attribute: &Attribute) -> bool {
     attribute.path().segments.last().is_some_and(|segment| segment.ident == "test")
 }
 
+/// Refuses what a #[property] function's signature cannot keep: its body
+/// becomes a closure called by a plain test function, which is neither
+/// `unsafe`, `const` nor of another ABI.
+fn refuse_qualifiers(signature: &syn::Signature) -> syn::Result<()> {
+    if let Some(unsafety) = &signature.unsafety {
+        return Err(syn::Error::new(
+            unsafety.span(),
+            "a #[property] function cannot be `unsafe`: it runs as a test; put the unsafe calls in an `unsafe` \
+             block in its body",
+        ));
+    }
+    if let Some(constness) = &signature.constness {
+        return Err(syn::Error::new(constness.span(), "a #[property] function cannot be `const`: it runs as a test"));
+    }
+    if let Some(abi) = &signature.abi {
+        return Err(syn::Error::new(
+            abi.span(),
+            "a #[property] function cannot have an ABI such as `extern \"C\"`: it runs as a Rust test",
+        ));
+    }
+    Ok(())
+}
+
+/// The first `impl Trait` in `ty`, which names no type a generator could
+/// be picked for.
+fn impl_trait_in(ty: &Type) -> Option<&syn::TypeImplTrait> {
+    struct Finder<'ast>(Option<&'ast syn::TypeImplTrait>);
+    impl<'ast> Visit<'ast> for Finder<'ast> {
+        fn visit_type_impl_trait(&mut self, found: &'ast syn::TypeImplTrait) {
+            self.0.get_or_insert(found);
+        }
+    }
+    let mut finder = Finder(None);
+    finder.visit_type(ty);
+    finder.0
+}
+
 /// Reads the parameters, taking their `#[generator(...)]` attributes, and
 /// leaves the function without any.
 fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Parameter>> {
@@ -286,6 +330,13 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
                 ));
             }
         };
+        if let Some(impl_trait) = impl_trait_in(&typed.ty) {
+            return Err(syn::Error::new(
+                impl_trait.span(),
+                "a #[property] parameter cannot have an `impl Trait` type: name a concrete type, whose generator \
+                 comes from its Arbitrary impl or a #[generator(...)]",
+            ));
+        }
         let mut generator = None;
         for attribute in typed.attrs {
             if !attribute.path().is_ident("generator") {
