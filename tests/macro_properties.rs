@@ -113,6 +113,20 @@ fn a_derived_type_through_another_path(reached: Reached) {
     assert!((1..=3).contains(&reached.small));
 }
 
+/// A ticket that cannot be cloned: pinned examples of it are built afresh.
+#[derive(quickcheck::Arbitrary, Debug)]
+struct Ticket {
+    #[generator(generate::between(1, 100))]
+    number: u32,
+}
+
+#[property(runs = 5)]
+#[example(Ticket { number: 0 })]
+#[should_panic(expected = "Falsified on a pinned example.")]
+fn examples_of_a_type_that_is_not_clone(ticket: Ticket) -> bool {
+    ticket.number != 0
+}
+
 thread_local! {
     static EXAMPLES_SEEN: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
 }

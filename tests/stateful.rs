@@ -517,3 +517,22 @@ async fn boxed_async_commands_shrink_the_same_way() {
         assert_eq!(rendered, "Put { key: 0, value: 0 }\nPut { key: 0, value: 1 }\nGet { key: 0 }", "{result}");
     }
 }
+
+/// A model that is not `Clone` still makes sequences that are: the model is
+/// made afresh from its initial function, not copied.
+#[test]
+fn a_sequence_clones_without_a_clonable_model() {
+    struct Counter(u32);
+    #[derive(Clone, Debug)]
+    struct Increment;
+    impl ModelCommand<Counter> for Increment {
+        fn update(&self, model: &mut Counter) {
+            model.0 += 1;
+        }
+    }
+    let sequences = stateful::commands(|| Counter(0), |_: &Counter| Some(generate::constant(Increment))).max_length(5);
+    let sequence = sequences.sample(1, 1).remove(0);
+    let copy = sequence.clone();
+    assert_eq!(copy.len(), sequence.len());
+    assert_eq!(copy.initial_model().0, 0);
+}

@@ -358,7 +358,7 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
 }
 
 /// Takes the `#[example(...)]` attributes off the function and turns each
-/// into a call of `Property::example`.
+/// into a call of `Property::example_with`.
 fn examples(
     attributes: &mut Vec<Attribute>,
     parameters: &[Parameter],
@@ -395,7 +395,9 @@ fn examples(
                 #krate::__private::ExampleValue::<#ty>::into_parameter(#value)
             }
         });
-        examples.push(quote! { .example((#(#values,)*)) });
+        // Built afresh each time it is needed, so the values need not be
+        // `Clone`.
+        examples.push(quote! { .example_with(|| (#(#values,)*)) });
     }
     *attributes = kept;
     Ok(examples)

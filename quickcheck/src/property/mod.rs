@@ -123,6 +123,28 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
         self
     }
 
+    /// Pins the value `make` builds, as [`example`](Property::example)
+    /// pins a value: for an input that is not `Clone`, built afresh each
+    /// time the check needs it. `#[example(...)]` pins this way, so its
+    /// parameters need not be `Clone`.
+    ///
+    /// ```
+    /// use quickcheck::{Generator, Options, Property, generate};
+    ///
+    /// #[derive(Debug)]
+    /// struct Ticket(u32);
+    ///
+    /// let tickets = generate::between(1u32, 100).map(Ticket);
+    /// let result = Property::for_all(tickets, |ticket: Ticket| ticket.0 != 0)
+    ///     .example_with(|| Ticket(0))
+    ///     .check(Options::default());
+    /// assert!(result.minimal().unwrap().is_explicit());
+    /// ```
+    pub fn example_with(mut self, make: impl Fn() -> G::Value + 'a) -> Self {
+        self.examples.push(Box::new(make));
+        self
+    }
+
     /// Names the fields of the tuple the property takes, one name per field:
     /// the report then prints each field on its own line under its name,
     /// and a failure ends with an `#[example(...)]` line that pins it.

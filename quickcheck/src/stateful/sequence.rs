@@ -137,10 +137,17 @@ where
 /// Its `Debug` form lists the commands one per line (a report shows the
 /// first lines of a long original counterexample only); `{:#?}` writes them
 /// as a list.
-#[derive(Clone)]
 pub struct CommandSequence<Model, C> {
     commands: Vec<C>,
     initial: Rc<dyn Fn() -> Model>,
+}
+
+/// By hand: the model is made afresh by `initial`, so only the commands
+/// need to be `Clone`, not the model.
+impl<Model, C: Clone> Clone for CommandSequence<Model, C> {
+    fn clone(&self) -> Self {
+        CommandSequence { commands: self.commands.clone(), initial: Rc::clone(&self.initial) }
+    }
 }
 
 impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
