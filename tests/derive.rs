@@ -283,3 +283,45 @@ fn derived_types_are_property_parameters(order: Order, shape: Shape, expression:
     assert!(order.quantity >= 1);
     let _ = (shape, expression.evaluate());
 }
+
+/// A struct that holds itself in a list: each level down is drawn at half
+/// the size, and the level at the depth limit has no children, so every
+/// value ends and few examples are discarded.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+struct Rose {
+    value: u8,
+    children: Vec<Rose>,
+}
+
+impl Rose {
+    fn depth(&self) -> usize {
+        1 + self.children.iter().map(Rose::depth).max().unwrap_or(0)
+    }
+
+    fn values(&self) -> Vec<u8> {
+        std::iter::once(self.value).chain(self.children.iter().flat_map(Rose::values)).collect()
+    }
+}
+
+#[test]
+fn a_struct_that_contains_itself_ends_and_varies() {
+    let trees = Rose::arbitrary().sample(300, 1);
+    assert!(trees.iter().all(|tree| tree.depth() <= 7), "a tree went past the depth limit");
+    assert!(trees.iter().any(|tree| tree.depth() >= 3), "no tree nested deeply");
+    assert!(trees.iter().any(|tree| tree.children.is_empty()), "no leaf");
+    let result = Property::for_all(Rose::arbitrary(), |tree| tree.values().len() < 10_000).check(seeded(1).runs(300));
+    assert!(result.is_passed(), "{result}");
+    assert_eq!(result.discards(), 0, "{result}");
+    assert!(result.health_warnings().is_empty(), "{result}");
+}
+
+#[test]
+fn a_struct_that_contains_itself_shrinks_to_its_true_minimum() {
+    let leaf = |value| Rose { value, children: vec![] };
+    let result =
+        Property::for_all(Rose::arbitrary(), |tree| tree.values().iter().all(|&value| value < 10)).check(seeded(2));
+    assert_eq!(result.minimal().unwrap().value(), &leaf(10), "{result}");
+    let result = Property::for_all(Rose::arbitrary(), |tree| tree.depth() < 3).check(seeded(3));
+    let nested = Rose { value: 0, children: vec![Rose { value: 0, children: vec![leaf(0)] }] };
+    assert_eq!(result.minimal().unwrap().value(), &nested, "{result}");
+}

@@ -3,13 +3,16 @@
 //!
 //! The generator is `generate::from` over a function pointer, so the
 //! generator type can be named without a type of its own, and a recursive
-//! type's generator is built lazily, one draw at a time.
+//! type's generator is built lazily, one draw at a time. A type that
+//! contains itself tracks its depth at run time: an enum then draws only
+//! variants that end the recursion, a struct leaves its recursive fields
+//! empty, and both draw those fields at half the size of the level above.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::quote;
+use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
-use syn::{Attribute, Data, DataEnum, DeriveInput, Fields, LitInt, TypePath, Variant, parse_quote};
+use syn::{Attribute, Data, DataEnum, DeriveInput, Fields, LitInt, Type, TypePath, Variant, parse_quote};
 
 use crate::crate_path::CratePath;
 use crate::generator::generator_of;
@@ -33,7 +36,7 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
     let body = match &input.data {
         Data::Struct(data) => {
             refuse_attribute(&input.attrs, "weight", "#[weight(...)] weights an enum variant; a struct has none")?;
-            construct(quote! { Self }, &data.fields, &krate)?
+            struct_body(name, &data.fields, &krate)?
         }
         Data::Enum(data) => {
             refuse_attribute(&input.attrs, "weight", "#[weight(...)] weights one variant; put it on the variant")?;
@@ -103,8 +106,37 @@ fn refuse_attribute(attributes: &[Attribute], name: &str, message: &str) -> syn:
     }
 }
 
+/// How a field that contains the type being derived is drawn.
+#[derive(Clone, Copy)]
+enum Recursion<'a> {
+    /// Not specially: the type has no field that contains it.
+    None,
+    /// At half the size of the level above (an enum's recursive variant,
+    /// whose choice ends the recursion at the depth limit).
+    Nested { name: &'a Ident },
+    /// At half the size, and empty once the level held in `level` is the
+    /// deepest (a struct, which has no variant that ends it).
+    Ended { name: &'a Ident, level: &'a Ident },
+}
+
+/// A struct's fields drawn in order; one that contains the struct enters a
+/// level of recursion, and its fields that contain it are left empty at the
+/// depth limit.
+fn struct_body(name: &Ident, fields: &Fields, krate: &CratePath) -> syn::Result<TokenStream> {
+    if !fields.iter().any(|field| mentions(&field.ty, name)) {
+        return construct(quote! { Self }, fields, krate, Recursion::None);
+    }
+    let level = local("level");
+    let construction = construct(quote! { Self }, fields, krate, Recursion::Ended { name, level: &level })?;
+    Ok(quote! {
+        // Held while the fields are drawn, so nested values are one level deeper.
+        let #level = #krate::__private::RecursionLevel::enter();
+        #construction
+    })
+}
+
 /// An expression building `path` from fields drawn in order.
-fn construct(path: TokenStream, fields: &Fields, krate: &CratePath) -> syn::Result<TokenStream> {
+fn construct(path: TokenStream, fields: &Fields, krate: &CratePath, recursion: Recursion) -> syn::Result<TokenStream> {
     let mut draws = Vec::new();
     for field in fields {
         refuse_attribute(&field.attrs, "weight", "#[weight(...)] weights an enum variant, not a field")?;
@@ -113,7 +145,18 @@ fn construct(path: TokenStream, fields: &Fields, krate: &CratePath) -> syn::Resu
         let generator = at_most_one(&field.attrs, "generator", "a field takes one #[generator(...)]")?;
         let generator = generator_of(ty, generator, krate)?;
         let source = local("source");
-        let draw = quote! { #source.draw(&#generator) };
+        let draw = match recursion {
+            Recursion::Nested { name } if mentions(ty, name) => {
+                quote! { #krate::__private::draw_nested(#source, &#generator) }
+            }
+            Recursion::Ended { name, level } if mentions(ty, name) => {
+                let ended = quote_spanned! {ty.span()=> <#ty as #krate::__private::EndsRecursion>::ended() };
+                quote! {
+                    if #level.is_deepest() { #ended } else { #krate::__private::draw_nested(#source, &#generator) }
+                }
+            }
+            _ => quote! { #source.draw(&#generator) },
+        };
         draws.push(match &field.ident {
             Some(name) => quote! { #name: #draw },
             None => draw,
@@ -126,12 +169,17 @@ fn construct(path: TokenStream, fields: &Fields, krate: &CratePath) -> syn::Resu
     })
 }
 
-/// Whether a variant's fields name the enum: as `Self`, by its bare name
-/// (`Box<Tree>`), or by a path from this crate (`crate::ast::Tree`). A path
-/// from elsewhere with the same last name (`std::io::Error` in an enum
-/// `Error`) is another type. Recursion through an alias or another type is
-/// not seen; such a variant is drawn as if it ended the recursion.
+/// Whether a variant's fields name the enum; see [`mentions`].
 fn is_recursive(variant: &Variant, name: &Ident) -> bool {
+    variant.fields.iter().any(|field| mentions(&field.ty, name))
+}
+
+/// Whether `ty` names the type `name` being derived: as `Self`, by its bare
+/// name (`Box<Tree>`), or by a path from this crate (`crate::ast::Tree`). A
+/// path from elsewhere with the same last name (`std::io::Error` in an enum
+/// `Error`) is another type. Recursion through an alias or another type is
+/// not seen; such a field is drawn as if it ended the recursion.
+fn mentions(ty: &Type, name: &Ident) -> bool {
     struct Mentions<'a> {
         name: &'a Ident,
         found: bool,
@@ -149,9 +197,7 @@ fn is_recursive(variant: &Variant, name: &Ident) -> bool {
         }
     }
     let mut mentions = Mentions { name, found: false };
-    for field in &variant.fields {
-        mentions.visit_type(&field.ty);
-    }
+    mentions.visit_type(ty);
     mentions.found
 }
 
@@ -200,7 +246,8 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     let mut weights = Vec::new();
     for (position, variant) in ordered.iter().enumerate() {
         let variant_name = &variant.ident;
-        let construction = construct(quote! { Self::#variant_name }, &variant.fields, krate)?;
+        let construction =
+            construct(quote! { Self::#variant_name }, &variant.fields, krate, Recursion::Nested { name })?;
         arms.push(quote! { #position => #construction, });
         weights.push(weight(variant)?);
     }

@@ -3,6 +3,7 @@
 //! the macros.
 
 use std::cell::Cell;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::future::Future;
 use std::pin::pin;
 use std::sync::Arc;
@@ -94,9 +95,70 @@ pub fn block_on<F: Future>(future: F) -> F::Output {
     }
 }
 
-/// How many derived recursive enum values may nest before only their
-/// non-recursive variants are drawn, so that generation ends.
+/// How many derived recursive values may nest before only an enum's
+/// non-recursive variants are drawn, and a struct's parts that contain
+/// itself are left empty, so that generation ends.
 pub const MAX_RECURSION_DEPTH: u32 = 6;
+
+/// Draws a part of a derived recursive type that contains the type itself,
+/// at half the size of the level above (see [`ChoiceSource::draw_smaller`]).
+pub fn draw_nested<G: Generator>(source: &mut ChoiceSource, generator: &G) -> G::Value {
+    source.draw_smaller(generator)
+}
+
+/// The value that ends a recursive struct at the depth limit: a part that
+/// contains the struct is left empty.
+///
+/// Implemented for the standard collections and `Option` only, rather than
+/// for every `Default` type, so that a field such as `Box<Self>`, which has
+/// no empty value, gets this trait's message and not one about `Default`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no empty value to end the recursion of a derived type with",
+    label = "this field contains the type being derived",
+    note = "#[derive(Arbitrary)] ends a struct that contains itself, at its depth limit, by leaving each field \
+            that contains it empty; hold the struct in a `Vec`, an `Option` or another standard collection, or \
+            implement Arbitrary by hand"
+)]
+pub trait EndsRecursion {
+    /// The empty value.
+    fn ended() -> Self;
+}
+
+macro_rules! empty_when_ended {
+    ($($collection:ident<$($parameter:ident),+>),* $(,)?) => {$(
+        impl<$($parameter),+> EndsRecursion for $collection<$($parameter),+> {
+            fn ended() -> Self {
+                $collection::new()
+            }
+        }
+    )*};
+}
+
+empty_when_ended!(Vec<T>, VecDeque<T>, LinkedList<T>, BTreeSet<T>, BTreeMap<K, V>);
+
+impl<T: Ord> EndsRecursion for BinaryHeap<T> {
+    fn ended() -> Self {
+        BinaryHeap::new()
+    }
+}
+
+impl<T, S: Default> EndsRecursion for HashSet<T, S> {
+    fn ended() -> Self {
+        HashSet::default()
+    }
+}
+
+impl<K, V, S: Default> EndsRecursion for HashMap<K, V, S> {
+    fn ended() -> Self {
+        HashMap::default()
+    }
+}
+
+impl<T> EndsRecursion for Option<T> {
+    fn ended() -> Self {
+        None
+    }
+}
 
 thread_local! {
     static RECURSION_DEPTH: Cell<u32> = const { Cell::new(0) };

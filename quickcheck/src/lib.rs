@@ -291,6 +291,13 @@ pub use property::{
 ///   the enum when a field's type names it as `Self`, by its bare name or
 ///   by a path from this crate; recursion through a type alias or another
 ///   type is not seen.
+/// - A struct that contains itself (`children: Vec<Tree>`) nests at most
+///   six levels deep too: there its fields that contain it are left empty,
+///   so they must be a standard collection or an `Option`.
+/// - In both, each level down draws the fields that contain the type at
+///   half the size of the level above, so collections of them get shorter
+///   with depth and a value stays small however many children a level
+///   may have.
 /// - `#[arbitrary(crate = "path")]` on the type makes the generated code
 ///   reach this crate through `path`, for a crate that depends on it under
 ///   another name.

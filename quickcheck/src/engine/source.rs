@@ -225,6 +225,21 @@ impl ChoiceSource {
         value
     }
 
+    /// Draws one value from `generator` at half the current size: how a
+    /// derived recursive type draws the parts that contain itself, so that
+    /// each level down makes shorter collections and the value as a whole
+    /// stays finite however many parts a level has. The size only shapes
+    /// random draws, so a replay reads the same choices the same way.
+    pub(crate) fn draw_smaller<G: Generator + ?Sized>(&mut self, generator: &G) -> G::Value {
+        let scale = self.scale;
+        self.set_scale(scale / 2.0);
+        let value = self.draw(generator);
+        // Not restored when the draw unwinds: that ends the test case, and
+        // the next one sets its own size.
+        self.set_scale(scale);
+        value
+    }
+
     /// Sets the random stream that random test cases draw from.
     pub(crate) fn reseed(&mut self, random: Random) {
         self.random = random;
