@@ -233,6 +233,11 @@ async fn explain_argument<V: Execute>(
     }
     let mut counted = 0;
     for attempt in 1..=MAX_VARIATIONS {
+        // A cancelled check reports nothing of this: it stops between
+        // examples here as everywhere, claiming nothing of the argument.
+        if runner.cancelled() {
+            return Freedom::Fixed;
+        }
         let random = random::for_example(stream, attempt);
         let case = runner.execute_varied(&minimal.choices, Variation::random(span, original.end, random)).await;
         let drew_something_new = runner.recorded().choices != minimal.choices;
@@ -270,11 +275,13 @@ mod tests {
         body: F,
         source: ChoiceSource,
         runs: u64,
+        /// The run after which the check counts as cancelled, if any.
+        cancelled_after: Option<u64>,
     }
 
     impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Property<G, F> {
         fn new(generator: G, body: F) -> Self {
-            Property { generator, body, source: ChoiceSource::new(), runs: 0 }
+            Property { generator, body, source: ChoiceSource::new(), runs: 0, cancelled_after: None }
         }
 
         /// Draws a value from the prepared source and runs the body on it,
@@ -317,7 +324,7 @@ mod tests {
         }
 
         fn cancelled(&self) -> bool {
-            false
+            self.cancelled_after.is_some_and(|after| self.runs >= after)
         }
     }
 
@@ -332,6 +339,15 @@ mod tests {
 
     fn bytes() -> generate::Integer<u8> {
         generate::integer::<u8>()
+    }
+
+    #[test]
+    fn a_cancelled_check_stops_varying_at_once() {
+        let mut property = Property::new((bytes(), bytes()), |(a, _): (u8, u8)| (a > 10).then_some(1));
+        let (minimal, failure) = property.replayed(&[11, 0]);
+        property.cancelled_after = Some(property.runs + 3);
+        property.explain(&minimal, &failure);
+        assert_eq!(property.runs, 1 + 3, "it ran on after the cancellation");
     }
 
     #[test]
