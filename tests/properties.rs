@@ -109,6 +109,20 @@ fn a_replay_token_that_no_longer_fits_is_a_clear_error() {
 }
 
 #[test]
+fn zero_runs_with_nothing_else_to_stop_on_is_refused() {
+    let result = Property::for_all(generate::integer::<u8>(), |_| true).check(Options::default().runs(0));
+    assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+    assert!(result.to_string().contains("runs is 0, so the check would generate nothing"), "{result}");
+    // Only the pinned examples, with generation turned off as the message says.
+    let pinned_only = Options::default().runs(0).phases(quickcheck::Phases::all().without(quickcheck::Phase::Generate));
+    let result = Property::for_all(generate::integer::<u8>(), |n| n != 7).example(7).check(pinned_only);
+    assert!(result.is_falsified(), "{result}");
+    // A time to run for decides when to stop instead.
+    let timed = Options::default().seed(1).runs(0).run_for(std::time::Duration::from_millis(5));
+    assert!(Property::for_all(generate::integer::<u8>(), |_| true).check(timed).is_passed());
+}
+
+#[test]
 fn a_replay_with_pinned_examples_is_refused() {
     let result =
         Property::for_all(generate::between(0, 9), |_| true).example(3).check(Options::default().replay("v1.AQ"));

@@ -74,7 +74,13 @@ const DEFAULT_MAX_SHRINK_TIME: Duration = Duration::from_secs(300);
 
 impl Options {
     /// How many generated examples must pass (default 100). Pinned examples
-    /// are checked on top of these.
+    /// are checked on top of these. 0 is allowed only with
+    /// [`run_for`](Options::run_for) or a
+    /// [`coverage_confidence`](Options::coverage_confidence), which decide
+    /// when to stop, or without the generate [phase](crate::Phase);
+    /// otherwise the check ends as
+    /// [`Misconfigured`](crate::Outcome::Misconfigured) rather than pass
+    /// having tested nothing.
     pub fn runs(mut self, runs: u64) -> Options {
         self.runs = Some(runs);
         self
@@ -315,6 +321,13 @@ impl Options {
         // Read when a passing report prints; checked here, so that a typo
         // is an error rather than a setting silently ignored.
         statistics_always()?;
+        let run_for = environment_duration("QUICKCHECK_RUN_FOR")?.or(self.run_for);
+        if runs == 0 && run_for.is_none() && self.confidence.is_none() && self.phases.contains(crate::Phase::Generate) {
+            return Err("runs is 0, so the check would generate nothing and pass having tested nothing; ask for at \
+                        least one run, or to check only the pinned examples turn generation off with \
+                        phases(Phases::all().without(Phase::Generate))"
+                .to_owned());
+        }
         Ok(Settings {
             runs,
             seed,
@@ -329,7 +342,7 @@ impl Options {
             multiple_failures: !self.first_failure_only,
             suppressed: self.suppressed.clone(),
             deadline: self.deadline,
-            run_for: environment_duration("QUICKCHECK_RUN_FOR")?.or(self.run_for),
+            run_for,
             max_shrink_time: self.max_shrink_time.unwrap_or(DEFAULT_MAX_SHRINK_TIME),
             explain_arguments: None,
         })
