@@ -139,6 +139,32 @@ fn targeting_crosses_plateaus_of_equal_score() {
     assert!(targeted >= 19, "targeting found it on {targeted} of 20 seeds");
 }
 
+/// A signed integer's choice alternates sides of 0, so the climb must step
+/// by two to move a value further out on its own side: here towards a
+/// point far below 0.
+#[test]
+fn targeting_climbs_away_from_zero_on_either_side() {
+    const POINT: i64 = -(1 << 40) - 12_345;
+    let quick = Phases::all().without(Phase::Shrink).without(Phase::Explain);
+    let found_by = |phases: Phases| {
+        (0..20)
+            .filter(|&seed| {
+                Property::for_all(generate::integer::<i64>(), |n| {
+                    let steps_away = n.abs_diff(POINT) >> 16;
+                    target(-(steps_away as f64), "closeness");
+                    steps_away > 0
+                })
+                .check(seeded(seed).phases(phases).first_failure_only())
+                .is_falsified()
+            })
+            .count()
+    };
+    let plain = found_by(quick.without(Phase::Target));
+    let targeted = found_by(quick);
+    assert!(plain <= 5, "plain generation found it on {plain} of 20 seeds");
+    assert!(targeted >= 19, "targeting found it on {targeted} of 20 seeds");
+}
+
 #[test]
 fn a_targeted_failure_shrinks_like_any_other() {
     let lists = generate::vec(generate::between(0u32, 1000)).max_length(20);

@@ -743,8 +743,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     return;
                 }
                 let position = positions[self.steering.up_to(positions.len() as u64 - 1) as usize];
-                for upward in [true, false] {
-                    let mut distance = 1u64;
+                // Steps of 1 first, then of 2: an integer's choice is a
+                // zig-zag index, in which a step of 1 crosses to the other
+                // side of its target and only a step of 2 moves a value
+                // further out on its own side.
+                for (upward, stride) in [(true, 1), (false, 1), (true, 2), (false, 2)] {
+                    let mut distance: u64 = stride;
                     while steps_left > 0 && position < best.choices.len() {
                         let current = best.choices[position];
                         let moved = if upward {
