@@ -279,6 +279,14 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     /// Builds a candidate with `edit` (given the best and an empty buffer)
     /// and tries it. Returns whether the best improved.
     async fn try_edit(&mut self, edit: impl FnOnce(&[u64], &mut Vec<u64>)) -> bool {
+        // Checked before the candidate is built: once the budget, the time
+        // limit or a cancellation has stopped the shrink, the passes still
+        // walk their positions, and building each edit of a long sequence
+        // would cost them real time.
+        if self.exhausted() {
+            self.last_passed = false;
+            return false;
+        }
         let mut candidate = std::mem::take(&mut self.candidate);
         candidate.clear();
         edit(&self.best.choices, &mut candidate);

@@ -291,7 +291,7 @@ impl<E: Execute> Shrinker<'_, E> {
     /// size alone keeps the leading items, which are seldom the ones that
     /// matter.
     pub(super) async fn minimize_choices(&mut self) {
-        let flags = self.collection_flags();
+        let mut flags = self.collection_flags();
         let mut position = 0;
         while position < self.best.choices.len() {
             let original = self.best.choices[position];
@@ -299,7 +299,12 @@ impl<E: Execute> Shrinker<'_, E> {
             // deletion passes try more cheaply.
             let flag = flags.get(position).copied().unwrap_or(false);
             if original > 0 && !flag {
+                let shrinks = self.shrinks;
                 self.minimize_choice(position, original).await;
+                // A shrink may have changed which choices are "go on"s.
+                if self.shrinks != shrinks {
+                    flags = self.collection_flags();
+                }
             }
             position += 1;
         }
@@ -319,7 +324,10 @@ impl<E: Execute> Shrinker<'_, E> {
                 if works <= 1 || !self.try_halvings(position, works).await {
                     break;
                 }
-                works = self.best.choices[position];
+                // Only a generator that draws differently on a replay can
+                // leave the new best shorter; the choice is then gone.
+                let Some(&now) = self.best.choices.get(position) else { break };
+                works = now;
             }
         }
         self.keep_low_bits(position).await;
@@ -354,6 +362,11 @@ impl<E: Execute> Shrinker<'_, E> {
     /// as many as still fail.
     async fn zero_numbers_after(&mut self, position: usize) {
         let base = self.best.choices.clone();
+        // As in `minimize_choice`: a best shorter than the position came
+        // from a generator that draws differently on a replay.
+        if position >= base.len() {
+            return;
+        }
         let flags = self.collection_flags();
         // The numbers after the position that are not yet 0; a list's "go
         // on" choices between its items are passed over and kept.
@@ -814,6 +827,9 @@ impl<E: Execute> Shrinker<'_, E> {
         let skips = std::iter::once(drawn).chain((0..drawn).take(SKIPPED_CHOICES));
         for alternative in 0..chosen.min(SWITCHED_ALTERNATIVES) {
             for skipped in skips.clone() {
+                if self.exhausted() {
+                    return;
+                }
                 let mut choices = std::mem::take(&mut self.candidate);
                 choices.clear();
                 choices.extend_from_slice(&self.best.choices[..original.start]);
