@@ -43,6 +43,68 @@ fn floats_keep_the_partial_order_laws_nan_included() {
     laws::check_partial_ord::<f64>(Options::default()).unwrap();
 }
 
+/// NaN is not equal to itself, so a copy of it is told from a changed value
+/// by how it prints: a float's clone and a NaN default keep their laws.
+#[test]
+fn copies_of_nan_keep_the_clone_and_default_laws() {
+    laws::check_clone::<f64>(Options::default().seed(1).runs(500)).unwrap();
+    laws::check_clone::<Vec<f32>>(Options::default().seed(2)).unwrap();
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Reading(f64);
+    impl Default for Reading {
+        fn default() -> Reading {
+            Reading(f64::NAN)
+        }
+    }
+    laws::check_default::<Reading>().unwrap();
+    let bits = |x: &f64| x.to_bits();
+    quickcheck::oracles::check_round_trip(&f64::NAN, bits, |bits: &u64| f64::from_bits(*bits)).unwrap();
+}
+
+/// A default that panics breaks its law; the panic does not escape.
+#[test]
+fn a_panicking_default_is_a_broken_law() {
+    #[derive(Clone, Debug, PartialEq)]
+    struct Unready;
+    impl Default for Unready {
+        fn default() -> Unready {
+            panic!("not ready")
+        }
+    }
+    let violation = laws::check_default::<Unready>().unwrap_err();
+    assert_eq!(violation.law(), "Default panics");
+    assert!(violation.failure().unwrap().contains("not ready"), "{violation}");
+}
+
+/// A check that cannot run decides nothing, and says so rather than name a
+/// broken law.
+#[test]
+fn a_check_that_could_not_run_is_no_broken_law() {
+    let violation = laws::check_eq::<i32>(Options::default().runs(0)).unwrap_err();
+    assert_eq!(violation.outcome(), Outcome::Misconfigured);
+    assert!(violation.to_string().starts_with("Could not decide whether PartialEq is not reflexive"), "{violation}");
+}
+
+/// `==` is right and `!=` is not: the law of `!=` is the one reported.
+#[test]
+fn a_broken_not_equal_is_blamed_on_its_own_law() {
+    #[derive(Clone, Debug, Arbitrary)]
+    struct Contrary(u8);
+    impl PartialEq for Contrary {
+        fn eq(&self, other: &Contrary) -> bool {
+            self.0 == other.0
+        }
+        #[allow(clippy::partialeq_ne_impl)]
+        fn ne(&self, _: &Contrary) -> bool {
+            true
+        }
+    }
+    impl Eq for Contrary {}
+    let violation = laws::check_eq::<Contrary>(Options::default().seed(1)).unwrap_err();
+    assert_eq!(violation.law(), "`!=` is not the negation of `==`", "{violation}");
+}
+
 // An order that is a cycle: each residue modulo 3 beats the next, as rock,
 // paper and scissors do.
 

@@ -199,7 +199,8 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// A failure names each parameter and ends with an `#[example(...)]` line
 /// that pins the minimal counterexample. For `fn lists_never_contain_100(list:
 /// Vec<i32>) -> bool { !list.contains(&100) }` under `#[property(seed = 7,
-/// runs = 5000)]`, the test panics with this report:
+/// runs = 5000)]`, on its first run (later runs start from the failure saved
+/// in the example database, and say so), the test panics with this report:
 ///
 /// ```text
 /// Falsified after 315 tests and 5 shrinks (seed 7).

@@ -53,6 +53,8 @@ use std::cmp::Ordering;
 use std::fmt::{self, Debug, Display, Formatter};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+use super::same;
+use crate::engine::unwind::{Caught, catch};
 use crate::generate::{self, Generator};
 use crate::property::format::render;
 use crate::stats::note;
@@ -78,7 +80,9 @@ pub struct LawViolation {
 }
 
 impl LawViolation {
-    /// The law that failed, as a sentence such as `"Ord is not transitive"`.
+    /// The law that failed, as a sentence such as `"Ord is not transitive"`;
+    /// when [`outcome`](LawViolation::outcome) is not
+    /// [`Outcome::Falsified`], the law whose check could not decide.
     pub fn law(&self) -> &'static str {
         self.law
     }
@@ -118,7 +122,13 @@ impl LawViolation {
 
 impl Display for LawViolation {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(f, "{}.\n{}", self.law, self.report)
+        if matches!(self.outcome, Outcome::Falsified | Outcome::Flaky) {
+            write!(f, "{}.\n{}", self.law, self.report)
+        } else {
+            // The check ended without a value that breaks the law: its
+            // report says why (a generator's panic, bad options).
+            write!(f, "Could not decide whether {} (the check ended as {:?}).\n{}", self.law, self.outcome, self.report)
+        }
     }
 }
 
@@ -264,10 +274,12 @@ where
         if reflexive(x) { Ok(()) } else { Err(format!("x != x, with x = {}", render(x))) }
     })?;
     check_law("PartialEq is not symmetric", pools(&generator), &options, |pool| {
-        each_pair(pool, |x, y| (x == y && y != x).then(|| "x == y but y != x".to_owned()))
+        // `!y.eq(x)` rather than `y != x`: a broken `!=` is the last law's
+        // to report, not this one's.
+        each_pair(pool, |x, y| (x == y && !y.eq(x)).then(|| "x == y but y != x".to_owned()))
     })?;
     check_law("PartialEq is not transitive", pools(&generator), &options, |pool| {
-        each_triple(pool, |x, y, z| (x == y && y == z && x != z).then(|| "x == y and y == z but x != z".to_owned()))
+        each_triple(pool, |x, y, z| (x == y && y == z && !x.eq(z)).then(|| "x == y and y == z but x != z".to_owned()))
     })?;
     check_law("`!=` is not the negation of `==`", pools(&generator), &options, |pool| {
         each_pair(pool, |x, y| ((x != y) == (x == y)).then(|| format!("x == y is {} and x != y is {}", x == y, x != y)))
@@ -446,7 +458,7 @@ where
             (partial != Some(total)).then(|| format!("x.cmp(y) is {total:?} but x.partial_cmp(y) is {partial:?}"))
         })
     })?;
-    check_law("Ord is not total", pools(&generator), &options, |pool| {
+    check_law("the comparison operators do not agree with cmp", pools(&generator), &options, |pool| {
         // The operators of PartialOrd may be written by hand; exactly one of
         // the three relations must hold, as `cmp` says.
         each_pair(pool, |x, y| {
@@ -543,7 +555,7 @@ where
 {
     check_law("Clone is not equal to the original", &generator, &options, |x| {
         let clone = x.clone();
-        if clone == *x {
+        if same(&clone, x) {
             return Ok(());
         }
         note("clone", &clone);
@@ -553,7 +565,7 @@ where
         each_pair(pool, |x, y| {
             let mut target = y.clone();
             target.clone_from(x);
-            (target != *x).then(|| format!("after y.clone_from(&x), y is {}", render(&target)))
+            (!same(&target, x)).then(|| format!("after y.clone_from(&x), y is {}", render(&target)))
         })
     })
 }
@@ -572,22 +584,28 @@ where
 ///
 /// The first law that fails, with the default value as counterexample.
 pub fn check_default<T: Default + Clone + PartialEq + Debug>() -> Result<(), LawViolation> {
-    let (first, second) = (T::default(), T::default());
-    let detail = if first != second {
-        Some((
-            "Default is not deterministic",
-            format!("T::default() != T::default(): {} and {}", render(&first), render(&second)),
-        ))
-    } else if first.clone() != first {
-        Some((
-            "Default does not survive a clone",
-            format!("T::default().clone() != T::default(), for {}", render(&first)),
-        ))
-    } else {
-        None
+    // Run as a property body is: a panic is the law's failure, not the
+    // caller's.
+    let checked = catch(|| {
+        let (first, second) = (T::default(), T::default());
+        let detail = default_law_broken(&first, &second);
+        (render(&first), detail)
+    });
+    let (rendered, detail) = match checked {
+        Ok((_, None)) => return Ok(()),
+        Ok((rendered, Some(detail))) => (rendered, detail),
+        Err(caught) => {
+            let message = match caught {
+                Caught::Panic(panic) => panic.message,
+                Caught::Stop(_) => "it discarded the example".to_owned(),
+            };
+            (
+                "(none: it panicked)".to_owned(),
+                ("Default panics", format!("T::default() or its clone panicked: {message}")),
+            )
+        }
     };
-    let Some((law, detail)) = detail else { return Ok(()) };
-    let rendered = render(&first);
+    let (law, detail) = detail;
     Err(LawViolation {
         law,
         outcome: Outcome::Falsified,
@@ -596,6 +614,23 @@ pub fn check_default<T: Default + Clone + PartialEq + Debug>() -> Result<(), Law
         notes: Vec::new(),
         report: format!("Falsified by the default value.\n  Counterexample: {rendered}\n  Failure: {law}: {detail}"),
     })
+}
+
+/// The law two defaults break, and how, if any.
+fn default_law_broken<T: Clone + PartialEq + Debug>(first: &T, second: &T) -> Option<(&'static str, String)> {
+    if !same(first, second) {
+        Some((
+            "Default is not deterministic",
+            format!("T::default() != T::default(): {} and {}", render(first), render(second)),
+        ))
+    } else if !same(&first.clone(), first) {
+        Some((
+            "Default does not survive a clone",
+            format!("T::default().clone() != T::default(), for {}", render(first)),
+        ))
+    } else {
+        None
+    }
 }
 
 /// Checks that values of `T`'s [`Arbitrary`] generator survive a serde
@@ -607,9 +642,9 @@ pub fn check_default<T: Default + Clone + PartialEq + Debug>() -> Result<(), Law
 /// is `serde_json::to_string` and `decode` is
 /// `|text: &str| serde_json::from_str::<T>(text)`, whose turbofish names
 /// the type to check (the decoder may take any borrowed form of what the
-/// encoder returns). The serde bounds make sure
-/// that the functions exercise the type's `Serialize` and `Deserialize`
-/// implementations, not some other encoding.
+/// encoder returns). The serde bounds say what is being checked, the type's
+/// `Serialize` and `Deserialize`; that the two functions are a serde format's
+/// is up to the caller, as nothing in their types can tell.
 ///
 /// # Errors
 ///
