@@ -109,8 +109,8 @@ fn refuse_attribute(attributes: &[Attribute], name: &str, message: &str) -> syn:
 /// How a field that contains the type being derived is drawn.
 #[derive(Clone, Copy)]
 enum Recursion<'a> {
-    /// Not specially: the type has no field that contains it.
-    None,
+    /// Plainly: the type has no field that contains it.
+    Plain,
     /// At half the size of the level above (an enum's recursive variant,
     /// whose choice ends the recursion at the depth limit).
     Nested { name: &'a Ident },
@@ -124,7 +124,7 @@ enum Recursion<'a> {
 /// depth limit.
 fn struct_body(name: &Ident, fields: &Fields, krate: &CratePath) -> syn::Result<TokenStream> {
     if !fields.iter().any(|field| mentions(&field.ty, name)) {
-        return construct(quote! { Self }, fields, krate, Recursion::None);
+        return construct(quote! { Self }, fields, krate, Recursion::Plain);
     }
     let level = local("level");
     let construction = construct(quote! { Self }, fields, krate, Recursion::Ended { name, level: &level })?;

@@ -124,40 +124,27 @@ pub trait EndsRecursion {
     fn ended() -> Self;
 }
 
+/// `EndsRecursion` for each listed type, whose empty value is its default.
 macro_rules! empty_when_ended {
-    ($($collection:ident<$($parameter:ident),+>),* $(,)?) => {$(
-        impl<$($parameter),+> EndsRecursion for $collection<$($parameter),+> {
+    ($(impl<$($parameter:ident $(: $bound:path)?),+> for $collection:ty;)*) => {$(
+        impl<$($parameter $(: $bound)?),+> EndsRecursion for $collection {
             fn ended() -> Self {
-                $collection::new()
+                <$collection>::default()
             }
         }
     )*};
 }
 
-empty_when_ended!(Vec<T>, VecDeque<T>, LinkedList<T>, BTreeSet<T>, BTreeMap<K, V>);
-
-impl<T: Ord> EndsRecursion for BinaryHeap<T> {
-    fn ended() -> Self {
-        BinaryHeap::new()
-    }
-}
-
-impl<T, S: Default> EndsRecursion for HashSet<T, S> {
-    fn ended() -> Self {
-        HashSet::default()
-    }
-}
-
-impl<K, V, S: Default> EndsRecursion for HashMap<K, V, S> {
-    fn ended() -> Self {
-        HashMap::default()
-    }
-}
-
-impl<T> EndsRecursion for Option<T> {
-    fn ended() -> Self {
-        None
-    }
+empty_when_ended! {
+    impl<T> for Vec<T>;
+    impl<T> for VecDeque<T>;
+    impl<T> for LinkedList<T>;
+    impl<T> for BTreeSet<T>;
+    impl<K, V> for BTreeMap<K, V>;
+    impl<T: Ord> for BinaryHeap<T>;
+    impl<T, S: Default> for HashSet<T, S>;
+    impl<K, V, S: Default> for HashMap<K, V, S>;
+    impl<T> for Option<T>;
 }
 
 thread_local! {
