@@ -86,6 +86,15 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     assert!(Property::for_all(generate::boolean(), |_| true).check(Options::default()).is_passed());
     clear("QUICKCHECK_STATISTICS");
 
+    // No runs and nothing else to stop on is refused, naming where the 0
+    // came from; a replay, which generates nothing anyway, is not.
+    set("QUICKCHECK_RUNS", "0");
+    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default());
+    assert!(result.to_string().contains("QUICKCHECK_RUNS is 0, so the check would generate nothing"), "{result}");
+    let replayed = Property::for_all(generate::boolean(), |flag| !flag).check(Options::default().replay("v1.AQ"));
+    assert_eq!(replayed.outcome(), Outcome::Falsified, "{replayed}");
+    clear("QUICKCHECK_RUNS");
+
     // Without a seed anywhere, each run picks a fresh one and reports it.
     let first = Property::for_all(generate::boolean(), |_| true).check(Options::default());
     let second = Property::for_all(generate::boolean(), |_| true).check(Options::default());

@@ -422,6 +422,12 @@ fn vec_with_an_empty_length_range_panics_at_the_call() {
         let _ = generate::vec(generate::boolean()).length(5..5);
     });
     assert!(message.contains("collection length range 5..5 is empty"), "{message}");
+    // No length lies above usize::MAX: a range starting after it is empty.
+    let after_the_last = (std::ops::Bound::Excluded(usize::MAX), std::ops::Bound::Included(usize::MAX));
+    let message = panic_message(|| {
+        let _ = generate::vec(generate::boolean()).length(after_the_last);
+    });
+    assert!(message.contains("(Excluded(18446744073709551615), Included(18446744073709551615)) is empty"), "{message}");
 }
 
 #[test]

@@ -492,6 +492,15 @@ fn a_failure_that_does_not_happen_again_is_flaky() {
     let pinnable = Property::for_all((generate::integer::<u8>(),), |(n,)| n < 100).parameters(&["n"]).check(seeded(1));
     assert!(pinnable.to_string().contains("Pin it with: #[example(100)]"), "{pinnable}");
 
+    // Leaving the line out needs the names that make it: a clear panic
+    // when called before them.
+    let too_early = std::panic::catch_unwind(|| {
+        let _ = Property::for_all((generate::integer::<u8>(),), |(n,)| n < 100).without_pin_line();
+    });
+    let payload = too_early.unwrap_err();
+    let message = payload.downcast_ref::<&str>().map(|text| (*text).to_owned()).unwrap_or_default();
+    assert!(message.contains("call it after Property::parameters"), "{message}");
+
     // `NaN` is no float literal: a value holding one gets no example line.
     let not_a_number =
         Property::for_all((generate::float::<f64>(),), |(x,)| !x.is_nan()).parameters(&["x"]).check(seeded(1));

@@ -15,14 +15,13 @@
 //! directory that cannot be read or written costs a warning, never a failed
 //! test, and a file that does not parse is skipped with a warning.
 
-use std::collections::hash_map::RandomState;
 use std::fs;
-use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::engine::order::shortlex;
+use crate::engine::random;
 
 /// The first line of every saved example, naming the format and its version.
 const HEADER: &str = "quickcheck choices 1";
@@ -151,22 +150,18 @@ impl Database {
         // between machines or containers sharing the directory (where
         // process ids repeat), and `create_new` refuses a name in use.
         static WRITES: AtomicU64 = AtomicU64::new(0);
-        let unique = (RandomState::new().build_hasher().finish(), WRITES.fetch_add(1, Ordering::Relaxed));
+        let unique = (random::fresh_seed(), WRITES.fetch_add(1, Ordering::Relaxed));
         let temporary = directory.join(format!(".{}.{:016x}.{}.tmp", std::process::id(), unique.0, unique.1));
-        let written = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)
-            .and_then(|mut file| {
-                file.write_all(text.as_bytes())?;
-                file.sync_all()
-            })
-            .and_then(|()| fs::rename(&temporary, &path));
-        if written.is_err() {
-            // Nothing is left behind to pile up; the error is what counts.
+        // A name in use is another writer's file: refused, and left alone.
+        let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&temporary)?;
+        let written = file.write_all(text.as_bytes()).and_then(|()| file.sync_all());
+        drop(file);
+        let renamed = written.and_then(|()| fs::rename(&temporary, &path));
+        if renamed.is_err() {
+            // This writer's own file: nothing is left behind to pile up.
             let _ = fs::remove_file(&temporary);
         }
-        written
+        renamed
     }
 
     /// Deletes a saved example of `key` that no longer fails.

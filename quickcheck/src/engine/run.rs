@@ -756,7 +756,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                         } else {
                             current.saturating_sub(distance)
                         };
-                        if moved == current {
+                        // A step of 2 clamped to a bound is a step of 1,
+                        // which was tried already.
+                        if moved == current || (stride == 2 && distance == 2 && moved.abs_diff(current) < 2) {
                             break;
                         }
                         steps_left -= 1;

@@ -81,25 +81,29 @@ impl Lengths {
 
     #[track_caller]
     pub(crate) fn within(range: impl RangeBounds<usize>) -> Lengths {
-        let min = match range.start_bound() {
-            Bound::Included(&n) => n,
-            Bound::Excluded(&n) => n.saturating_add(1),
-            Bound::Unbounded => 0,
-        };
-        let max = match range.end_bound() {
-            Bound::Included(&n) => Some(n),
-            Bound::Excluded(&n) => n.checked_sub(1),
-            Bound::Unbounded => return Lengths::default().with_min(min),
-        };
-        match max {
-            Some(max) if min <= max => Lengths { min_given: true, ..Lengths::new(min, max, true) },
-            _ => panic!(
+        let empty = || -> ! {
+            panic!(
                 "collection length range {} is empty: no length lies in it; give a range whose start is at most its \
                  end, such as 1..=10",
                 written(&range)
-            ),
+            )
+        };
+        let min = match range.start_bound() {
+            Bound::Included(&n) => n,
+            Bound::Excluded(&n) => n.checked_add(1).unwrap_or_else(|| empty()),
+            Bound::Unbounded => 0,
+        };
+        let max = match range.end_bound() {
+            Bound::Included(&n) => n,
+            Bound::Excluded(&n) => n.checked_sub(1).unwrap_or_else(|| empty()),
+            Bound::Unbounded => return Lengths::default().with_min(min),
+        };
+        if min > max {
+            empty();
         }
+        Lengths { min_given: true, ..Lengths::new(min, max, true) }
     }
+
     /// The chance of one more element once the minimum is reached. The mean
     /// length aims at `min + 5` (or `2 * min` when larger), never above the
     /// middle of the range; early examples of a run aim lower.
@@ -315,12 +319,13 @@ pub fn vec<G: Generator>(element: G) -> Collection<G, Vec<G::Value>> {
     Collection::new(element, Lengths::default())
 }
 
-/// A length range as it was written, such as `5..5` or `3..=2`.
+/// A length range as it was written, such as `5..5` or `3..=2`; one with an
+/// excluded start, which has no range syntax, as its pair of bounds.
 fn written(range: &impl RangeBounds<usize>) -> String {
     let start = match range.start_bound() {
         Bound::Included(n) => n.to_string(),
-        Bound::Excluded(n) => format!("{n}<"),
         Bound::Unbounded => String::new(),
+        Bound::Excluded(_) => return format!("({:?}, {:?})", range.start_bound(), range.end_bound()),
     };
     match range.end_bound() {
         Bound::Included(n) => format!("{start}..={n}"),

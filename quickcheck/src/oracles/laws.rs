@@ -53,7 +53,7 @@ use std::cmp::Ordering;
 use std::fmt::{self, Debug, Display, Formatter};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use super::same;
+use super::{same, unequal_to_itself};
 use crate::engine::unwind::{Caught, catch};
 use crate::generate::{self, Generator};
 use crate::property::format::render;
@@ -81,8 +81,9 @@ pub struct LawViolation {
 
 impl LawViolation {
     /// The law that failed, as a sentence such as `"Ord is not transitive"`;
-    /// when [`outcome`](LawViolation::outcome) is not
-    /// [`Outcome::Falsified`], the law whose check could not decide.
+    /// when [`outcome`](LawViolation::outcome) is neither
+    /// [`Outcome::Falsified`] nor [`Outcome::Flaky`], the law whose check
+    /// could not decide.
     pub fn law(&self) -> &'static str {
         self.law
     }
@@ -215,13 +216,6 @@ fn each_triple<T: Debug>(pool: &[T], broken: impl Fn(&T, &T, &T) -> Option<Strin
     Ok(())
 }
 
-/// Whether `x == x`.
-// The lint against comparing a value with itself flags exactly this law.
-#[allow(clippy::eq_op)]
-fn reflexive<T: PartialEq + ?Sized>(x: &T) -> bool {
-    x == x
-}
-
 /// Whether `<=` and `>=` are `<` or `==`, and `>` or `==`: a hand-written
 /// `PartialOrd` may define each operator on its own.
 // The lint would simplify the law away, assuming the operators agree.
@@ -271,7 +265,7 @@ where
     G::Value: Eq + Debug,
 {
     check_law("PartialEq is not reflexive", &generator, &options, |x| {
-        if reflexive(x) { Ok(()) } else { Err(format!("x != x, with x = {}", render(x))) }
+        if unequal_to_itself(x) { Err(format!("x != x, with x = {}", render(x))) } else { Ok(()) }
     })?;
     check_law("PartialEq is not symmetric", pools(&generator), &options, |pool| {
         // `!y.eq(x)` rather than `y != x`: a broken `!=` is the last law's

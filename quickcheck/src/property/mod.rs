@@ -197,10 +197,20 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
     ///     .check(Options::default().seed(1));
     /// assert!(result.is_falsified() && result.example_attribute().is_none());
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// At the call, if [`parameters`](Property::parameters) was not called
+    /// before it: without names there is no such line to leave out.
+    #[track_caller]
     pub fn without_pin_line(mut self) -> Self {
-        if let Some(parameters) = &mut self.parameters {
-            parameters.pastes_back = false;
-        }
+        let Some(parameters) = &mut self.parameters else {
+            panic!(
+                "Property::without_pin_line: call it after Property::parameters, which names the values the \
+                 line would pin"
+            )
+        };
+        parameters.pastes_back = false;
         self
     }
 }

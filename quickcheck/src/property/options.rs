@@ -32,7 +32,7 @@ use crate::stats::Confidence;
 /// checks to standard error, where the test harness does not capture them
 /// (see [`PropertyResult::assert_passed`](crate::PropertyResult::assert_passed));
 /// `auto`, the default, leaves them to the harness. A value these do not
-/// accept makes every check end as
+/// accept makes every check that reads it end as
 /// [`Misconfigured`](crate::Outcome::Misconfigured), naming the variable:
 /// `QUICKCHECK_DATABASE` refuses an empty value, and words such as `none`
 /// or `0` that read as `off` without being it.
@@ -314,7 +314,8 @@ impl Options {
 
     /// The settings of one run: options, overridden by the environment.
     pub(crate) fn resolve(&self) -> Result<Settings, String> {
-        let runs = environment("QUICKCHECK_RUNS")?.or(self.runs).unwrap_or(DEFAULT_RUNS);
+        let runs_from_environment = environment("QUICKCHECK_RUNS")?;
+        let runs = runs_from_environment.or(self.runs).unwrap_or(DEFAULT_RUNS);
         let max_shrinks = environment("QUICKCHECK_MAX_SHRINKS")?.or(self.max_shrinks).unwrap_or(DEFAULT_MAX_SHRINKS);
         let replay = self.replay.as_deref().map(str::parse::<Replay>).transpose().map_err(|error| error.to_string())?;
         let seed = environment("QUICKCHECK_SEED")?.or(self.seed).unwrap_or_else(random::fresh_seed);
@@ -322,11 +323,16 @@ impl Options {
         // is an error rather than a setting silently ignored.
         statistics_always()?;
         let run_for = environment_duration("QUICKCHECK_RUN_FOR")?.or(self.run_for);
-        if runs == 0 && run_for.is_none() && self.confidence.is_none() && self.phases.contains(crate::Phase::Generate) {
-            return Err("runs is 0, so the check would generate nothing and pass having tested nothing; ask for at \
-                        least one run, or to check only the pinned examples turn generation off with \
-                        phases(Phases::all().without(Phase::Generate))"
-                .to_owned());
+        // A replay generates nothing whatever the runs; anything else with
+        // no runs and nothing else to stop on would pass untested.
+        let generates = replay.is_none() && self.phases.contains(crate::Phase::Generate);
+        if runs == 0 && run_for.is_none() && self.confidence.is_none() && generates {
+            let source = if runs_from_environment.is_some() { "QUICKCHECK_RUNS" } else { "runs" };
+            return Err(format!(
+                "{source} is 0, so the check would generate nothing and pass having tested nothing; ask for at \
+                 least one run, or to check only the pinned examples turn generation off with \
+                 phases(Phases::all().without(Phase::Generate))"
+            ));
         }
         Ok(Settings {
             runs,
