@@ -275,6 +275,31 @@ fn a_cancelled_check_stops_between_examples() {
     assert_eq!(result.to_string(), "Cancelled after 10 tests (seed 1).");
 }
 
+/// Lists of at least 20 numbers, one of them above 10, fail.
+fn has_a_large_number(list: &[i64]) -> bool {
+    list.iter().any(|&x| x > 10)
+}
+
+/// Checks [`has_a_large_number`] with `options`, cancelling the check at
+/// the third failing call, which is during shrinking; returns the result
+/// and the failing calls.
+fn cancelled_at_the_third_failure(options: Options) -> (quickcheck::PropertyResult<Vec<i64>>, u32) {
+    let cancellation = Cancellation::new();
+    let stop = cancellation.clone();
+    let mut failures = 0;
+    let result = Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| {
+        if has_a_large_number(&list) {
+            failures += 1;
+            if failures == 3 {
+                stop.cancel();
+            }
+        }
+        !has_a_large_number(&list)
+    })
+    .check(options.cancellation(cancellation));
+    (result, failures)
+}
+
 /// Cancelled while shrinking, the check reports no result, but keeps the
 /// failure, as far as it was shrunk, for the next run to start from.
 #[test]
@@ -282,20 +307,7 @@ fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
     let directory = std::env::temp_dir().join(format!("quickcheck-tests-cancelled-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
     let options = || seeded(1).name("properties::cancelled_shrink").database(directory.to_str().unwrap());
-    let fails = |list: &Vec<i64>| list.iter().any(|&x| x > 10);
-    let cancellation = Cancellation::new();
-    let stop = cancellation.clone();
-    let mut failures = 0;
-    let result = Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| {
-        if fails(&list) {
-            failures += 1;
-            if failures == 3 {
-                stop.cancel();
-            }
-        }
-        !fails(&list)
-    })
-    .check(options().cancellation(cancellation).first_failure_only());
+    let (result, failures) = cancelled_at_the_third_failure(options().first_failure_only());
     assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
     assert!(result.minimal().is_none());
     assert_eq!(failures, 3);
@@ -303,8 +315,9 @@ fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
     assert!(report.starts_with("Cancelled after 2 tests (seed 1).\n"), "{report}");
     assert!(report.ends_with("the failure was saved, and the next run starts from it."), "{report}");
 
-    let next = Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| !fails(&list))
-        .check(options().runs(1));
+    let next =
+        Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| !has_a_large_number(&list))
+            .check(options().runs(1));
     assert!(next.is_from_database(), "{next}");
     let minimal = next.minimal().expect("the kept failure fails again").value();
     assert_eq!(minimal.iter().filter(|&&x| x > 10).count(), 1, "{next}");
@@ -314,24 +327,8 @@ fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
     // does not claim otherwise.
     let file = std::env::temp_dir().join(format!("quickcheck-tests-cancelled-file-{}", std::process::id()));
     std::fs::write(&file, "a file, not a directory").unwrap();
-    let cancellation = Cancellation::new();
-    let stop = cancellation.clone();
-    let mut failures = 0;
-    let result = Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| {
-        if fails(&list) {
-            failures += 1;
-            if failures == 3 {
-                stop.cancel();
-            }
-        }
-        !fails(&list)
-    })
-    .check(
-        seeded(1)
-            .name("properties::unsaved")
-            .database(file.join("examples").to_str().unwrap())
-            .cancellation(cancellation),
-    );
+    let unwritable = seeded(1).name("properties::unsaved").database(file.join("examples").to_str().unwrap());
+    let (result, _) = cancelled_at_the_third_failure(unwritable);
     let _ = std::fs::remove_file(&file);
     assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
     assert!(result.to_string().contains("which is not saved for the next run"), "{result}");
