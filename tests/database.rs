@@ -67,6 +67,7 @@ fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
         let result = Property::for_all(&panicking, |n| n < 10).check(options(seed));
         assert_eq!(result.outcome(), Outcome::GenerationFailed, "seed {seed}: {result}");
         assert!(result.to_string().contains("no tens here"), "{result}");
+        assert!(result.to_string().contains("The example was saved in the example database"), "{result}");
         assert_eq!(saved_files(&directory), 1, "the example was deleted");
     }
     let _ = std::fs::remove_dir_all(&directory);

@@ -223,6 +223,8 @@ pub(crate) enum End {
         /// The choices drawn until the generator panicked.
         choices: Vec<u64>,
         panic: Panic,
+        /// Whether the choices were an example saved by an earlier run.
+        from_database: bool,
     },
     /// Cancelled; with `unreported_failure`, after finding a failure it
     /// neither finished shrinking nor reported, which was saved when
@@ -390,7 +392,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 }
                 Case::Discard => summary.end = End::ReplayDoesNotFit,
                 Case::GeneratorPanic(panic) => {
-                    summary.end = End::GenerationFailed { choices: choices.clone(), panic: *panic };
+                    summary.end =
+                        End::GenerationFailed { choices: choices.clone(), panic: *panic, from_database: false };
                 }
             }
         } else {
@@ -463,7 +466,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     }
                 }
                 Case::GeneratorPanic(panic) => {
-                    summary.end = End::GenerationFailed { choices: saved, panic: *panic };
+                    summary.end = End::GenerationFailed { choices: saved, panic: *panic, from_database: true };
                     return;
                 }
                 Case::Pass | Case::Discard => database.delete(&key, &saved),
@@ -550,7 +553,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Case::GeneratorPanic(_) if !found.is_empty() => break,
                 Case::GeneratorPanic(panic) => {
                     let choices = self.source.recording().choices.clone();
-                    summary.end = End::GenerationFailed { choices, panic: *panic };
+                    summary.end = End::GenerationFailed { choices, panic: *panic, from_database: false };
                     break;
                 }
                 // A body that fails once the check is cancelled may fail
@@ -803,7 +806,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                             }
                             Case::GeneratorPanic(panic) => {
                                 let choices = self.source.recording().choices.clone();
-                                summary.end = End::GenerationFailed { choices, panic: *panic };
+                                summary.end = End::GenerationFailed { choices, panic: *panic, from_database: false };
                                 return;
                             }
                         }

@@ -493,8 +493,15 @@ where
                 });
             }
         }
-        End::GenerationFailed { choices, panic } => {
+        End::GenerationFailed { choices, panic, from_database } => {
             result.generation_failure = Some((Failure::from_panic(panic), Replay::new(choices)));
+            if from_database {
+                result.problem = Some(
+                    "The example was saved in the example database by an earlier run, and stays saved: the next \
+                     run meets this panic first, until the generator draws it without panicking."
+                        .to_owned(),
+                );
+            }
         }
         End::InsufficientCoverage { label, minimum, decided } => {
             let observed = result.statistics.percent(&label);

@@ -304,6 +304,9 @@ impl<T> Display for PropertyResult<T> {
                     "\n  A generator must return a value or discard the example (with filter or assume); \
                      any other panic is a bug in the generator."
                 )?;
+                if let Some(problem) = &self.problem {
+                    write!(f, "\n  {problem}")?;
+                }
                 write_replay(f, self.replay(), self.advice)?;
             }
             Outcome::Cancelled => {
