@@ -121,4 +121,11 @@ fn the_registry_runs_every_property_and_summarises_their_outcomes() {
     let broken = summary.checked().iter().find(|checked| checked.outcome() == Outcome::Misconfigured).unwrap();
     assert_eq!(broken.property().unwrap().name(), "options_that_panic_do_not_end_the_registry_run");
     assert!(broken.report().contains("no runs while broken"), "{}", broken.report());
+    // The statuses make one column, as wide as the widest of them.
+    let text = summary.to_string();
+    assert!(
+        text.contains("\nMISCONFIGURED property_registry::options_that_panic_do_not_end_the_registry_run ("),
+        "{text}"
+    );
+    assert!(text.contains("\npassed        property_registry::booleans_survive_printing ("), "{text}");
 }

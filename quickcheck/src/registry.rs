@@ -192,22 +192,31 @@ impl Summary {
     }
 }
 
+/// How a summary line names an outcome.
+fn status(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Passed => "passed",
+        Outcome::Falsified => "FALSIFIED",
+        Outcome::Flaky => "FLAKY",
+        Outcome::Exhausted => "EXHAUSTED",
+        Outcome::GenerationFailed => "GENERATION FAILED",
+        Outcome::Cancelled => "CANCELLED",
+        Outcome::Misconfigured => "MISCONFIGURED",
+        Outcome::InsufficientCoverage => "INSUFFICIENT COVERAGE",
+    }
+}
+
 impl Display for Summary {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        // One column for the statuses, as wide as the widest of them here.
+        let width = self.checked.iter().map(|checked| status(checked.outcome).len()).max().unwrap_or(0);
         for checked in &self.checked {
-            let status = match checked.outcome {
-                Outcome::Passed => "passed",
-                Outcome::Falsified => "FALSIFIED",
-                Outcome::Flaky => "FLAKY",
-                Outcome::Exhausted => "EXHAUSTED",
-                Outcome::GenerationFailed => "GENERATION FAILED",
-                Outcome::Cancelled => "CANCELLED",
-                Outcome::Misconfigured => "MISCONFIGURED",
-                Outcome::InsufficientCoverage => "INSUFFICIENT COVERAGE",
-            };
+            let status = status(checked.outcome);
             match checked.property {
-                Some(property) => writeln!(f, "{status:<9} {} ({}:{})", property.path(), property.file, property.line)?,
-                None => writeln!(f, "{status:<9} <unregistered property>")?,
+                Some(property) => {
+                    writeln!(f, "{status:<width$} {} ({}:{})", property.path(), property.file, property.line)?
+                }
+                None => writeln!(f, "{status:<width$} <unregistered property>")?,
             }
             if checked.outcome != Outcome::Passed {
                 writeln!(f, "  {}", checked.report.replace('\n', "\n  "))?;

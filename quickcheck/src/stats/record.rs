@@ -163,6 +163,12 @@ pub fn label(label: &str) {
 
 /// Counts the current example under `value` in the table `name`. The value
 /// is printed with `Display`.
+///
+/// An example counts once in a table: a second `collect` into the same
+/// table in one example is ignored, and the first value stays. The report
+/// gives each value's share of all examples, so a table collected in only
+/// some of them adds up to less than 100%, the rest being the examples
+/// that never reached the `collect`.
 pub fn collect(name: &str, value: impl Display) {
     with_current(|record| {
         if !record.collected.iter().any(|(table, _)| table == name) {
