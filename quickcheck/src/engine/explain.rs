@@ -261,80 +261,17 @@ async fn explain_argument<V: Execute>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::shrink::{Execute, Shrinker};
-    use crate::engine::source::ChoiceSource;
-    use crate::engine::unwind::{Caught, Location, Panic, Stop, catch};
+    use crate::engine::shrink::Shrinker;
+    use crate::engine::stand_in::Property;
+    use crate::engine::unwind::Stop;
     use crate::generate::{self, Generator};
     use crate::property::complete_now;
 
-    /// A property as the runner runs it, small enough to read: real
-    /// generators and a real choice source, and a body that says which
-    /// failure (if any) a value has.
-    struct Property<G, F> {
-        generator: G,
-        body: F,
-        source: ChoiceSource,
-        runs: u64,
-        /// The run after which the check counts as cancelled, if any.
-        cancelled_after: Option<u64>,
-    }
-
     impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Property<G, F> {
-        fn new(generator: G, body: F) -> Self {
-            Property { generator, body, source: ChoiceSource::new(), runs: 0, cancelled_after: None }
-        }
-
-        /// Draws a value from the prepared source and runs the body on it,
-        /// as the runner's `run_case` does.
-        fn run_case(&mut self) -> Case {
-            self.runs += 1;
-            let (generator, source) = (&self.generator, &mut self.source);
-            match catch(|| source.draw(generator)) {
-                Ok(value) => (self.body)(value).map_or(Case::Pass, |line| Case::Fail(failure_at(line))),
-                Err(Caught::Stop(_)) => Case::Discard,
-                Err(Caught::Panic(panic)) => Case::GeneratorPanic(panic),
-            }
-        }
-
-        /// The recording of an exact replay of `choices`, and how it failed.
-        fn replayed(&mut self, choices: &[u64]) -> (Recording, Failure) {
-            let Case::Fail(failure) = complete_now(self.execute(choices)) else { panic!("{choices:?} must fail") };
-            (self.source.recording().clone(), failure)
-        }
-
         fn explain(&mut self, minimal: &Recording, failure: &Failure) -> Vec<Freedom> {
             let arguments: Vec<usize> = minimal.spans.children(0).collect();
             complete_now(explain(self, minimal, failure, &arguments, 7))
         }
-    }
-
-    impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Execute for Property<G, F> {
-        async fn execute(&mut self, choices: &[u64]) -> Case {
-            self.source.start_replay(choices);
-            self.run_case()
-        }
-
-        async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
-            self.source.start_varying(choices, variation);
-            self.run_case()
-        }
-
-        fn recorded(&self) -> &Recording {
-            self.source.recording()
-        }
-
-        fn cancelled(&self) -> bool {
-            self.cancelled_after.is_some_and(|after| self.runs >= after)
-        }
-    }
-
-    /// A panic at line `line` of the property: different lines are
-    /// different bugs.
-    fn failure_at(line: u32) -> Failure {
-        Failure::from_panic(Panic {
-            message: "failed".into(),
-            location: Some(Location { file: "property.rs".into(), line, column: 1 }),
-        })
     }
 
     fn bytes() -> generate::Integer<u8> {

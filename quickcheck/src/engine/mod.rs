@@ -32,6 +32,8 @@ pub(crate) mod run;
 pub(crate) mod shrink;
 pub(crate) mod source;
 pub(crate) mod spans;
+#[cfg(test)]
+pub(crate) mod stand_in;
 pub(crate) mod tree;
 pub(crate) mod unwind;
 pub(crate) mod word;

@@ -1,9 +1,8 @@
 //! The shrinker against hand-written test functions over raw choices.
 
 use super::*;
-use crate::engine::source::ChoiceSource;
 use crate::engine::spans::ELEMENT;
-use crate::engine::unwind::catch;
+use crate::engine::stand_in::Property;
 use crate::engine::unwind::{Location, Panic};
 use crate::generate::{self, Generator};
 use crate::property::complete_now;
@@ -210,61 +209,14 @@ fn a_small_choice_whose_neighbours_below_pass_is_not_searched() {
     assert_eq!(runs, 5);
 }
 
-/// Draws a value with real generators from the choices, in detail as the
-/// runner's replays do, so spans and alternatives are the generators' own.
-struct Generated<G, F> {
-    generator: G,
-    failing: F,
-    source: ChoiceSource,
-    /// What each varied replay recorded.
-    varied: Vec<Vec<u64>>,
-}
-
-impl<G: Generator, F: Fn(&G::Value) -> bool> Generated<G, F> {
-    fn new(generator: G, failing: F) -> Self {
-        Generated { generator, failing, source: ChoiceSource::new(), varied: Vec::new() }
-    }
-
-    fn judge(&mut self) -> Case {
-        let (generator, source) = (&self.generator, &mut self.source);
-        match catch(|| source.draw(generator)) {
-            Ok(value) if (self.failing)(&value) => Case::Fail(failure()),
-            Ok(_) => Case::Pass,
-            Err(_) => Case::Discard,
-        }
-    }
-
+impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Property<G, F> {
     /// Shrinks from `start` and returns the minimal value.
     fn shrink(&mut self, start: &[u64]) -> G::Value {
-        assert!(matches!(complete_now(self.execute(start)), Case::Fail(_)), "the start must fail");
-        let best = self.source.recording().clone();
-        let mut shrinker = Shrinker::new(&mut *self, best, failure(), 10_000);
+        let (best, failure) = self.replayed(start);
+        let mut shrinker = Shrinker::new(&mut *self, best, failure, 10_000);
         complete_now(shrinker.shrink());
         let (best, _) = shrinker.into_best();
-        self.source.start_replay(&best);
-        self.source.draw(&self.generator)
-    }
-}
-
-impl<G: Generator, F: Fn(&G::Value) -> bool> Execute for Generated<G, F> {
-    async fn execute(&mut self, choices: &[u64]) -> Case {
-        self.source.start_replay(choices);
-        self.judge()
-    }
-
-    async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
-        self.source.start_varying(choices, variation);
-        let case = self.judge();
-        self.varied.push(self.source.recording().choices.clone());
-        case
-    }
-
-    fn recorded(&self) -> &Recording {
-        self.source.recording()
-    }
-
-    fn cancelled(&self) -> bool {
-        false
+        self.value_of(&best)
     }
 }
 
@@ -289,7 +241,8 @@ fn size(either: &Either) -> u32 {
 
 #[test]
 fn later_alternatives_switch_to_the_first_reading_the_old_choices_further_on() {
-    let mut generated = Generated::new(eithers(), |list: &Vec<Either>| list.iter().map(size).sum::<u32>() >= 300);
+    let mut generated =
+        Property::new(eithers(), |list: Vec<Either>| (list.iter().map(size).sum::<u32>() >= 300).then_some(1));
     // Right(true, 200), Right(false, 150): each element "go on", the
     // alternative, a flag and a size.
     let minimal = generated.shrink(&[1, 1, 1, 200, 1, 1, 0, 150, 0]);
@@ -299,7 +252,8 @@ fn later_alternatives_switch_to_the_first_reading_the_old_choices_further_on() {
 #[test]
 fn an_alternative_that_reads_nothing_is_tried_once() {
     let options = generate::vec(generate::option(generate::integer::<u8>()));
-    let mut generated = Generated::new(options, |list: &Vec<Option<u8>>| list.iter().flatten().any(|&x| x >= 10));
+    let mut generated =
+        Property::new(options, |list: Vec<Option<u8>>| list.iter().flatten().any(|&x| x >= 10).then_some(1));
     // [Some(10), Some(3)]: neither can become None and still fail, though
     // the second can go.
     let minimal = generated.shrink(&[1, 1, 10, 1, 1, 3, 0]);
