@@ -19,6 +19,12 @@
 //! they are varied all at once ([`free_together`]): each may fail for any
 //! value alone while not all of them together.
 //!
+//! The first variation of an argument is its simplest value; the random
+//! ones after it grow from small to full size over the first
+//! [`GROWING`] of them, as a run's examples do. Random draws at full size
+//! alone would almost never make a short list or an empty command
+//! sequence, and "any value fails" must hold for those too.
+//!
 //! A variation only counts when it drew something new and ran to the body:
 //! a draw that repeats the minimal's choices, a filter's discard or an
 //! overrun says nothing about the argument. Each argument's randomness comes
@@ -30,7 +36,7 @@ use rand_xoshiro::rand_core::Rng;
 use crate::engine::random;
 use crate::engine::run::Case;
 use crate::engine::shrink::Execute;
-use crate::engine::source::{Recording, Variation};
+use crate::engine::source::{Fill, Recording, Variation};
 use crate::engine::spans::{ELEMENT, Spans};
 use crate::property::Failure;
 use crate::stateful::sequence::{ATTEMPT, SEQUENCE};
@@ -45,6 +51,9 @@ const EARLY_LOOK: u64 = 20;
 /// An argument is given up on at the early look when fewer than one
 /// variation in this many counted.
 const MIN_COUNTED_ONE_IN: u64 = 5;
+
+/// Over this many variations, the random ones grow to full size.
+const GROWING: u64 = 10;
 
 /// Salts the seed, so the explain phase's random streams are unrelated to
 /// those that generated the run's examples.
@@ -145,8 +154,8 @@ pub(crate) async fn free_together<V: Execute>(
         for (turn, &argument) in free.iter().enumerate() {
             let Some(span) = current.spans.children(0).nth(argument) else { break };
             let resume_at = current.spans.range(span).end;
-            let random = random::for_example(stream, turn as u64);
-            last = Some(runner.execute_varied(&current.choices, Variation::random(span, resume_at, random)).await);
+            let fill = fill(attempt, random::for_example(stream, turn as u64));
+            last = Some(runner.execute_varied(&current.choices, Variation::whole(span, resume_at, fill)).await);
             current.clone_from(runner.recorded());
             if !matches!(last, Some(Case::Fail(_))) {
                 break;
@@ -217,6 +226,15 @@ pub(crate) fn command_arguments(spans: &Spans) -> Vec<CommandArgument> {
     found
 }
 
+/// How variation `attempt` (from 1) draws its span: the simplest value
+/// first, then at random from `random`, small at first.
+fn fill(attempt: u64, random: random::Random) -> Fill {
+    if attempt == 1 {
+        return Fill::Simplest;
+    }
+    Fill::Random { random, scale: ((attempt - 1) as f64 / GROWING as f64).min(1.0) }
+}
+
 /// Varies one argument until it is seen to matter, the budget is spent or
 /// too few variations count; variation `n` draws from stream `stream`'s
 /// `n`th generator.
@@ -238,8 +256,8 @@ async fn explain_argument<V: Execute>(
         if runner.cancelled() {
             return Freedom::Fixed;
         }
-        let random = random::for_example(stream, attempt);
-        let case = runner.execute_varied(&minimal.choices, Variation::random(span, original.end, random)).await;
+        let fill = fill(attempt, random::for_example(stream, attempt));
+        let case = runner.execute_varied(&minimal.choices, Variation::whole(span, original.end, fill)).await;
         let drew_something_new = runner.recorded().choices != minimal.choices;
         match case {
             // A generator panic made no test case, so it judges nothing.
@@ -323,6 +341,41 @@ mod tests {
         assert!(minimal.choices.len() < 9, "{:?}", minimal.choices);
         use Freedom::{Free, Matters};
         assert_eq!(property.explain(&minimal, &failure), vec![Matters, Matters, Free]);
+    }
+
+    /// A list that fails unless it is empty: random lists at full size are
+    /// almost never empty, but the first variation, the simplest value, is.
+    #[test]
+    fn an_argument_whose_simplest_value_passes_matters() {
+        let mut property =
+            Property::new((bytes(), generate::vec(bytes()).min_length(0)), |(a, list): (u8, Vec<u8>)| {
+                (a > 10 && !list.is_empty()).then_some(1)
+            });
+        let (minimal, failure) = property.replayed(&[11, 1, 0, 0]);
+        assert_eq!(property.explain(&minimal, &failure), vec![Freedom::Matters, Freedom::Matters]);
+        assert_eq!(property.varied[property.varied.len() - 1], [11, 0], "the list's last variation is the empty one");
+    }
+
+    /// The random variations start small, as a run's examples do, and
+    /// grow to full size.
+    #[test]
+    fn random_variations_grow_from_small_to_full_size() {
+        let sizes = std::cell::RefCell::new(Vec::new());
+        let sized = generate::from(|source| (source.draw(&bytes()), source.scale()));
+        let mut property = Property::new(sized, |(_, size): (u8, f64)| {
+            sizes.borrow_mut().push(size);
+            Some(1)
+        });
+        let (minimal, failure) = property.replayed(&[7]);
+        sizes.borrow_mut().clear();
+        // The root span, the whole value, is the one argument.
+        assert_eq!(complete_now(explain(&mut property, &minimal, &failure, &[0], 7)), vec![Freedom::Free]);
+        let sizes = sizes.take();
+        assert_eq!(sizes.len() as u64, MAX_VARIATIONS);
+        // The first variation, the simplest value, draws nothing at random.
+        assert_eq!(sizes[1..4], [0.1, 0.2, 0.3]);
+        assert!(sizes[1..].windows(2).all(|pair| pair[0] <= pair[1]), "{sizes:?}");
+        assert_eq!(sizes[GROWING as usize..], [1.0; (MAX_VARIATIONS - GROWING) as usize]);
     }
 
     #[test]

@@ -75,17 +75,24 @@ pub(crate) struct Variation {
 /// Where a [`Variation`] draws its span's choices from.
 #[derive(Clone, Debug)]
 pub(crate) enum Fill {
-    /// At random, from this stream, at full size.
-    Random(Random),
+    /// At random, from this stream, at this size (`0.0..=1.0`, as the
+    /// examples of a run grow).
+    Random { random: Random, scale: f64 },
     /// The simplest choices: every one 0. Such a replay is deterministic.
     Simplest,
 }
 
 impl Variation {
-    /// Span `span`, whose choices end at `resume_at`, drawn afresh from
-    /// `random`, up to the choice limit.
+    /// Span `span`, whose choices end at `resume_at`, drawn afresh as
+    /// `fill` says, up to the choice limit.
+    pub(crate) fn whole(span: usize, resume_at: usize, fill: Fill) -> Variation {
+        Variation { span, kept: 0, resume_at, fill, max_choices: MAX_CHOICES }
+    }
+
+    /// [`whole`](Variation::whole), drawn from `random` at full size.
+    #[cfg(test)]
     pub(crate) fn random(span: usize, resume_at: usize, random: Random) -> Variation {
-        Variation { span, kept: 0, resume_at, fill: Fill::Random(random), max_choices: MAX_CHOICES }
+        Variation::whole(span, resume_at, Fill::Random { random, scale: 1.0 })
     }
 }
 
@@ -317,8 +324,11 @@ impl ChoiceSource {
         self.max_choices = max_choices.min(MAX_CHOICES);
         self.refresh_window();
         let tail = match fill {
-            Fill::Random(random) => {
+            Fill::Random { random, scale } => {
                 self.random = random;
+                // Only the fill draws at random: the replayed choices read
+                // the same at any size.
+                self.set_scale(scale);
                 Tail::Random
             }
             Fill::Simplest => Tail::Simplest,

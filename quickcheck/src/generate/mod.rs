@@ -46,6 +46,7 @@ pub(crate) mod choice;
 mod chrono;
 pub(crate) mod collection;
 mod combinator;
+mod constants;
 #[cfg(feature = "decimal")]
 mod decimal;
 pub(crate) mod distinct;
