@@ -33,6 +33,43 @@ fn the_passing_report_prints_labels_and_tables() {
     assert_eq!(total, 100);
 }
 
+/// The tables say how often the generators make each kind of input: an
+/// input drawn again is counted again, though a property that records
+/// nothing would skip it.
+#[test]
+fn statistics_count_repeated_examples_as_often_as_they_are_drawn() {
+    let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+        classify(list.is_empty(), "empty");
+    })
+    .check(Options::default().seed(3).runs(1000));
+    assert_eq!(result.tests_run(), 1000);
+    let empty = result.statistics().percent("empty");
+    assert!((8.0..=25.0).contains(&empty), "{empty}% of the lists were empty: {result}");
+}
+
+/// Three inputs exist, `None`, `Some(false)` and `Some(true)`, but `Some` is
+/// drawn far more often than two times in three: the requirement holds for
+/// the generator, whatever the count of distinct inputs says.
+#[test]
+fn coverage_of_a_small_space_is_judged_by_how_often_inputs_are_drawn() {
+    let result = Property::for_all(generate::option(generate::boolean()), |option| {
+        cover(option.is_some(), 75.0, "some");
+    })
+    .check(Options::default().seed(4).coverage_confidence(Confidence::default()));
+    assert_eq!(result.outcome(), Outcome::Passed, "{result}");
+    assert!(!result.is_space_exhausted(), "{result}");
+    assert!(result.tests_run() >= 100, "{result}");
+}
+
+/// A body that records no statistics skips repeats, so a small space still
+/// ends as soon as every input has run.
+#[test]
+fn a_small_space_without_statistics_still_stops_once_exhausted() {
+    let result = Property::for_all(generate::option(generate::boolean()), |_| {}).check(Options::default().seed(4));
+    assert_eq!(result.tests_run(), 3, "{result}");
+    assert!(result.is_space_exhausted(), "{result}");
+}
+
 #[test]
 fn each_example_counts_once_per_label_and_pinned_or_discarded_ones_not_at_all() {
     let result = Property::for_all(generate::between(0, 9999), |n| {
@@ -52,8 +89,11 @@ fn each_example_counts_once_per_label_and_pinned_or_discarded_ones_not_at_all() 
 
 #[test]
 fn a_shortfall_is_a_warning_under_the_passing_headline() {
-    let result = Property::for_all(generate::between(0, 99_999), |n| cover(n < 3_000, 20.0, "tiny"))
-        .check(Options::default().seed(3).runs(1000));
+    // A band away from the range's ends, which draws favour: about 2% of
+    // the draws land in it.
+    let result =
+        Property::for_all(generate::between(0, 99_999), |n| cover((50_000..53_000).contains(&n), 20.0, "tiny"))
+            .check(Options::default().seed(3).runs(1000));
     assert!(result.is_passed());
     let report = result.to_string();
     let warning = report.lines().nth(1).unwrap();
@@ -72,13 +112,15 @@ fn a_met_requirement_passes_under_confidence() {
 
 #[test]
 fn a_missed_requirement_fails_with_insufficient_coverage_early() {
-    let result = Property::for_all(generate::between(0, 99_999), |n| cover(n < 10_000, 20.0, "below 10"))
-        .check(Options::default().seed(5).coverage_confidence(Confidence::default()));
+    // About 7% of the draws land in the band.
+    let result =
+        Property::for_all(generate::between(0, 99_999), |n| cover((50_000..60_000).contains(&n), 20.0, "band"))
+            .check(Options::default().seed(5).coverage_confidence(Confidence::default()));
     assert_eq!(result.outcome(), Outcome::InsufficientCoverage, "{result}");
     assert!(result.tests_run() < 100_000, "{}", result.tests_run());
     let report = result.to_string();
     assert!(report.starts_with("Insufficient coverage after"), "{report}");
-    assert!(report.contains("\"below 10\" (at least 20% of examples) is known to be missed"), "{report}");
+    assert!(report.contains("\"band\" (at least 20% of examples) is known to be missed"), "{report}");
 }
 
 /// `runs` is the fewest examples that must pass, not the first look: a

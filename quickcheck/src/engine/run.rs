@@ -104,8 +104,10 @@ enum Novelty {
     Replay,
     /// A generated case: noted in the tree, and not run if it ran before.
     Required,
-    /// A case the tree steered into unexplored choices: noted, and run.
-    Steered,
+    /// A case noted in the tree and run whether or not it ran before: one
+    /// the tree steered into unexplored choices, or any generated case once
+    /// repeats run.
+    Noted,
 }
 
 /// What drawing a case and starting the body on it came to.
@@ -331,6 +333,13 @@ pub(crate) struct Runner<'a, G, B> {
     exact_deadline: bool,
     /// When the generate phase began, under a `run_for` duration.
     generating_since: Option<Instant>,
+    /// Whether a generated example that ran before runs again. Skipping
+    /// repeats spends the runs on new inputs, but once the body records
+    /// statistics, every drawn example counts: the tables say how often the
+    /// generators make each kind of input, which a count of distinct inputs
+    /// would understate for the common ones (an empty list is one sequence,
+    /// drawn one time in six).
+    runs_repeats: bool,
 }
 
 /// How much longer than its deadline a body may run while the check
@@ -358,6 +367,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             body_started_at: None,
             exact_deadline: false,
             generating_since: None,
+            runs_repeats: false,
         }
     }
 
@@ -501,11 +511,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let watching = health.watching() && found.is_empty();
             let Some((case, generating)) = self.generate_case(index, watching).await else {
                 summary.space_exhausted = true;
+                // Repeats run once statistics are recorded, so a space runs
+                // out only for a body that records none: no requirement is
+                // left to judge.
                 if found.is_empty() && summary.passed == 0 && summary.discards > 0 {
                     // Every example there is was rejected: nothing was tested.
                     summary.end = End::Exhausted;
-                } else if found.is_empty() && self.settings.confidence.is_some() {
-                    summary.end = exact_coverage(&summary.statistics);
                 }
                 break;
             };
@@ -531,6 +542,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Case::Pass => {
                     summary.passed += 1;
                     summary.statistics.add(&self.record);
+                    self.runs_repeats |= !self.record.is_empty();
                     self.remember_targets();
                     if found.is_empty()
                         && let Some(end) = self.stopping_point(summary.passed, &summary.statistics)
@@ -582,21 +594,23 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     }
 
     /// Generates example `index`, steered away from every sequence run
-    /// before, and runs it. `None` when the space of examples is exhausted.
-    /// With `timed`, also measures how long generating took.
+    /// before (unless repeats run, see [`Runner::runs_repeats`]), and runs
+    /// it. `None` when the space of examples is exhausted. With `timed`,
+    /// also measures how long generating took.
     async fn generate_case(&mut self, index: u64, timed: bool) -> Option<(Case, Duration)> {
-        if self.tree.is_exhausted() {
+        if self.tree.is_exhausted() && !self.runs_repeats {
             return None;
         }
         let started = timed.then(Instant::now);
         self.start_example(index);
-        let mut drawn = self.draw_and_start(Novelty::Required, timed);
+        let novelty = if self.runs_repeats { Novelty::Noted } else { Novelty::Required };
+        let mut drawn = self.draw_and_start(novelty, timed);
         if let Drawn::Duplicate = drawn {
             if !self.tree.novel_prefix(&mut self.steering, &mut self.prefix) {
                 return None;
             }
             self.source.start_extending(&self.prefix, ramp(index));
-            drawn = self.draw_and_start(Novelty::Steered, timed);
+            drawn = self.draw_and_start(Novelty::Noted, timed);
         }
         let generating = match (started, self.drawn_at) {
             (Some(started), Some(drawn_at)) => drawn_at - started,
@@ -1137,7 +1151,7 @@ fn is_novel(novelty: Novelty, tree: &mut Tree, recording: &Recording) -> bool {
     let noted = novelty == Novelty::Replay
         || recording.choices.len() >= MAX_CHOICES
         || tree.insert(&recording.choices, &recording.maxima);
-    noted || novelty == Novelty::Steered
+    noted || novelty == Novelty::Noted
 }
 
 /// What a body's verdict makes of its case.
@@ -1148,17 +1162,6 @@ fn case_of(verdict: BodyResult) -> Case {
         Ok(Err(failure)) => Case::Fail(failure),
         Err(Caught::Stop(Stop::Discard | Stop::Overrun)) => Case::Discard,
         Err(Caught::Panic(panic)) => Case::Fail(Failure::from_panic(*panic)),
-    }
-}
-
-/// Judges coverage requirements when every example has run: the observed
-/// rates are then the exact ones, so there is nothing left to be confident
-/// about.
-fn exact_coverage(statistics: &Statistics) -> End {
-    let missed = statistics.requirements().find(|&(label, minimum)| statistics.percent(label) < minimum);
-    match missed {
-        Some((label, minimum)) => End::InsufficientCoverage { label: label.to_owned(), minimum, decided: true },
-        None => End::Passed,
     }
 }
 

@@ -5,7 +5,17 @@
 //! command's run) [`classify`], [`label`], [`collect`] and [`cover`] record
 //! what the current example hit; the passing report prints the distribution.
 //! Each example counts once per label, pinned examples contribute nothing and
-//! discarded examples are not counted.
+//! discarded examples are not counted. Examples found by
+//! [`target`]'s hill climbing are not counted either: they are chosen for
+//! their score, not drawn, so they would skew the distribution.
+//!
+//! The distribution is the generators': an input drawn twice counts twice.
+//! A check whose body records nothing skips an input it has run before and
+//! stops once every input has run (a property over `bool` runs twice), but
+//! once the body records statistics, repeats run and count like any other
+//! example, so a common input such as the empty list shows at its real
+//! rate, and the examples are independent draws, as the sequential test of
+//! a coverage confidence assumes.
 //!
 //! [`cover`] also states a requirement: at least some percentage of examples
 //! should hit the label. A shortfall is a warning, with the range the true
