@@ -508,8 +508,9 @@ where
             result.problem = Some(if decided {
                 format!(
                     "The requirement \"{label}\" (at least {minimum}% of examples) is known to be missed: \
-                     {observed:.1}% of {} examples hit it. Make the generator produce such inputs more often, \
+                     {} of {} examples hit it. Make the generator produce such inputs more often, \
                      or lower the requirement.",
+                    crate::stats::show_percent_below(observed),
                     result.statistics.examples()
                 )
             } else {

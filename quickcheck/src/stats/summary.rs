@@ -1,5 +1,6 @@
 //! The statistics of a run, and how the report prints them.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -85,10 +86,11 @@ impl Statistics {
                 let count = self.count(label);
                 let (low, high) = jeffreys_interval(count, self.examples, 0.95);
                 format!(
-                    "Only {count} of {} examples ({}) {label}, but required {} (the true rate is {} to {})",
+                    "Only {count} of {} examples ({}) {}, but required {} (the true rate is {} to {})",
                     self.examples,
                     show_percent_below(self.percent(label)),
-                    show_percent(minimum),
+                    printable(label),
+                    show_minimum(minimum),
                     show_percent_to_a_tenth(100.0 * low),
                     show_percent_to_a_tenth(100.0 * high),
                 )
@@ -103,19 +105,42 @@ impl Statistics {
             write!(f, "\n  {warning}")?;
         }
         for (label, count) in by_frequency(&self.labels) {
-            write!(f, "\n  {} {label}", show_percent(percent_of(count, self.examples)))?;
-            if let Some(minimum) = self.requirements.get(label) {
-                write!(f, " (required {})", show_percent(*minimum))?;
+            let percent = percent_of(count, self.examples);
+            let requirement = self.requirements.get(label);
+            let label = printable(label);
+            match requirement {
+                // Next to its minimum, a rate short of it never reads as
+                // reaching it.
+                Some(&minimum) if percent < minimum => {
+                    write!(f, "\n  {} {label} (required {})", show_percent_below(percent), show_minimum(minimum))?
+                }
+                Some(&minimum) => {
+                    write!(f, "\n  {} {label} (required {})", show_percent(percent), show_minimum(minimum))?
+                }
+                None => write!(f, "\n  {} {label}", show_percent(percent))?,
             }
         }
         for (name, table) in &self.tables {
-            write!(f, "\n  {name}:")?;
+            write!(f, "\n  {}:", printable(name))?;
             for (value, count) in by_frequency(table) {
-                write!(f, "\n    {} {value}", show_percent(percent_of(count, self.examples)))?;
+                write!(f, "\n    {} {}", show_percent(percent_of(count, self.examples)), printable(value))?;
             }
         }
         Ok(())
     }
+}
+
+/// A label, table name or collected value as the report prints it: a
+/// control character (a line break would split a row) or a bidirectional
+/// control (which would reorder what follows on screen) is escaped.
+fn printable(text: &str) -> Cow<'_, str> {
+    let escaped = |c: char| {
+        c.is_control() || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(escaped) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(text.chars().map(|c| if escaped(c) { c.escape_default().to_string() } else { c.to_string() }).collect())
 }
 
 fn percent_of(count: u64, total: u64) -> f64 {
@@ -129,15 +154,29 @@ fn by_frequency(counts: &BTreeMap<String, u64>) -> Vec<(&str, u64)> {
     sorted
 }
 
-/// Whole percentages, with one decimal where a nonzero value would round to
-/// 0%, so that a rare label does not read as never hit.
+/// A whole percentage, except near the ends, where rounding would say
+/// something false: a rate below 1% shows its first nonzero digits (rounded
+/// down), so a rare label does not read as never hit, and one between 99%
+/// and 100% shows a tenth (rounded down), so it does not read as always.
 fn show_percent(value: f64) -> String {
-    if value > 0.0 && value < 0.5 { format!("{value:.1}%") } else { format!("{value:.0}%") }
+    match value {
+        0.0 | 100.0 => format!("{value}%"),
+        value if value < 0.01 => "<0.01%".to_owned(),
+        value if value < 0.1 => format!("{}%", (value * 100.0).floor() / 100.0),
+        value if !(1.0..=99.0).contains(&value) => show_percent_below(value),
+        // Halves round up, as a reader expects, not to even.
+        value => format!("{}%", value.round()),
+    }
 }
 
 /// A percentage rounded down to a tenth: never shown as more than it is.
-fn show_percent_below(value: f64) -> String {
+pub(crate) fn show_percent_below(value: f64) -> String {
     show_percent_to_a_tenth((value * 10.0).floor() / 10.0)
+}
+
+/// A requirement's minimum, exactly as it was given (`12.5%`, `20%`).
+fn show_minimum(minimum: f64) -> String {
+    format!("{minimum}%")
 }
 
 /// A percentage to a tenth, without a trailing `.0`.
@@ -166,6 +205,50 @@ mod tests {
             notes: Vec::new(),
             targets: Vec::new(),
         }
+    }
+
+    #[test]
+    fn labels_names_and_values_cannot_break_or_reorder_a_row() {
+        let mut statistics = Statistics::default();
+        statistics.add(&record(&["two\nlines"], &[("first\tchar", "\u{202E}abc")], &[]));
+        let report = Report(&statistics).to_string();
+        assert_eq!(report, "\n  100% two\\nlines\n  first\\tchar:\n    100% \\u{202e}abc");
+    }
+
+    #[test]
+    fn percentages_never_round_to_something_false() {
+        assert_eq!(show_percent(0.0), "0%");
+        assert_eq!(show_percent(0.001), "<0.01%");
+        assert_eq!(show_percent(0.05), "0.05%");
+        assert_eq!(show_percent(0.5), "0.5%");
+        assert_eq!(show_percent(2.5), "3%");
+        assert_eq!(show_percent(12.5), "13%");
+        assert_eq!(show_percent(99.6), "99.6%");
+        assert_eq!(show_percent(99.96), "99.9%");
+        assert_eq!(show_percent(100.0), "100%");
+        assert_eq!(show_minimum(12.5), "12.5%");
+        assert_eq!(show_minimum(20.0), "20%");
+    }
+
+    /// A rate of 19.9% under a 20% minimum reads as 19.9% on its label's
+    /// line too, not as the 20% that would contradict the warning above it.
+    #[test]
+    fn a_label_line_just_short_of_its_minimum_never_reads_as_meeting_it() {
+        let mut statistics = Statistics::default();
+        for index in 0..1000 {
+            let labels: &[&str] = if index < 199 { &["x"] } else { &[] };
+            statistics.add(&record(labels, &[], &[("x", 20.0)]));
+        }
+        let report = Report(&statistics).to_string();
+        assert!(report.contains("\n  19.9% x (required 20%)"), "{report}");
+        assert!(report.contains("Only 199 of 1000 examples (19.9%) x, but required 20%"), "{report}");
+        let mut rare = Statistics::default();
+        for index in 0..10_000 {
+            rare.add(&record(if index == 0 { &["once"] } else { &[] }, &[], &[("half", 12.5)]));
+        }
+        let report = Report(&rare).to_string();
+        assert!(report.contains("\n  0.01% once"), "{report}");
+        assert!(report.contains("but required 12.5%"), "{report}");
     }
 
     #[test]
