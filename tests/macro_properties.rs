@@ -184,6 +184,22 @@ fn reference_parameters_work(#[generator(generate::elements(["GET", "POST", "PUT
     assert!(method.len() <= 4);
 }
 
+// A parameter type that leaves a lifetime out, as `Cow<str>` does.
+#[property]
+fn parameters_with_elided_lifetimes_work(text: std::borrow::Cow<str>) {
+    assert!(text.trim().len() <= text.len());
+}
+
+// The body's inner attributes apply to it: the unused variable would warn
+// (an error under CI's `-D warnings`) if the `allow` did not reach it. The
+// attribute's `max_shrink_time` option is taken too.
+#[property(max_shrink_time = std::time::Duration::from_secs(600))]
+fn inner_attributes_of_the_body_apply_to_it(n: u32) {
+    #![allow(unused_variables)]
+    let unused = n;
+    assert_eq!(n.to_string().parse::<u32>().ok(), Some(n));
+}
+
 // Failing properties, each a test that must panic, and a test reading the
 // report it panics with.
 
@@ -213,6 +229,15 @@ fn the_report_names_the_parameter_and_prints_an_example_line() {
 #[property(replay = "v1.AYTcpiMBlPbrBgHHAQHW_6kBAT8BwAIA", database = "off")]
 #[should_panic(expected = "Minimal counterexample:\n    list = [100]\n")]
 fn a_pasted_replay_line_reruns_the_failure(list: Vec<i32>) -> bool {
+    !list.contains(&100)
+}
+
+// The same line pasted above pinned examples: the replay runs alone, the
+// pins are left for when it is taken out again.
+#[property(replay = "v1.AYTcpiMBlPbrBgHHAQHW_6kBAT8BwAIA", database = "off")]
+#[example(vec![7])]
+#[should_panic(expected = "Minimal counterexample:\n    list = [100]\n")]
+fn a_replay_line_pasted_above_examples_reruns_the_failure(list: Vec<i32>) -> bool {
     !list.contains(&100)
 }
 
@@ -282,6 +307,20 @@ fn a_pinned_failure_names_its_parameters_without_an_example_line() {
     assert!(!report.contains("Pin it with"), "{report}");
 }
 
+// A minimal counterexample too long to print whole: its report cuts it,
+// and a cut value is no example to paste.
+#[property(database = "off")]
+#[should_panic]
+fn long_lists_are_rare(#[generator(generate::vec(generate::constant(u64::MAX)).min_length(2000))] list: Vec<u64>) {
+    assert!(list.len() < 2000);
+}
+
+#[test]
+fn a_value_cut_short_in_the_report_gets_no_example_line() {
+    let report = report_of(long_lists_are_rare);
+    assert!(report.contains("(cut: longer than 10000 bytes)"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
 #[property(seed = 5)]
 #[should_panic]
 fn question_marks_fail_the_property(text: String) -> Result<(), std::num::ParseIntError> {

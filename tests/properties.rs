@@ -130,6 +130,20 @@ fn a_replay_with_pinned_examples_is_refused() {
     assert!(result.to_string().contains("pinned examples"), "{result}");
 }
 
+/// An example whose expression panics is the pin's fault: the check says
+/// which pin, and no panic leaves it.
+#[test]
+fn a_pinned_example_that_panics_while_built_is_a_misconfiguration() {
+    let result = Property::for_all(generate::between(0u8, 9), |_| true)
+        .example(1)
+        .example_with(|| "x".parse::<u8>().expect("a pin that does not parse"))
+        .check(Options::default());
+    assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+    let report = result.to_string();
+    assert!(report.contains("pinned example 2 could not be built"), "{report}");
+    assert!(report.contains("a pin that does not parse"), "{report}");
+}
+
 #[test]
 fn a_discard_ratio_of_zero_ends_the_check_at_the_first_discard() {
     let tolerant = Property::for_all(generate::boolean(), |_| true).check(Options::default().max_discard_ratio(0));

@@ -72,6 +72,12 @@ const OPTIONS: &[OptionSpec] = &[
         example: "run_for = std::time::Duration::from_secs(10)",
     },
     OptionSpec {
+        name: "max_shrink_time",
+        method: "max_shrink_time",
+        kind: Kind::Value,
+        example: "max_shrink_time = std::time::Duration::from_secs(600)",
+    },
+    OptionSpec {
         name: "deadline",
         method: "deadline",
         kind: Kind::Value,
@@ -96,12 +102,22 @@ fn option_names() -> String {
     format!("{}, `crate`", names.join(", "))
 }
 
+/// What the attribute's arguments say.
+pub(crate) struct Parsed {
+    /// The `Options` expression the check runs with.
+    pub(crate) options: TokenStream,
+    /// The path of the runtime crate.
+    pub(crate) krate: CratePath,
+    /// Whether a `replay` option is given.
+    pub(crate) replays: bool,
+}
+
 /// Parses the attribute's arguments into an `Options` expression, which
 /// names the property by `name` (the arguments of
 /// `__private::attribute_options`) unless a `name = ...` option says otherwise,
 /// and the path of the runtime crate (`crate = "..."`, `::quickcheck` by
 /// default) that the expression and the rest of the generated code use.
-pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<(TokenStream, CratePath)> {
+pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Parsed> {
     let arguments: Punctuated<MetaNameValue, Token![,]> =
         syn::parse::Parser::parse2(Punctuated::parse_terminated, attribute).map_err(|error| {
             syn::Error::new(
@@ -162,7 +178,11 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<(T
         }
     }
     let krate = krate.unwrap_or_default();
-    Ok((quote! { #krate::__private::attribute_options(#name) #(#calls)* }, krate))
+    Ok(Parsed {
+        options: quote! { #krate::__private::attribute_options(#name) #(#calls)* },
+        krate,
+        replays: seen.contains(&"replay"),
+    })
 }
 
 /// Rejects a literal of the wrong kind here, showing the option written

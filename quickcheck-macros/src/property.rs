@@ -7,11 +7,7 @@ use syn::parse::Parser;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
 use syn::visit::Visit;
-use syn::visit_mut::{self, VisitMut};
-use syn::{
-    Attribute, Expr, FnArg, ItemFn, Lifetime, ParenthesizedGenericArguments, Pat, ReturnType, Token, Type, TypeBareFn,
-    TypeReference,
-};
+use syn::{Attribute, Expr, FnArg, ItemFn, Pat, ReturnType, Token, Type};
 
 use crate::crate_path::CratePath;
 use crate::generator::generator_of;
@@ -32,6 +28,12 @@ struct Parameter {
 
 pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
     let mut function: ItemFn = syn::parse2(item)?;
+    // syn keeps the body's inner attributes (`#![allow(..)]`, `//!`) with
+    // the function's own; the body moves into a closure, so they are
+    // written out as outer attributes of the functions generated.
+    for attribute in &mut function.attrs {
+        attribute.style = syn::AttrStyle::Outer;
+    }
     // Named after its package and path, so that its failures have a place
     // in the example database; a `name = ...` option wins.
     let identifier = &function.sig.ident;
@@ -40,7 +42,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         ::core::option_env!("CARGO_PKG_NAME"),
         ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#identifier))
     };
-    let (options, krate) = options::parse(attribute, name)?;
+    let options::Parsed { options, krate, replays } = options::parse(attribute, name)?;
     if !function.sig.generics.params.is_empty() || function.sig.generics.where_clause.is_some() {
         let generics = &function.sig.generics;
         // `<...>` if there is one, else the `where` clause alone.
@@ -61,7 +63,13 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     }
     refuse_qualifiers(&function.sig)?;
     let parameters = parameters(&mut function, &krate)?;
-    let examples = examples(&mut function.attrs, &parameters, &krate)?;
+    let mut examples = examples(&mut function.attrs, &parameters, &krate)?;
+    if replays {
+        // A replay checks the one example its token names, as the report's
+        // "Replay with" line promises when pasted: the pins wait for the
+        // replay to be taken out again.
+        examples.clear();
+    }
     let has_plain_test_attribute = function.attrs.iter().any(|attribute| attribute.path().is_ident("test"));
     let has_other_test_attribute =
         function.attrs.iter().any(|attribute| is_test_attribute(attribute) && !attribute.path().is_ident("test"));
@@ -91,8 +99,10 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     let attributes = &function.attrs;
     let visibility = &function.vis;
     let name = &function.sig.ident;
-    let static_types = types.iter().map(|ty| with_static_lifetimes(ty));
-    let result_types = quote! { (#(#static_types,)*) };
+    // The check function's result holds the parameters' values. It is not
+    // named: a type such as `Cow<str>` leaves out a lifetime that a
+    // function without parameters could not fill in.
+    let result_types = quote! { impl ::core::marker::Sized };
     let expanded = if has_other_test_attribute {
         // Another test attribute, such as #[tokio::test], runs the function
         // and may provide the runtime of an async one: the check stays in
@@ -193,36 +203,6 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         }
     };
     Ok(expanded)
-}
-
-/// `ty` with its elided lifetimes made `'static`, for the check function's
-/// return type, which has no parameter to borrow from: `&str` becomes
-/// `&'static str`, which is what a generator of `&str` values makes.
-/// Lifetimes inside `fn` types and `Fn(..)` bounds are left alone, as
-/// there they are the function's own.
-fn with_static_lifetimes(ty: &Type) -> Type {
-    struct Elided;
-    impl VisitMut for Elided {
-        fn visit_type_reference_mut(&mut self, reference: &mut TypeReference) {
-            if reference.lifetime.is_none() {
-                reference.lifetime = Some(Lifetime::new("'static", reference.and_token.span));
-            }
-            visit_mut::visit_type_reference_mut(self, reference);
-        }
-
-        fn visit_lifetime_mut(&mut self, lifetime: &mut Lifetime) {
-            if lifetime.ident == "_" {
-                *lifetime = Lifetime::new("'static", lifetime.span());
-            }
-        }
-
-        fn visit_type_bare_fn_mut(&mut self, _: &mut TypeBareFn) {}
-
-        fn visit_parenthesized_generic_arguments_mut(&mut self, _: &mut ParenthesizedGenericArguments) {}
-    }
-    let mut ty = ty.clone();
-    Elided.visit_type_mut(&mut ty);
-    ty
 }
 
 /// The predicate of a `#[cfg_attr(predicate, ...)]` that adds `ignore` or

@@ -41,9 +41,10 @@ pub fn attribute_options(package: Option<&str>, path: &str) -> Options {
 }
 
 /// Passes a `#[generator(...)]` expression through, checking that it
-/// generates the parameter's type `T`. A mismatch is reported once, at the
-/// expression: the opaque return type generates `T` whatever was passed, so
-/// the code around it still type-checks.
+/// generates the parameter's type `T`. A mismatch is reported at the
+/// expression, and once more at the attribute, where the property uses the
+/// opaque return type; that type generates `T` whatever was passed, so no
+/// further errors follow from the code around it.
 pub fn generator_for<T, G: Generator<Value = T>>(generator: G) -> impl Generator<Value = T> {
     generator
 }

@@ -177,7 +177,7 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// `name = value` pairs: `runs` (also written `cases`), `seed`,
 /// `max_shrinks`, `max_discard_ratio` and `target_steps` take whole
 /// numbers, `replay`, `name` and `database` strings, `phases`,
-/// `coverage_confidence`, `run_for` and `deadline` a value of their type
+/// `coverage_confidence`, `run_for`, `max_shrink_time` and `deadline` a value of their type
 /// (`phases = quickcheck::Phases::all().without(quickcheck::Phase::Shrink)`,
 /// `deadline = std::time::Duration::from_millis(200)`),
 /// `suppress` a list of [`HealthCheck`]s, and `multiple_failures = false`
@@ -192,7 +192,10 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// Each `#[example(...)]` pins one case, with one expression per parameter
 /// in order, checked before the generated ones (see
 /// [`Property::example`]). A `String` parameter also takes a string
-/// literal, so an example line from a report pastes back as it is.
+/// literal, so an example line from a report pastes back as it is. While a
+/// `replay` option is set, the examples are not checked: the replay runs
+/// only the example its token names, as the report's "Replay with" line
+/// promises.
 ///
 /// # Reports
 ///

@@ -7,6 +7,12 @@ use crate::engine::unwind::{Caught, catch};
 /// Reports cut a value's `Debug` output after this many bytes.
 pub(crate) const MAX_RENDERED: usize = 10_000;
 
+/// What ends a `Debug` form cut at [`MAX_RENDERED`] bytes.
+const CUT: &str = " … (cut: longer than 10000 bytes)";
+
+/// How the placeholders for a `Debug` impl that failed begin.
+const PLACEHOLDER: &str = "<Debug ";
+
 /// Formats `value` with `Debug`. A `Debug` impl that panics prints a
 /// placeholder naming the panic instead of ending the report, and output
 /// beyond [`MAX_RENDERED`] bytes is cut with a marker.
@@ -15,13 +21,22 @@ pub(crate) fn render<T: Debug + ?Sized>(value: &T) -> String {
     match catch(|| write!(out, "{value:?}")) {
         Ok(Ok(())) => out.text,
         Ok(Err(fmt::Error)) if out.full => {
-            out.text.push_str(" … (cut: longer than 10000 bytes)");
+            out.text.push_str(CUT);
             out.text
         }
-        Ok(Err(fmt::Error)) => "<Debug returned an error>".to_owned(),
-        Err(Caught::Panic(panic)) => format!("<Debug panicked: {}>", panic.message),
-        Err(Caught::Stop(_)) => "<Debug stopped the test case>".to_owned(),
+        Ok(Err(fmt::Error)) => format!("{PLACEHOLDER}returned an error>"),
+        Err(Caught::Panic(panic)) => format!("{PLACEHOLDER}panicked: {}>", panic.message),
+        Err(Caught::Stop(_)) => format!("{PLACEHOLDER}stopped the test case>"),
     }
+}
+
+/// Whether `rendered`, from [`render`], may be a whole `Debug` form rather
+/// than a cut one or a placeholder: only a whole form is code to paste. (A
+/// `Debug` form that happens to look like a placeholder is taken for one,
+/// which only costs its report the line that pins it.)
+pub(crate) fn is_whole(rendered: &str) -> bool {
+    let placeholder = rendered.starts_with(PLACEHOLDER) && rendered.ends_with('>');
+    !(rendered.ends_with(CUT) || placeholder)
 }
 
 struct Capped {

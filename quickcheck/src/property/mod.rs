@@ -26,7 +26,7 @@ pub use result::{Counterexample, Failure, FailureKind, FailureReport, Outcome, P
 
 use crate::engine::explain::Freedom;
 use crate::engine::run::{Body, BodyResult, End, Explanation, Never, Runner, Shrunk, Started, Summary, call};
-use crate::engine::unwind::{CatchUnwind, Caught, Stop};
+use crate::engine::unwind::{CatchUnwind, Caught, Stop, catch};
 use crate::generate::Generator;
 use crate::stats::ExampleRecord;
 use format::render;
@@ -356,11 +356,29 @@ where
         let pinned = if options.checks_pinned() { examples } else { &[] };
         let mut record = ExampleRecord::default();
         let cancelled = || settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled);
-        for example in pinned {
+        // An example's expression may panic; that is the pin's fault, not a
+        // failure of the property, and no panic leaves the check.
+        let build = |position: usize, example: &Pinned<'_, G::Value>| {
+            catch(example).map_err(|caught| {
+                let cause = match caught {
+                    Caught::Panic(panic) => format!("panicked: {}", panic.message),
+                    Caught::Stop(_) => "discarded itself (an assume or a filter in it)".to_owned(),
+                };
+                // Boxed: the result is large, and this is the rare way out.
+                Box::new(misconfigured(&format!(
+                    "pinned example {position} could not be built: its expression {cause}. Fix the example, or \
+                     remove it"
+                )))
+            })
+        };
+        for (position, example) in (1..).zip(pinned) {
             if cancelled() {
                 return PropertyResult::new(Outcome::Cancelled, Some(settings.seed));
             }
-            let value = example();
+            let value = match build(position, example) {
+                Ok(value) => value,
+                Err(misconfigured) => return *misconfigured,
+            };
             let rendered = Rendered::of(&value, parameters);
             record.clear();
             let started = std::time::Instant::now();
@@ -385,7 +403,10 @@ where
             let mut result = PropertyResult::new(Outcome::Falsified, Some(settings.seed));
             result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
             let minimal = Counterexample {
-                value: example(),
+                value: match build(position, example) {
+                    Ok(value) => value,
+                    Err(misconfigured) => return *misconfigured,
+                },
                 rendered: rendered.whole,
                 fields: rendered.fields,
                 pastes_back: rendered.pastes_back,
