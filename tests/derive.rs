@@ -315,6 +315,24 @@ fn a_struct_that_contains_itself_ends_and_varies() {
     assert!(result.health_warnings().is_empty(), "{result}");
 }
 
+/// The same with a `LinkedList` of itself, which has a generator of its own.
+#[derive(Arbitrary, Debug)]
+struct Chain {
+    links: std::collections::LinkedList<Chain>,
+}
+
+#[test]
+fn a_struct_that_holds_itself_in_a_linked_list_ends() {
+    fn links(chain: &Chain) -> usize {
+        chain.links.iter().map(|link| 1 + links(link)).sum()
+    }
+    let chains = Chain::arbitrary().sample(200, 2);
+    assert!(chains.iter().any(|chain| links(chain) >= 3), "no chain had links");
+    let result = Property::for_all(Chain::arbitrary(), |chain| links(&chain) < 2).check(seeded(2));
+    let minimal = result.minimal().expect("a chain with two links");
+    assert_eq!(links(minimal.value()), 2, "{result}");
+}
+
 #[test]
 fn a_struct_that_contains_itself_shrinks_to_its_true_minimum() {
     let leaf = |value| Rose { value, children: vec![] };

@@ -1100,6 +1100,33 @@ fn deferred_expression_generator_terminates() {
     assert!(values.iter().any(|e| matches!(e, Expression::Literal(n) if *n != 0)), "every literal was 0");
 }
 
+/// A collection generator is `Clone` and `Copy` when its element generator
+/// is, whatever the elements are.
+#[test]
+fn collection_generators_copy_without_asking_the_elements_to() {
+    #[derive(Debug, PartialEq)]
+    struct Token(u8);
+    let tokens = generate::vec(generate::integer::<u8>().map(Token as fn(u8) -> Token));
+    let (first, second) = (tokens, tokens);
+    assert_eq!(first.sample(5, 1), second.clone().sample(5, 1));
+    let sets = generate::btree_set(generate::integer::<u8>());
+    let maps = generate::btree_map(generate::integer::<u8>(), generate::boolean());
+    assert_eq!((sets, sets).0.sample(5, 1), sets.sample(5, 1));
+    assert_eq!((maps, maps).0.sample(5, 1), maps.sample(5, 1));
+}
+
+/// A recursion whose base case never comes nests without drawing a choice:
+/// it is stopped at a fixed depth and discarded, not left to overflow the
+/// stack, which would abort the whole test binary.
+#[test]
+fn a_recursion_without_a_reachable_base_case_is_discarded_not_a_stack_overflow() {
+    fn forever() -> BoxedGenerator<'static, u32> {
+        generate::deferred(|| forever().map(|depth| depth + 1)).boxed()
+    }
+    let result = Property::for_all(forever(), |_| true).check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+}
+
 // ---------------------------------------------------------------------------
 // sample
 // ---------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::ffi::OsString;
 use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
@@ -249,6 +249,15 @@ impl<T: Arbitrary + Ord> Arbitrary for BinaryHeap<T> {
     }
 }
 
+/// A linked list of any elements, as [`Vec`]'s generator draws them.
+impl<T: Arbitrary> Arbitrary for LinkedList<T> {
+    type Generator = Map<Collection<T::Generator, Vec<T>>, fn(Vec<T>) -> LinkedList<T>>;
+
+    fn arbitrary() -> Self::Generator {
+        generate::vec(T::arbitrary()).map(|elements| elements.into_iter().collect())
+    }
+}
+
 macro_rules! from_strings {
     ($($target:ty),*) => {$(
         /// Made from any string, as [`String`]'s generator draws it.
@@ -330,6 +339,7 @@ mod tests {
         assert_eq!(simplest::<Ipv6Addr>(), Ipv6Addr::UNSPECIFIED);
         assert_eq!(simplest::<PathBuf>(), PathBuf::new());
         assert!(simplest::<BinaryHeap<u8>>().is_empty());
+        assert!(simplest::<LinkedList<u8>>().is_empty());
         let _: PhantomData<dyn Fn()> = simplest();
         let with_its_own_hasher: HashMap<u8, u8, std::hash::BuildHasherDefault<std::hash::DefaultHasher>> = simplest();
         assert!(with_its_own_hasher.is_empty());

@@ -25,6 +25,14 @@ use crate::generate::Generator;
 /// exhaust memory.
 pub(crate) const MAX_CHOICES: usize = 8 * 1024;
 
+/// How deep draws through [`deferred`](crate::generate::deferred)
+/// generators may nest before the case stops as an overrun. A recursive
+/// generator whose base case is too rare can nest without bound, even
+/// without drawing a choice, and would overflow the stack (which aborts the
+/// whole test binary) long before reaching the choice limit; a hundred
+/// levels of several frames each fit a test thread's stack.
+pub(crate) const MAX_NESTING: u32 = 100;
+
 /// What the source does once the prefix it replays has run out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tail {
@@ -186,6 +194,8 @@ pub struct ChoiceSource {
     /// within the limit, with a random tail. Kept apart from the three so
     /// that a fresh draw, nearly every draw of generation, checks one range.
     fresh: FreshWindow,
+    /// How many draws through `deferred` generators are open.
+    nesting: u32,
 }
 
 /// The choice positions `start..start + count` that are drawn at random.
@@ -220,6 +230,7 @@ impl ChoiceSource {
             resume: Vec::new(),
             keeps_maxima: true,
             fresh: FreshWindow::EMPTY,
+            nesting: 0,
         }
     }
 
@@ -244,6 +255,20 @@ impl ChoiceSource {
         // Not restored when the draw unwinds: that ends the test case, and
         // the next one sets its own size.
         self.set_scale(scale);
+        value
+    }
+
+    /// Runs `draw` one level of recursion deeper, stopping the case as an
+    /// overrun past [`MAX_NESTING`] levels.
+    pub(crate) fn nested<T>(&mut self, draw: impl FnOnce(&mut ChoiceSource) -> T) -> T {
+        if self.nesting >= MAX_NESTING {
+            Stop::Overrun.raise();
+        }
+        self.nesting += 1;
+        let value = draw(self);
+        // Not restored when the draw unwinds: that ends the test case, and
+        // the next one starts from 0.
+        self.nesting -= 1;
         value
     }
 
@@ -346,6 +371,7 @@ impl ChoiceSource {
         self.varying = Varying::No;
         self.resume.clear();
         self.keeps_maxima = true;
+        self.nesting = 0;
         self.refresh_window();
     }
 

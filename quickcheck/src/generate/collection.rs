@@ -8,6 +8,7 @@
 //! delete, sort and merge elements.
 
 use std::collections::VecDeque;
+use std::fmt::{self, Debug, Formatter};
 use std::marker::PhantomData;
 use std::ops::{Bound, RangeBounds};
 
@@ -208,11 +209,27 @@ pub(crate) use length_builders;
 /// Lengths default to 0 to 64 with a mean of about 5 (see
 /// [`length`](Collection::length)); shrinking removes elements and shrinks
 /// the rest, towards the shortest collection of the simplest elements.
-#[derive(Clone, Copy, Debug)]
 pub struct Collection<G, C> {
     element: G,
     lengths: Lengths,
     _collection: PhantomData<fn() -> C>,
+}
+
+// By hand, not derived: a derive would ask the collection type `C` for what
+// only the element generator needs, so a generator of `Vec<T>` would be
+// `Clone` only for a `T: Clone`.
+impl<G: Clone, C> Clone for Collection<G, C> {
+    fn clone(&self) -> Self {
+        Collection { element: self.element.clone(), lengths: self.lengths, _collection: PhantomData }
+    }
+}
+
+impl<G: Copy, C> Copy for Collection<G, C> {}
+
+impl<G: Debug, C> Debug for Collection<G, C> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Collection").field("element", &self.element).field("lengths", &self.lengths).finish()
+    }
 }
 
 impl<G, C> Collection<G, C> {

@@ -8,6 +8,7 @@
 //! Before the minimum, ten skips discard the example.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::fmt::{self, Debug, Formatter};
 use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
 
@@ -88,11 +89,26 @@ impl<T: PartialEq> DistinctCollection for Vec<T> {
 
 /// A generator of sets and unique vectors, from [`hash_set`], [`btree_set`]
 /// or [`unique_vec`]. Lengths work as for [`Collection`](crate::generate::Collection).
-#[derive(Clone, Copy, Debug)]
 pub struct Distinct<G, C> {
     element: G,
     lengths: Lengths,
     _collection: PhantomData<fn() -> C>,
+}
+
+// By hand, as for `Collection`: only the generators need to be `Clone`,
+// `Copy` or `Debug`, not the collection they make.
+impl<G: Clone, C> Clone for Distinct<G, C> {
+    fn clone(&self) -> Self {
+        Distinct { element: self.element.clone(), lengths: self.lengths, _collection: PhantomData }
+    }
+}
+
+impl<G: Copy, C> Copy for Distinct<G, C> {}
+
+impl<G: Debug, C> Debug for Distinct<G, C> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Distinct").field("element", &self.element).field("lengths", &self.lengths).finish()
+    }
 }
 
 impl<G, C> Distinct<G, C> {
@@ -191,12 +207,34 @@ impl<K: Ord, V> DistinctMapCollection for BTreeMap<K, V> {
 
 /// A generator of maps with distinct keys, from [`hash_map`] or
 /// [`btree_map`]. A duplicate key is skipped before its value is drawn.
-#[derive(Clone, Copy, Debug)]
 pub struct DistinctMap<K, V, C> {
     keys: K,
     values: V,
     lengths: Lengths,
     _collection: PhantomData<fn() -> C>,
+}
+
+impl<K: Clone, V: Clone, C> Clone for DistinctMap<K, V, C> {
+    fn clone(&self) -> Self {
+        DistinctMap {
+            keys: self.keys.clone(),
+            values: self.values.clone(),
+            lengths: self.lengths,
+            _collection: PhantomData,
+        }
+    }
+}
+
+impl<K: Copy, V: Copy, C> Copy for DistinctMap<K, V, C> {}
+
+impl<K: Debug, V: Debug, C> Debug for DistinctMap<K, V, C> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DistinctMap")
+            .field("keys", &self.keys)
+            .field("values", &self.values)
+            .field("lengths", &self.lengths)
+            .finish()
+    }
 }
 
 impl<K, V, C> DistinctMap<K, V, C> {

@@ -16,8 +16,9 @@ pub struct Deferred<G, F> {
 /// the generator is being built.
 ///
 /// Weight the base case (with [`frequency`]) so that generation ends; a
-/// value that still grows too deep needs more choices than a test case may
-/// make and is discarded. [`recursive`] bounds the depth instead.
+/// value that still nests more than a hundred `deferred` draws deep, or
+/// needs more choices than a test case may make, is discarded (rather than
+/// overflowing the stack). [`recursive`] bounds the depth instead.
 ///
 /// ```
 /// use quickcheck::{BoxedGenerator, Generator, generate};
@@ -45,7 +46,8 @@ impl<G: Generator, F: Fn() -> G> Generator for Deferred<G, F> {
     type Value = G::Value;
 
     fn generate(&self, source: &mut ChoiceSource) -> G::Value {
-        self.generator.get_or_init(&self.factory).generate(source)
+        let generator = self.generator.get_or_init(&self.factory);
+        source.nested(|source| generator.generate(source))
     }
 
     fn label(&self) -> &'static str {

@@ -138,12 +138,25 @@ impl Generator for CharBetween {
 
 /// Any `String` of [`character`]s, 0 to 64 long by default; see
 /// [`Collection`] for lengths. Shrinks towards `""`.
+///
+/// A string's length counts `char`s, not bytes: a quarter of the
+/// characters lie outside ASCII, so `string().max_length(8)` can make a
+/// string of 8 characters and up to 32 bytes. Bound `s.len()` with
+/// [`string_of`] an ASCII alphabet, or with a filter, where bytes matter.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let strings = generate::string().max_length(8).sample(200, 1);
+/// assert!(strings.iter().all(|s| s.chars().count() <= 8));
+/// assert!(strings.iter().any(|s| s.len() > 8));
+/// ```
 pub fn string() -> Collection<Character, String> {
     string_of(character())
 }
 
 /// A `String` of characters drawn from `characters`, such as an alphabet
-/// from [`char_between`] or [`elements`](crate::generate::elements).
+/// from [`char_between`] or [`elements`](crate::generate::elements). Its
+/// length counts characters, as for [`string`].
 pub fn string_of<G: Generator<Value = char>>(characters: G) -> Collection<G, String> {
     Collection::new(characters, Lengths::default())
 }
