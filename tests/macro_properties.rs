@@ -307,6 +307,27 @@ fn a_pinned_failure_names_its_parameters_without_an_example_line() {
     assert!(!report.contains("Pin it with"), "{report}");
 }
 
+// A derived Debug prints a String field as a literal, which pasted back
+// would be a `&str`: no example line is offered for it.
+#[derive(quickcheck::Arbitrary, Debug)]
+struct Account {
+    owner: String,
+    balance: u8,
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn balances_stay_small(account: Account) {
+    assert!(account.balance < 10, "{} has too much", account.owner);
+}
+
+#[test]
+fn a_struct_with_a_string_field_gets_no_example_line() {
+    let report = report_of(balances_stay_small);
+    assert!(report.contains("    account = Account { owner: \"\", balance: 10 }\n"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
 // A minimal counterexample too long to print whole: its report cuts it,
 // and a cut value is no example to paste.
 #[property(database = "off")]

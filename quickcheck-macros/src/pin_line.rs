@@ -6,7 +6,11 @@
 //! `char`, a `String` (whose literal `#[example]` accepts), and lists,
 //! options, results and tuples of those, and usually for the user's own
 //! types; for the types below it is not, and the line is left out rather
-//! than suggest code that does not compile.
+//! than suggest code that does not compile. What only the value shows is
+//! checked when the report is written: a string literal inside a value (a
+//! `String` field of a derived `Debug`) would paste as a `&str`, so it
+//! leaves the line out too. An enum's variants print without the enum's
+//! name, so its line pastes only where the variants are in scope.
 
 use syn::{GenericArgument, PathArguments, Type};
 

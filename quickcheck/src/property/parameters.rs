@@ -93,6 +93,18 @@ pub(crate) fn has_non_literal_float(rendered: &str) -> bool {
     false
 }
 
+/// Whether `rendered` holds a string literal that is not all of it, such as
+/// the `String` field of a derived `Debug` (`User { name: "", age: 0 }`):
+/// pasted back, the literal is a `&str` where the type wants a `String`.
+pub(crate) fn has_nested_string(rendered: &str) -> bool {
+    let mut was_in_literal = false;
+    outside_literals(rendered).enumerate().any(|(index, (character, in_literal))| {
+        let opens_a_string = in_literal && !was_in_literal && character == '"';
+        was_in_literal = in_literal;
+        opens_a_string && index > 0
+    })
+}
+
 /// Each character of a `Debug` form, with whether it lies inside a string
 /// or character literal (its quotes included).
 fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bool)> + '_ {
@@ -123,6 +135,15 @@ fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bool)> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_string_inside_a_value_is_told_from_a_whole_string() {
+        assert!(has_nested_string(r#"User { name: "ann", age: 3 }"#));
+        assert!(has_nested_string(r#"("a", 1)"#));
+        assert!(!has_nested_string(r#""a \"quoted\" word""#));
+        assert!(!has_nested_string(r#"Point { x: 1, y: 2 }"#));
+        assert!(!has_nested_string(r#"Tag('"')"#));
+    }
 
     #[test]
     fn lists_become_vec_macros_outside_literals() {
