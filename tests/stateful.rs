@@ -201,6 +201,50 @@ fn explain_marks_the_command_arguments_that_do_not_matter() {
     }
 }
 
+/// A store whose reads all come back empty once it holds two keys and one
+/// of them holds 0: either written value may be the 0, so each is free
+/// alone, but not both at once.
+#[derive(Default)]
+struct CorruptingStore {
+    entries: BTreeMap<u8, u8>,
+}
+
+impl Command<Model, CorruptingStore> for Operation {
+    fn run(&self, model: &Model, store: &mut CorruptingStore) {
+        match *self {
+            Operation::Put(key, value) => {
+                store.entries.insert(key, value);
+            }
+            Operation::Get(key) => {
+                let corrupted = store.entries.len() >= 2 && store.entries.values().any(|&value| value == 0);
+                let read = if corrupted { None } else { store.entries.get(&key).copied() };
+                assert_eq!(read, model.get(&key).copied(), "get({key})");
+            }
+            Operation::Delete(key) => {
+                store.entries.remove(&key);
+            }
+        }
+    }
+}
+
+#[test]
+fn explain_says_when_free_command_arguments_are_not_free_together() {
+    for seed in 0..3 {
+        let result = Property::for_all(operations(), |sequence| {
+            sequence.run(&mut CorruptingStore::default());
+        })
+        .check(Options::default().seed(seed));
+        let minimal = result.minimal().unwrap().value();
+        let expected = [Operation::Put(0, 0), Operation::Put(1, 0), Operation::Get(0)];
+        assert_eq!(minimal.commands(), expected, "seed {seed}: {result}");
+        let failure = &result.failures()[0];
+        assert_eq!(failure.free_command_arguments(), [(1, 2), (2, 2)], "seed {seed}: {result}");
+        assert!(!failure.command_values_fail_together(), "seed {seed}: {result}");
+        let report = result.to_string();
+        assert!(report.contains("(each fails alone, but varied all at once they can pass)"), "{report}");
+    }
+}
+
 /// One struct per operation, as boxed trait objects.
 #[derive(Debug)]
 struct Put {

@@ -128,18 +128,41 @@ async fn borrowing_matters<V: Execute>(
     false
 }
 
-/// Whether the arguments at `free` (indices among the root span's children,
-/// each found [`Free`](Freedom::Free) alone) still fail the same way when
-/// all of them vary at once. `(a, b) = (0, 0)` failing `a != 0 && b != 0`
-/// fails for any `a` and for any `b`, but not for any of both: a report
-/// that marked both without saying so would mislead. False as soon as one
-/// joint variation passes or fails another way; true if none did (or none
-/// could be judged).
+/// An argument of the minimal counterexample, by where it is rather than
+/// by span id: varying an argument before it may move its span, so it is
+/// found afresh in each recording.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Argument {
+    /// A named parameter: an index among the root span's children.
+    Parameter(usize),
+    /// An argument of a command of a command sequence, both from 1.
+    Command { step: usize, argument: usize },
+}
+
+impl Argument {
+    /// The argument's span in `spans`, if it is there.
+    fn span_in(self, spans: &Spans) -> Option<usize> {
+        match self {
+            Argument::Parameter(index) => spans.children(0).nth(index),
+            Argument::Command { step, argument } => command_arguments(spans)
+                .into_iter()
+                .find(|found| found.step == step && found.argument == argument)
+                .map(|found| found.span),
+        }
+    }
+}
+
+/// Whether the arguments `free` (each found [`Free`](Freedom::Free) alone)
+/// still fail the same way when all of them vary at once. `(a, b) = (0, 0)`
+/// failing `a != 0 && b != 0` fails for any `a` and for any `b`, but not
+/// for any of both: a report that marked both without saying so would
+/// mislead. False as soon as one joint variation passes or fails another
+/// way; true if none did (or none could be judged).
 pub(crate) async fn free_together<V: Execute>(
     runner: &mut V,
     minimal: &Recording,
     failure: &Failure,
-    free: &[usize],
+    free: &[Argument],
     seed: u64,
 ) -> bool {
     for attempt in 1..=MAX_VARIATIONS {
@@ -152,7 +175,7 @@ pub(crate) async fn free_together<V: Execute>(
         let mut current = minimal.clone();
         let mut last = None;
         for (turn, &argument) in free.iter().enumerate() {
-            let Some(span) = current.spans.children(0).nth(argument) else { break };
+            let Some(span) = argument.span_in(&current.spans) else { break };
             let resume_at = current.spans.range(span).end;
             let fill = fill(attempt, random::for_example(stream, turn as u64));
             last = Some(runner.execute_varied(&current.choices, Variation::whole(span, resume_at, fill)).await);

@@ -6,7 +6,7 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use crate::engine::database::Database;
-use crate::engine::explain::{self, Freedom};
+use crate::engine::explain::{self, Argument, Freedom};
 use crate::engine::order::shortlex;
 use crate::engine::random::{self, Draws, Random};
 use crate::engine::shrink::{Execute, ShrinkLimit, Shrinker};
@@ -199,6 +199,20 @@ pub(crate) struct Explanation {
     pub(crate) free_together: bool,
     /// The command arguments (step, argument; from 1) that can take any value.
     pub(crate) free_commands: Vec<(usize, usize)>,
+    /// As `free_together`, for the free command arguments.
+    pub(crate) free_commands_together: bool,
+}
+
+impl Explanation {
+    /// Nothing explained: no argument is known to be free.
+    pub(crate) fn none() -> Explanation {
+        Explanation {
+            freedoms: Vec::new(),
+            free_together: true,
+            free_commands: Vec::new(),
+            free_commands_together: true,
+        }
+    }
 }
 
 /// What shrinking one failure came to.
@@ -871,11 +885,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 notes.clear();
             }
             // A shrink cut short is no minimal example to explain.
-            let explanation = if reproduced && stopped_at.is_none() {
-                self.explain(&failure).await
-            } else {
-                Explanation { freedoms: Vec::new(), free_together: true, free_commands: Vec::new() }
-            };
+            let explanation =
+                if reproduced && stopped_at.is_none() { self.explain(&failure).await } else { Explanation::none() };
             if self.cancelled() {
                 return Err(keep_all(self, &queue, &done));
             }
@@ -933,7 +944,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// which arguments of the commands of a command sequence, can vary
     /// without changing the outcome.
     async fn explain(&mut self, failure: &Failure) -> Explanation {
-        let mut explanation = Explanation { freedoms: Vec::new(), free_together: true, free_commands: Vec::new() };
+        let mut explanation = Explanation::none();
         if !self.settings.phases.contains(Phase::Explain) {
             return explanation;
         }
@@ -945,7 +956,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             let arguments: Vec<usize> = recording.spans.children(0).collect();
             if arguments.len() == count {
                 let freedoms = explain::explain(self, &recording, failure, &arguments, seed).await;
-                let free: Vec<usize> = (0..count).filter(|&index| freedoms[index] == Freedom::Free).collect();
+                let free: Vec<Argument> =
+                    (0..count).filter(|&index| freedoms[index] == Freedom::Free).map(Argument::Parameter).collect();
                 if free.len() >= 2 {
                     explanation.free_together = explain::free_together(self, &recording, failure, &free, seed).await;
                 }
@@ -961,6 +973,14 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             .filter(|(_, freedom)| *freedom == Freedom::Free)
             .map(|(command, _)| (command.step, command.argument))
             .collect();
+        if explanation.free_commands.len() >= 2 {
+            let free: Vec<Argument> = explanation
+                .free_commands
+                .iter()
+                .map(|&(step, argument)| Argument::Command { step, argument })
+                .collect();
+            explanation.free_commands_together = explain::free_together(self, &recording, failure, &free, seed).await;
+        }
         explanation
     }
 

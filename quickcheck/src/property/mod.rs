@@ -425,6 +425,7 @@ where
                 free: Vec::new(),
                 free_together: true,
                 free_commands: Vec::new(),
+                free_commands_together: true,
             });
             result.skipped_examples = skipped;
             return result;
@@ -495,7 +496,7 @@ where
                 shrinks,
                 stopped_at,
                 reproduced,
-                explanation: Explanation { freedoms, free_together, free_commands },
+                explanation: Explanation { freedoms, free_together, free_commands, free_commands_together },
             } in shrunk
             {
                 result.failures.push(FailureReport {
@@ -511,6 +512,7 @@ where
                     free: freedoms.iter().map(|freedom| *freedom == Freedom::Free).collect(),
                     free_together,
                     free_commands,
+                    free_commands_together,
                 });
             }
         }

@@ -106,6 +106,9 @@ impl<T> FailureReport<T> {
                     .map(|(step, argument)| format!("argument {argument} of step {step}"))
                     .collect();
                 write!(f, "\n  Any value fails for: {}", arguments.join(", "))?;
+                if !self.free_commands_together {
+                    write!(f, "\n  (each fails alone, but varied all at once they can pass)")?;
+                }
             }
             let original = self.original.as_ref();
             write_counterexample(f, "Original counterexample", original, names, &[], Some(ORIGINAL_LINES))?;

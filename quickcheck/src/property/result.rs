@@ -177,6 +177,8 @@ pub struct FailureReport<T> {
     /// `(step, argument)`, from 1, of the command arguments of a command
     /// sequence that can take any value.
     pub(crate) free_commands: Vec<(usize, usize)>,
+    /// False when the free command arguments, varied all at once, can pass.
+    pub(crate) free_commands_together: bool,
 }
 
 impl<T> FailureReport<T> {
@@ -253,6 +255,14 @@ impl<T> FailureReport<T> {
     /// report lists them under the minimal counterexample.
     pub fn free_command_arguments(&self) -> &[(usize, usize)] {
         &self.free_commands
+    }
+
+    /// Whether the [free command arguments](Self::free_command_arguments)
+    /// still fail when varied all at once, as
+    /// [`any_values_fail_together`](Self::any_values_fail_together) says of
+    /// parameters.
+    pub fn command_values_fail_together(&self) -> bool {
+        self.free_commands_together
     }
 }
 
