@@ -200,6 +200,15 @@ fn inner_attributes_of_the_body_apply_to_it(n: u32) {
     assert_eq!(n.to_string().parse::<u32>().ok(), Some(n));
 }
 
+// A lint level set through `cfg_attr` reaches the body too (rustc expands
+// the `cfg_attr` before the attribute macro sees it): without it, the
+// unused variable would warn, an error under CI's `-D warnings`.
+#[property]
+#[cfg_attr(test, allow(unused_variables))]
+fn lint_levels_through_cfg_attr_apply_to_the_body(n: u8) {
+    let unused = n;
+}
+
 // Failing properties, each a test that must panic, and a test reading the
 // report it panics with.
 

@@ -495,8 +495,10 @@ pub fn date_time_offset() -> DateTimeOffsetOf {
 ///
 /// Forces `low` and `high` one draw in sixteen between them, each verbatim
 /// at its own offset when that offset is a whole number of minutes within
-/// 14 hours (the offsets drawn); a bound at another offset is forced at the
-/// nearest such offset, a moment just inside the range.
+/// 14 hours (the offsets drawn). A bound at another offset is forced at its
+/// local time with the offset cut to whole minutes within 14 hours, a
+/// moment near the bound; where that moment falls outside the range, the
+/// bound itself is given, at its own offset.
 ///
 /// # Panics
 ///
