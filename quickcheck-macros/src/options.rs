@@ -108,8 +108,6 @@ pub(crate) struct Parsed {
     pub(crate) options: TokenStream,
     /// The path of the runtime crate.
     pub(crate) krate: CratePath,
-    /// Whether a `replay` option is given.
-    pub(crate) replays: bool,
 }
 
 /// Parses the attribute's arguments into an `Options` expression, which
@@ -178,11 +176,7 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
         }
     }
     let krate = krate.unwrap_or_default();
-    Ok(Parsed {
-        options: quote! { #krate::__private::attribute_options(#name) #(#calls)* },
-        krate,
-        replays: seen.contains(&"replay"),
-    })
+    Ok(Parsed { options: quote! { #krate::__private::attribute_options(#name) #(#calls)* }, krate })
 }
 
 /// Rejects a literal of the wrong kind here, showing the option written

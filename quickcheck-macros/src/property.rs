@@ -42,7 +42,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         ::core::option_env!("CARGO_PKG_NAME"),
         ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#identifier))
     };
-    let options::Parsed { options, krate, replays } = options::parse(attribute, name)?;
+    let options::Parsed { options, krate } = options::parse(attribute, name)?;
     if !function.sig.generics.params.is_empty() || function.sig.generics.where_clause.is_some() {
         let generics = &function.sig.generics;
         // `<...>` if there is one, else the `where` clause alone.
@@ -63,13 +63,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     }
     refuse_qualifiers(&function.sig)?;
     let parameters = parameters(&mut function, &krate)?;
-    let mut examples = examples(&mut function.attrs, &parameters, &krate)?;
-    if replays {
-        // A replay checks the one example its token names, as the report's
-        // "Replay with" line promises when pasted: the pins wait for the
-        // replay to be taken out again.
-        examples.clear();
-    }
+    let examples = examples(&mut function.attrs, &parameters, &krate)?;
     let has_plain_test_attribute = function.attrs.iter().any(|attribute| attribute.path().is_ident("test"));
     let has_other_test_attribute =
         function.attrs.iter().any(|attribute| is_test_attribute(attribute) && !attribute.path().is_ident("test"));

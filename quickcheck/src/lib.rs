@@ -57,9 +57,9 @@
 //! println!("{result}");
 //! // Falsified after 58 tests and 2 shrinks (seed 7).
 //! //   Minimal counterexample: [42]
-//! //   Original counterexample: [-971083527, 42, 5]
+//! //   Original counterexample: [1455610596, 42, 5]
 //! //   Failure: the property returned false
-//! //   Replay with: Options::default().replay("v1.AY68jJ4HAVMBCQA")
+//! //   Replay with: Options::default().replay("v1.AcfrluwKAVMBCQA")
 //! ```
 //!
 //! Three ways keep a failure checked until it is fixed. The example
@@ -192,10 +192,11 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// Each `#[example(...)]` pins one case, with one expression per parameter
 /// in order, checked before the generated ones (see
 /// [`Property::example`]). A `String` parameter also takes a string
-/// literal, so an example line from a report pastes back as it is. While a
-/// `replay` option is set, the examples are not checked: the replay runs
-/// only the example its token names, as the report's "Replay with" line
-/// promises.
+/// literal, so an example line from a report pastes back as it is. A
+/// `replay` option and examples exclude each other (a replay checks only the
+/// example its token names, which would leave the pins unchecked): take the
+/// examples out while replaying, as the report's "Replay with" line says
+/// when the property has any.
 ///
 /// # Reports
 ///
@@ -210,9 +211,9 @@ pub use arbitrary::{Arbitrary, arbitrary};
 ///   Minimal counterexample:
 ///     list = [42]
 ///   Original counterexample:
-///     list = [-1200254213, 42, 5]
+///     list = [-230066088, 42, 5]
 ///   Failure: the property returned false
-///   Replay with: #[property(replay = "v1.AYq00_gIAVMBCQA")]
+///   Replay with: #[property(replay = "v1.AdCetNsBAVMBCQA")]
 ///   Pin it with: #[example(vec![42])]
 /// ```
 ///

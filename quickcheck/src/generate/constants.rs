@@ -7,12 +7,12 @@
 //! timeout of 1000. The pool holds the powers of two, the powers of ten, the
 //! factorials and the primorials above 255, each also one below and one
 //! above, and each of either sign. An integer generator forces one of them (one that
-//! its range holds) about one draw in twenty; see
+//! its range holds) about one draw in thirty; see
 //! [`integer`](crate::generate::integer).
 //!
-//! The tables are built at compile time, and a pick is a few shifts and one
-//! short binary search: the pool costs nothing on the draws that do not use
-//! it.
+//! The pool is built and sorted at compile time, and a pick is a
+//! multiplication and two reads: it costs nothing on the draws that do not
+//! use it, and little on those that do.
 
 /// The powers of ten that fit in 128 bits: 10^0 to 10^38.
 const POWERS_OF_TEN: [u128; 39] = {
@@ -67,57 +67,101 @@ const fn bit_length(value: u128) -> u32 {
     u128::BITS - value.leading_zeros()
 }
 
-/// The smallest magnitude in the pool, 2^8 - 1: below it, draws near zero
-/// already land on every value often.
-const SMALLEST: u128 = 255;
+/// Magnitudes below this are left out of the pool: draws near zero already
+/// land on every value under 256 often.
+const SMALLEST_BASE: u128 = 256;
+
+/// How many of the tables' values the pool is built from: the powers of
+/// two from 2^8, of ten from 10^3, the factorials from 6! and the
+/// primorials from 2310.
+const BASES: usize = (127 - 7) + (POWERS_OF_TEN.len() - 3) + (FACTORIALS.len() - 5) + (PRIMORIALS.len() - 4);
+
+/// Each base appears four times: one below, itself twice, one above.
+const POOL_SIZE: usize = 4 * BASES;
+
+/// Every magnitude of the pool, ascending, so that those within a bit width
+/// are a prefix: a pick is one multiplication and one read, with no branch
+/// on which family or member to take (a forced constant is rare, and
+/// mispredicted branches made it the dearest draw of a list).
+static POOL: [u128; POOL_SIZE] = {
+    let mut pool = [0; POOL_SIZE];
+    let mut size = 0;
+    let mut exponent = 8;
+    while exponent < 128 {
+        size = push_with_neighbours(&mut pool, size, 1 << exponent);
+        exponent += 1;
+    }
+    let tables: [&[u128]; 3] = [&POWERS_OF_TEN, &FACTORIALS, &PRIMORIALS];
+    let mut table = 0;
+    while table < tables.len() {
+        let mut index = 0;
+        while index < tables[table].len() {
+            if tables[table][index] >= SMALLEST_BASE {
+                size = push_with_neighbours(&mut pool, size, tables[table][index]);
+            }
+            index += 1;
+        }
+        table += 1;
+    }
+    assert!(size == POOL_SIZE, "BASES counts every base");
+    // Insertion sort: a few hundred entries, once, at compile time.
+    let mut sorted = 1;
+    while sorted < POOL_SIZE {
+        let mut at = sorted;
+        while at > 0 && pool[at - 1] > pool[at] {
+            let swapped = pool[at - 1];
+            pool[at - 1] = pool[at];
+            pool[at] = swapped;
+            at -= 1;
+        }
+        sorted += 1;
+    }
+    pool
+};
+
+/// Writes `base` and its neighbours into `pool` from `size` on, the base
+/// twice so that it is picked as often as both neighbours together.
+const fn push_with_neighbours(pool: &mut [u128; POOL_SIZE], size: usize, base: u128) -> usize {
+    pool[size] = base - 1;
+    pool[size + 1] = base;
+    pool[size + 2] = base;
+    pool[size + 3] = base + 1;
+    size + 4
+}
+
+/// `WITHIN[bits]`: how many of the pool's magnitudes need at most `bits`
+/// bits, for `bits` from 0 to 128.
+static WITHIN: [u16; 129] = {
+    let mut within = [0; 129];
+    let mut bits = 0;
+    let mut count = 0;
+    while bits < within.len() {
+        while count < POOL_SIZE && bit_length(POOL[count]) <= bits as u32 {
+            count += 1;
+        }
+        within[bits] = count as u16;
+        bits += 1;
+    }
+    within
+};
 
 /// A constant of the pool, as a sign and a magnitude, picked by the bits of
 /// `word` among those that need at most `max_bits + 1` bits (one more than
 /// the range's largest magnitude, so that `2^k - 1` at the top of a type is
 /// in the pool, and a caller's range check drops what is too large). `None`
-/// when the family the word picks has no such member, as for a range that
-/// holds no magnitude above [`SMALLEST`].
+/// for a range that holds no magnitude of the pool.
 ///
-/// Half the picks are powers of two, whose neighbours are the boundaries of
-/// every narrower integer type; the other half are split between the powers
-/// of ten, the factorials and the primorials.
+/// About half the picks are powers of two or their neighbours, the
+/// boundaries of every narrower integer type; the rest are powers of ten,
+/// factorials and primorials.
+#[inline]
 pub(crate) fn pick(word: u64, max_bits: u32) -> Option<(bool, u128)> {
-    let limit = max_bits.saturating_add(1).min(u128::BITS);
-    if limit <= bit_length(SMALLEST) {
+    let count = u64::from(WITHIN[max_bits.saturating_add(1).min(u128::BITS) as usize]);
+    if count == 0 {
         return None;
     }
-    // The word's bits, from the low end: 2 for the family, 16 for the
-    // member, 2 for the step to a neighbour, 1 for the sign.
-    let scaled = |count: u64| (((word >> 2) & 0xFFFF) * count) >> 16;
-    let magnitude = match word & 3 {
-        0 | 1 => {
-            // 2^8 to 2^(limit - 1), all of which need at most `limit` bits.
-            let lowest = bit_length(SMALLEST);
-            1u128 << (lowest + scaled(u64::from(limit - lowest)) as u32)
-        }
-        family => {
-            let table: &[u128] = match family {
-                2 => &POWERS_OF_TEN[1..],
-                _ if (word >> 21) & 1 == 0 => &FACTORIALS[2..],
-                _ => &PRIMORIALS,
-            };
-            let (first, end) = (
-                table.partition_point(|&value| value < SMALLEST),
-                table.partition_point(|&value| bit_length(value) <= limit),
-            );
-            if first >= end {
-                return None;
-            }
-            table[first + scaled((end - first) as u64) as usize]
-        }
-    };
-    // One below, the constant itself (twice as often), or one above.
-    let magnitude = match (word >> 18) & 3 {
-        0 => magnitude - 1,
-        3 => magnitude.checked_add(1)?,
-        _ => magnitude,
-    };
-    Some(((word >> 20) & 1 == 1, magnitude))
+    let index = ((word & 0xFFFF) * count) >> 16;
+    Some(((word >> 16) & 1 == 1, POOL[index as usize]))
 }
 
 #[cfg(test)]
@@ -141,11 +185,11 @@ mod tests {
             for max_bits in [1, 7, 8, 16, 31, 63, 64, 127, 128] {
                 if let Some((_, magnitude)) = pick(word, max_bits) {
                     assert!(bit_length(magnitude) <= max_bits + 1, "{magnitude} for {max_bits} bits");
-                    assert!(magnitude >= SMALLEST - 1, "{magnitude} is too small to be worth forcing");
+                    assert!(magnitude >= SMALLEST_BASE - 1, "{magnitude} is too small to be worth forcing");
                     seen.insert(magnitude);
                 }
             }
-            assert_eq!(pick(word, 7), None);
+            assert_eq!(pick(word, 6), None);
         }
         for expected in [255, 256, 257, 65_535, 1 << 31, (1 << 63) - 1, 1000, 999, 1001, 3_628_800, 30_030] {
             assert!(seen.contains(&expected), "{expected} never picked");

@@ -438,6 +438,7 @@ where
     }
     .await;
     result.advice = options.advice;
+    result.has_pins = !examples.is_empty();
     result
 }
 

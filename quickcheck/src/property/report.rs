@@ -90,7 +90,7 @@ impl<T> FailureReport<T> {
 
     /// Writes the sections of one failure: its counterexamples, how it
     /// failed, its notes, and how to rerun or pin it.
-    fn write_sections(&self, f: &mut Formatter<'_>, names: &[&str], advice: Advice) -> fmt::Result {
+    fn write_sections(&self, f: &mut Formatter<'_>, names: &[&str], advice: Advice, has_pins: bool) -> fmt::Result {
         let marks: Vec<bool> = (0..names.len()).map(|index| self.any_value_fails(index)).collect();
         if self.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
             write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[], None)?;
@@ -146,7 +146,7 @@ impl<T> FailureReport<T> {
                  threads), which shrinking cannot control; make it depend on its input alone."
             )?;
         }
-        write_replay(f, self.replay.as_ref(), advice)?;
+        write_replay(f, self.replay.as_ref(), advice, has_pins)?;
         if let Some(example) = self.example_attribute() {
             write!(f, "\n  Pin it with: {example}")?;
         }
@@ -185,11 +185,23 @@ fn write_counterexample<T>(
     }
 }
 
-fn write_replay(f: &mut Formatter<'_>, replay: Option<&Replay>, advice: Advice) -> fmt::Result {
-    match (replay, advice) {
-        (Some(token), Advice::Options) => write!(f, "\n  Replay with: Options::default().replay(\"{token}\")"),
-        (Some(token), Advice::Attribute) => write!(f, "\n  Replay with: #[property(replay = \"{token}\")]"),
-        (None, _) => Ok(()),
+/// The replay line. A property with pinned examples is told to take them
+/// out while replaying: a check refuses a replay together with pins, which
+/// it would leave unchecked.
+fn write_replay(f: &mut Formatter<'_>, replay: Option<&Replay>, advice: Advice, has_pins: bool) -> fmt::Result {
+    let Some(token) = replay else { return Ok(()) };
+    match advice {
+        Advice::Options => write!(f, "\n  Replay with: Options::default().replay(\"{token}\")")?,
+        Advice::Attribute => write!(f, "\n  Replay with: #[property(replay = \"{token}\")]")?,
+    }
+    match (has_pins, advice) {
+        (false, _) => Ok(()),
+        (true, Advice::Options) => {
+            write!(f, " (without the pinned examples while it is set: a replay checks only its own example)")
+        }
+        (true, Advice::Attribute) => {
+            write!(f, " (take the #[example]s out while it is set: a replay checks only its own example)")
+        }
     }
 }
 
@@ -229,7 +241,7 @@ impl<T> PropertyResult<T> {
         let Some(first) = self.failures.first() else { return write!(f, "Falsified{seed}.") };
         if first.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
             write!(f, "Falsified on a pinned example.")?;
-            return first.write_sections(f, self.parameter_names, self.advice);
+            return first.write_sections(f, self.parameter_names, self.advice, self.has_pins);
         }
         // The headline counts up to the first failure: the examples run
         // after it, looking for failures of other origins, found nothing of
@@ -243,7 +255,7 @@ impl<T> PropertyResult<T> {
             } else {
                 write!(f, "{headline} after {tests} and {shrinks}{seed}.")?;
             }
-            return only.write_sections(f, self.parameter_names, self.advice);
+            return only.write_sections(f, self.parameter_names, self.advice, self.has_pins);
         }
         let count = self.failures.len();
         if self.failures.iter().all(|failure| failure.from_database) {
@@ -257,7 +269,7 @@ impl<T> PropertyResult<T> {
             let shrinks = plural(failure.shrinks, "shrink", "shrinks");
             let saved = if failure.from_database { ", failed again on a saved example" } else { "" };
             write!(f, "\n\n  --- Failure {} of {count} ({shrinks}{saved}) ---", number + 1)?;
-            failure.write_sections(f, self.parameter_names, self.advice)?;
+            failure.write_sections(f, self.parameter_names, self.advice, self.has_pins)?;
         }
         Ok(())
     }
@@ -315,7 +327,7 @@ impl<T> Display for PropertyResult<T> {
                 if let Some(problem) = &self.problem {
                     write!(f, "\n  {problem}")?;
                 }
-                write_replay(f, self.replay(), self.advice)?;
+                write_replay(f, self.replay(), self.advice, self.has_pins)?;
             }
             Outcome::Cancelled => {
                 write!(f, "Cancelled after {}{seed}.", plural(self.tests_run, "test", "tests"))?;

@@ -289,6 +289,9 @@ pub struct PropertyResult<T> {
     pub(crate) space_exhausted: bool,
     pub(crate) warnings: Vec<HealthWarning>,
     pub(crate) advice: Advice,
+    /// Whether the property has pinned examples, which a replay excludes:
+    /// the report's replay line then says to take them out.
+    pub(crate) has_pins: bool,
 }
 
 /// How a report words what to do next: as [`Options`](crate::Options)
@@ -319,6 +322,7 @@ impl<T> PropertyResult<T> {
             space_exhausted: false,
             warnings: Vec::new(),
             advice: Advice::Options,
+            has_pins: false,
         }
     }
 
