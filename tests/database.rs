@@ -73,6 +73,23 @@ fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
     let _ = std::fs::remove_dir_all(&directory);
 }
 
+/// A generator's panic found while generating is saved like a failure, so
+/// the next run meets it first whatever its seed.
+#[test]
+fn a_generator_panic_found_while_generating_is_saved_for_the_next_run() {
+    let directory = scratch("generator-panic-found");
+    let options =
+        |seed| Options::default().seed(seed).name("database::panic-found").database(directory.to_str().unwrap());
+    let panicking = generate::integer::<u8>().map(|n| if n == 200 { panic!("not 200") } else { n });
+    let first = Property::for_all(&panicking, |_| true).check(options(1).runs(10_000));
+    assert_eq!(first.outcome(), Outcome::GenerationFailed, "{first}");
+    assert_eq!(saved_files(&directory), 1);
+    let second = Property::for_all(&panicking, |_| true).check(options(2).runs(1));
+    assert_eq!(second.outcome(), Outcome::GenerationFailed, "{second}");
+    assert!(second.to_string().contains("The example was saved in the example database"), "{second}");
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
 #[test]
 fn two_saved_failures_replayed_are_reported_as_such() {
     let directory = scratch("two-failures");

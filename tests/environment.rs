@@ -61,9 +61,11 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     let named = |options: Options| {
         Property::for_all(generate::integer::<u8>(), |n| n < 200).check(options.seed(1).name("environment::database"))
     };
-    for (value, expected) in
-        [("", "QUICKCHECK_DATABASE is empty"), ("none", "write off to turn the example database off")]
-    {
+    for (value, expected) in [
+        ("", "QUICKCHECK_DATABASE is empty"),
+        ("none", "write off to turn the example database off"),
+        ("target/qc-examples\n", "with white space around the directory"),
+    ] {
         set("QUICKCHECK_DATABASE", value);
         let result = named(Options::default());
         assert_eq!(result.outcome(), Outcome::Misconfigured, "{value:?}: {result}");

@@ -117,9 +117,13 @@ fn zero_runs_with_nothing_else_to_stop_on_is_refused() {
     let pinned_only = Options::default().runs(0).phases(quickcheck::Phases::all().without(quickcheck::Phase::Generate));
     let result = Property::for_all(generate::integer::<u8>(), |n| n != 7).example(7).check(pinned_only);
     assert!(result.is_falsified(), "{result}");
-    // A time to run for decides when to stop instead.
+    // A time to run for decides when to stop instead; a time of zero does
+    // not, as it would stop at once.
     let timed = Options::default().seed(1).runs(0).run_for(std::time::Duration::from_millis(5));
     assert!(Property::for_all(generate::integer::<u8>(), |_| true).check(timed).is_passed());
+    let no_time = Options::default().runs(0).run_for(std::time::Duration::ZERO);
+    let result = Property::for_all(generate::integer::<u8>(), |_| true).check(no_time);
+    assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
 }
 
 #[test]

@@ -248,6 +248,21 @@ fn the_headline_counts_the_tests_up_to_the_first_failure() {
     assert_eq!(passed.tests_until_failure(), None);
 }
 
+/// A slow body that fails nearly every time: the search for failures of
+/// other origins stops after a thirtieth of the shrink time (10 ms here),
+/// long before its thousand examples, and shrinking starts.
+#[test]
+fn the_search_for_other_failures_is_bounded_in_time() {
+    let slow = |n: u32| {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        n == 0
+    };
+    let options = seeded(4).max_shrink_time(std::time::Duration::from_millis(300));
+    let result = Property::for_all(generate::integer::<u32>(), slow).check(options);
+    assert_eq!(result.minimal().unwrap().value(), &1, "{result}");
+    assert!(result.tests_run() < 100, "{} tests ran", result.tests_run());
+}
+
 #[test]
 fn first_failure_only_reports_one() {
     let result = Property::for_all(pair(), two_bugs).check(seeded(1).first_failure_only());

@@ -33,6 +33,13 @@ const MUTATION_TRIES: u32 = 8;
 /// failures of other origins.
 const LOOK_FOR_OTHERS: u64 = 1000;
 
+/// How long past the first failure generation may go on looking for
+/// failures of other origins, as a share of the time shrinking may take
+/// (ten seconds of the default five minutes): a slow body that fails
+/// nearly every time would otherwise spend all of [`LOOK_FOR_OTHERS`]
+/// examples before shrinking began.
+const LOOK_FOR_OTHERS_SHARE: u32 = 30;
+
 /// The most distinct failures one run shrinks and reports.
 const MAX_DISTINCT_FAILURES: usize = 16;
 
@@ -435,6 +442,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 self.target(&mut summary, &mut found).await;
             }
         }
+        if let End::GenerationFailed { choices, from_database: false, .. } = &summary.end {
+            // A generator's panic is a failure like any other: the next run
+            // meets it first, whatever its seed (a replay is deterministic).
+            self.keep_for_next_run([choices.as_slice()]);
+        }
         if found.is_empty() || matches!(summary.end, End::GenerationFailed { .. }) {
             return summary;
         }
@@ -506,6 +518,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     async fn generate(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let mut health = Health::new(self.settings.suppressed.clone());
         let mut first_failure_call = 0;
+        let mut first_failure_at = None;
         self.generating_since = self.settings.run_for.map(|_| Instant::now());
         for index in 0.. {
             if self.cancelled() {
@@ -519,6 +532,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             } else if !self.settings.multiple_failures
                 || summary.passed >= self.settings.runs
                 || self.body_calls >= first_failure_call + LOOK_FOR_OTHERS
+                || first_failure_at
+                    .is_some_and(|at: Instant| at.elapsed() > self.settings.max_shrink_time / LOOK_FOR_OTHERS_SHARE)
             {
                 break;
             }
@@ -592,6 +607,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     summary.count_failure();
                     if found.is_empty() {
                         first_failure_call = self.body_calls;
+                        first_failure_at = Some(Instant::now());
                     }
                     offer(found, self.source.recording().choices.clone(), failure, false);
                 }
@@ -921,8 +937,15 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         // The generators alone are replayed, in detail, for the spans: they
         // are deterministic, so they draw exactly what the failing case drew.
         self.source.start_replay(choices);
-        let _ = self.draw();
+        let replayed = self.draw().is_ok();
         let original = self.source.recording().clone();
+        if !replayed || !original.spans.is_complete() || original.choices != choices {
+            // The generators drew otherwise this time: they depend on more
+            // than their choices (a counter, a clock, hidden randomness).
+            // The spans describe no case to edit, so the failure stays as
+            // found, and the replay for its report says it is flaky.
+            return Shrinking { minimal: choices.to_vec(), failure, shrinks: 0, stopped_at: None };
+        }
         let (max_shrinks, multiple_failures) = (self.settings.max_shrinks, self.settings.multiple_failures);
         let time_limit = self.settings.max_shrink_time;
         let mut shrinker = Shrinker::new(self, original, failure, max_shrinks).with_time_limit(time_limit);

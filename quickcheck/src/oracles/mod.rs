@@ -75,6 +75,7 @@ use std::borrow::Borrow;
 use std::error::Error;
 use std::fmt::{self, Debug, Display, Formatter};
 
+use crate::engine::unwind::catch;
 use crate::property::format::render;
 use crate::stats::note;
 
@@ -319,10 +320,20 @@ where
 
 /// Whether `a` and `b` are the same value, for an oracle or law that
 /// compares a value with a copy of it: equal, or both not equal to
-/// themselves (a NaN, or a struct holding one) and printed the same.
-/// `PartialEq` alone would call every copy of a NaN different.
+/// themselves (a NaN, or a struct holding one) and printed the same, in
+/// full. `PartialEq` alone would call every copy of a NaN different; the
+/// report's `Debug` form, cut at 10,000 bytes, would call values the same
+/// that differ past the cut. A `Debug` that panics decides nothing: the
+/// values count as different.
 pub(crate) fn same<T: PartialEq + Debug + ?Sized>(a: &T, b: &T) -> bool {
-    a == b || (unequal_to_itself(a) && unequal_to_itself(b) && render(a) == render(b))
+    if a == b {
+        return true;
+    }
+    if !(unequal_to_itself(a) && unequal_to_itself(b)) {
+        return false;
+    }
+    let whole = |value: &T| catch(|| format!("{value:?}")).ok();
+    matches!((whole(a), whole(b)), (Some(a), Some(b)) if a == b)
 }
 
 /// Whether `x == x` fails, as for a NaN: the reflexivity law of
@@ -471,4 +482,21 @@ where
     F: Fn(&A) -> T,
 {
     move |input| check_idempotent(&input, &function)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same;
+
+    #[test]
+    fn copies_holding_a_nan_are_the_same_and_values_differing_past_the_cut_are_not() {
+        let mut long = vec![f64::NAN];
+        long.extend((0..3000).map(f64::from));
+        assert!(same(&long, &long.clone()));
+        let mut other = long.clone();
+        *other.last_mut().unwrap() = -1.0;
+        // Both print the same first 10,000 bytes, then the cut.
+        assert!(!same(&long, &other));
+        assert!(!same(&f64::NAN, &1.0));
+    }
 }

@@ -232,6 +232,10 @@ impl Options {
     /// [`max_shrinks`](Options::max_shrinks), stops with the smallest
     /// failure it has, and the report says the counterexample may not be
     /// minimal; the failure is saved, and the next run shrinks it further.
+    ///
+    /// A thirtieth of it (ten seconds by default) also bounds how long
+    /// generation goes on after the first failure, looking for failures of
+    /// other origins, before shrinking starts.
     pub fn max_shrink_time(mut self, limit: Duration) -> Options {
         self.max_shrink_time = Some(limit);
         self
@@ -326,7 +330,9 @@ impl Options {
         // A replay generates nothing whatever the runs; anything else with
         // no runs and nothing else to stop on would pass untested.
         let generates = replay.is_none() && self.phases.contains(crate::Phase::Generate);
-        if runs == 0 && run_for.is_none() && self.confidence.is_none() && generates {
+        // A zero `run_for` stops at once: it is no time to run for.
+        let runs_for_a_time = run_for.is_some_and(|duration| !duration.is_zero());
+        if runs == 0 && !runs_for_a_time && self.confidence.is_none() && generates {
             let source = if runs_from_environment.is_some() { "QUICKCHECK_RUNS" } else { "runs" };
             return Err(format!(
                 "{source} is 0, so the check would generate nothing and pass having tested nothing; ask for at \
@@ -384,6 +390,13 @@ fn read_location(location: OsString, source: &str) -> Result<Option<Database>, S
     if word.is_empty() {
         return Err(format!(
             "{source} is empty; give it a directory for the example database, or off to turn the database off"
+        ));
+    }
+    if word.len() != text.len() {
+        // Most likely a line break from a CI file: a directory whose name
+        // holds it is one no other run or tool would look in.
+        return Err(format!(
+            "{source} is {text:?}, with white space around the directory; remove it, as it would be part of              the directory's name"
         ));
     }
     if ["none", "no", "0", "false", "disabled", "disable"].iter().any(|off| word.eq_ignore_ascii_case(off)) {
