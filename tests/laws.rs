@@ -74,6 +74,7 @@ fn a_panicking_default_is_a_broken_law() {
     }
     let violation = laws::check_default::<Unready>().unwrap_err();
     assert_eq!(violation.law(), "Default panics");
+    assert!(violation.is_broken(), "{violation}");
     assert!(violation.failure().unwrap().contains("not ready"), "{violation}");
 }
 
@@ -84,6 +85,30 @@ fn a_check_that_could_not_run_is_no_broken_law() {
     let violation = laws::check_eq::<i32>(Options::default().runs(0)).unwrap_err();
     assert_eq!(violation.outcome(), Outcome::Misconfigured);
     assert!(violation.to_string().starts_with("Could not decide whether PartialEq is not reflexive"), "{violation}");
+}
+
+/// Code under test that panics on a value shows no law broken: the check
+/// says it could not decide, with the panic in its report.
+#[test]
+fn a_panicking_comparison_is_no_broken_law() {
+    #[derive(Clone, Debug, PartialEq, Eq, Arbitrary)]
+    struct Reading(i8);
+    impl PartialOrd for Reading {
+        fn partial_cmp(&self, other: &Reading) -> Option<Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+    impl Ord for Reading {
+        fn cmp(&self, other: &Reading) -> Ordering {
+            // Overflows for far-apart readings, as a hasty `cmp` does.
+            let difference = self.0.checked_sub(other.0).expect("the readings are too far apart");
+            difference.cmp(&0)
+        }
+    }
+    let violation = laws::check_ord::<Reading>(Options::default().seed(1)).unwrap_err();
+    assert!(!violation.is_broken(), "{violation}");
+    assert!(violation.to_string().starts_with("Could not decide whether "), "{violation}");
+    assert!(violation.report().contains("the readings are too far apart"), "{violation}");
 }
 
 /// `==` is right and `!=` is not: the law of `!=` is the one reported.

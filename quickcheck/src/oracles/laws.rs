@@ -58,7 +58,7 @@ use crate::engine::unwind::{Caught, catch};
 use crate::generate::{self, Generator};
 use crate::property::format::render;
 use crate::stats::note;
-use crate::{Arbitrary, Options, Outcome, Property};
+use crate::{Arbitrary, FailureKind, Options, Outcome, Property};
 
 /// The most values of one example: enough for every triple of them to be
 /// cheap (512) while many relations between them get tried.
@@ -73,6 +73,9 @@ const POOL: usize = 8;
 pub struct LawViolation {
     law: &'static str,
     outcome: Outcome,
+    /// Whether a value was shown to break the law, rather than the check
+    /// ending another way.
+    broken: bool,
     failure: Option<String>,
     counterexample: Option<String>,
     notes: Vec<(String, String)>,
@@ -81,18 +84,25 @@ pub struct LawViolation {
 
 impl LawViolation {
     /// The law that failed, as a sentence such as `"Ord is not transitive"`;
-    /// when [`outcome`](LawViolation::outcome) is neither
-    /// [`Outcome::Falsified`] nor [`Outcome::Flaky`], the law whose check
+    /// unless [`is_broken`](LawViolation::is_broken), the law whose check
     /// could not decide.
     pub fn law(&self) -> &'static str {
         self.law
     }
 
     /// How the law's check ended: [`Outcome::Falsified`] when a value broke
-    /// the law, or the outcome that kept it from deciding (for example a
-    /// generator that panicked).
+    /// the law (or the code under test panicked on one), or the outcome that
+    /// kept it from deciding (for example a generator that panicked).
     pub fn outcome(&self) -> Outcome {
         self.outcome
+    }
+
+    /// Whether a value was shown to break the law. False when the check
+    /// could not decide: a generator, or the code under test (an `eq`, a
+    /// `cmp`, a `clone`), panicked, a deadline passed, or the options were
+    /// refused; the report says which.
+    pub fn is_broken(&self) -> bool {
+        self.broken
     }
 
     /// What broke the law on the minimal counterexample: the law, how, and
@@ -123,8 +133,12 @@ impl LawViolation {
 
 impl Display for LawViolation {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        if matches!(self.outcome, Outcome::Falsified | Outcome::Flaky) {
+        if self.broken {
             write!(f, "{}.\n{}", self.law, self.report)
+        } else if matches!(self.outcome, Outcome::Falsified | Outcome::Flaky) {
+            // A value failed the check some other way than by breaking the
+            // law: the code under test panicked on it, or ran too long.
+            write!(f, "Could not decide whether {} (the code under test failed on a value).\n{}", self.law, self.report)
         } else {
             // The check ended without a value that breaks the law: its
             // report says why (a generator's panic, bad options).
@@ -168,9 +182,13 @@ where
     if result.is_passed() {
         return Ok(());
     }
+    // Only the law's own verdict, a returned `Broken`, shows it broken.
+    let broken = matches!(result.outcome(), Outcome::Falsified | Outcome::Flaky)
+        && result.failure().is_some_and(|failure| failure.kind() == FailureKind::ReturnedError);
     Err(LawViolation {
         law,
         outcome: result.outcome(),
+        broken,
         failure: result.failure().map(|failure| failure.message().to_owned()),
         counterexample: result.minimal().map(|minimal| minimal.rendered().to_owned()),
         notes: result.notes().to_vec(),
@@ -603,6 +621,8 @@ pub fn check_default<T: Default + Clone + PartialEq + Debug>() -> Result<(), Law
     Err(LawViolation {
         law,
         outcome: Outcome::Falsified,
+        // A default that panics breaks the law that it may not.
+        broken: true,
         failure: Some(format!("{law}: {detail}")),
         counterexample: Some(rendered.clone()),
         notes: Vec::new(),
