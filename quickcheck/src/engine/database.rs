@@ -52,12 +52,16 @@ impl Database {
 
     /// The default location: `quickcheck/examples` inside Cargo's target
     /// directory (which version control ignores in every Cargo project),
-    /// found from `CARGO_TARGET_DIR` or from where the running binary lives;
-    /// `.quickcheck/examples` in the working directory otherwise.
+    /// found from where the running binary lives or else from an absolute
+    /// `CARGO_TARGET_DIR`; `.quickcheck/examples` in the working directory
+    /// otherwise. A relative `CARGO_TARGET_DIR` is Cargo's, relative to
+    /// where Cargo started, while a test runs in its package's directory:
+    /// taken as it is, it would put the examples in the source tree.
     pub(crate) fn default_location() -> Database {
-        let target = std::env::var_os("CARGO_TARGET_DIR")
-            .map(PathBuf::from)
-            .or_else(|| target_directory_of(&std::env::current_exe().ok()?));
+        let target =
+            std::env::current_exe().ok().and_then(|executable| target_directory_of(&executable)).or_else(|| {
+                std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).filter(|directory| directory.is_absolute())
+            });
         match target {
             Some(target) => Database::at(target.join("quickcheck").join("examples")),
             None => Database::outside_a_target_directory(Path::new(".")),
