@@ -386,6 +386,23 @@ fn data_that_keeps_running_out_of_choices_is_warned_about() {
     assert!(result.to_string().contains("health check data_too_large: 20 examples needed more than the 8192 choices"));
 }
 
+/// A recursion that keeps nesting too deep overruns like data that needs
+/// too many choices, and is warned about as such, not as a filter.
+#[test]
+fn recursion_that_keeps_nesting_too_deep_is_warned_about_as_data_too_large() {
+    fn trees() -> quickcheck::BoxedGenerator<'static, u32> {
+        generate::frequency((
+            (1, generate::constant(0u32).boxed()),
+            (2, generate::deferred(|| (trees(), trees()).map(|(left, right)| left + right + 1)).boxed()),
+        ))
+        .boxed()
+    }
+    let result = Property::for_all(trees(), |_| true).check(seeded(1).runs(50).max_discard_ratio(1000));
+    let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
+    assert!(checks.contains(&HealthCheck::DataTooLarge), "{result}");
+    assert!(!checks.contains(&HealthCheck::FilterTooMuch), "{result}");
+}
+
 #[test]
 fn slow_generation_is_warned_about() {
     let slow = generate::from(|source| {

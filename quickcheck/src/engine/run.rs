@@ -361,6 +361,10 @@ pub(crate) struct Runner<'a, G, B> {
     /// would understate for the common ones (an empty list is one sequence,
     /// drawn one time in six).
     runs_repeats: bool,
+    /// Whether the last drawn case stopped as an overrun: past the choice
+    /// limit, or nested too deep. Told apart from a filter's discard for
+    /// the health checks, which give different advice for each.
+    overran: bool,
 }
 
 /// How much longer than its deadline a body may run while the check
@@ -389,6 +393,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             exact_deadline: false,
             generating_since: None,
             runs_repeats: false,
+            overran: false,
         }
     }
 
@@ -550,13 +555,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 break;
             };
             if index == 0 {
-                let drawn = self.source.recording().choices.len();
-                health.simplest_example(drawn, drawn >= MAX_CHOICES);
+                health.simplest_example(self.source.recording().choices.len(), self.overran);
             }
             if watching {
-                // A case stopped at the choice limit overran rather than
-                // being rejected.
-                let overran = self.source.recording().choices.len() >= MAX_CHOICES;
+                // A case stopped at the choice limit, or nested too deep,
+                // overran rather than being rejected.
+                let overran = self.overran;
                 health.example(
                     generating,
                     match case {
@@ -1084,6 +1088,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         if !self.record.is_empty() {
             self.record.clear();
         }
+        self.overran = false;
         let calls_before = self.body_calls;
         // A `move` closure over one reference to the runner: the closure
         // then hands `catch` a few words, not a reference per field.
@@ -1124,6 +1129,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         if !is_novel(novelty, &mut self.tree, self.source.recording()) {
             return Drawn::Duplicate;
         }
+        self.overran = matches!(caught, Caught::Stop(Stop::Overrun));
         Drawn::Ended(match caught {
             Caught::Stop(_) => Case::Discard,
             Caught::Panic(panic) => Case::GeneratorPanic(panic),

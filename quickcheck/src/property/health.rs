@@ -144,14 +144,22 @@ impl Health {
 
     /// The simplest example drew `choices` choices, or ran out of them.
     pub(crate) fn simplest_example(&mut self, choices: usize, overran: bool) {
-        if overran || choices > LARGE_BASE_CHOICES {
-            let size = if overran { "more than the limit of".to_owned() } else { choices.to_string() };
+        let limit = crate::engine::source::MAX_CHOICES;
+        if overran {
             self.warn(
                 HealthCheck::LargeBaseExample,
                 format!(
-                    "the simplest example the generator can produce makes {size} choices of the {} an example may \
-                     make; give collections smaller minimum lengths, or recursion a smaller depth",
-                    crate::engine::source::MAX_CHOICES
+                    "the simplest example the generator can produce overruns: it makes more than the {limit} \
+                     choices an example may make, or nests recursive draws too deep; give collections smaller \
+                     minimum lengths, or recursion a smaller depth or a likelier base case"
+                ),
+            );
+        } else if choices > LARGE_BASE_CHOICES {
+            self.warn(
+                HealthCheck::LargeBaseExample,
+                format!(
+                    "the simplest example the generator can produce makes {choices} choices of the {limit} an \
+                     example may make; give collections smaller minimum lengths, or recursion a smaller depth"
                 ),
             );
         }
@@ -168,9 +176,9 @@ impl Health {
                     self.warn(
                         HealthCheck::DataTooLarge,
                         format!(
-                            "{TOO_MANY_OVERRUNS} examples needed more than the {} choices an example may make \
-                             before {} passed, and were thrown away unfinished; give collections smaller maximum \
-                             lengths, or recursion a smaller depth",
+                            "{TOO_MANY_OVERRUNS} examples needed more than the {} choices an example may make, \
+                             or nested recursive draws too deep, before {} passed, and were thrown away \
+                             unfinished; give collections smaller maximum lengths, or recursion a smaller depth",
                             crate::engine::source::MAX_CHOICES,
                             self.passes
                         ),
