@@ -10,7 +10,7 @@ use crate::engine::explain::{self, Argument, Freedom};
 use crate::engine::order::shortlex;
 use crate::engine::random::{self, Draws, Random};
 use crate::engine::shrink::{Execute, ShrinkLimit, Shrinker};
-use crate::engine::source::{ChoiceSource, MAX_CHOICES, Recording, Variation};
+use crate::engine::source::{ChoiceSource, Recording, Variation};
 use crate::engine::tree::Tree;
 use crate::engine::unwind::{Caught, Panic, Stop, catch};
 use crate::generate::Generator;
@@ -1098,7 +1098,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             if timed {
                 runner.drawn_at = Some(Instant::now());
             }
-            if !is_novel(novelty, &mut runner.tree, runner.source.recording()) {
+            if !is_novel(novelty, &mut runner.tree, runner.source.recording(), true) {
                 return None;
             }
             runner.body_calls += 1;
@@ -1126,10 +1126,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         if timed {
             self.drawn_at = Some(Instant::now());
         }
-        if !is_novel(novelty, &mut self.tree, self.source.recording()) {
+        self.overran = matches!(caught, Caught::Stop(Stop::Overrun));
+        if !is_novel(novelty, &mut self.tree, self.source.recording(), !self.overran) {
             return Drawn::Duplicate;
         }
-        self.overran = matches!(caught, Caught::Stop(Stop::Overrun));
         Drawn::Ended(match caught {
             Caught::Stop(_) => Case::Discard,
             Caught::Panic(panic) => Case::GeneratorPanic(panic),
@@ -1193,13 +1193,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
 }
 
 /// Notes a drawn sequence in the tree as `novelty` asks; false when it
-/// must not run because it ran before. A sequence cut off at the choice
-/// limit is not a complete path, and is not noted.
+/// must not run because it ran before. A sequence cut off by an overrun
+/// (`complete` false) is no whole path, and is not noted.
 #[inline]
-fn is_novel(novelty: Novelty, tree: &mut Tree, recording: &Recording) -> bool {
-    let noted = novelty == Novelty::Replay
-        || recording.choices.len() >= MAX_CHOICES
-        || tree.insert(&recording.choices, &recording.maxima);
+fn is_novel(novelty: Novelty, tree: &mut Tree, recording: &Recording, complete: bool) -> bool {
+    let noted = novelty == Novelty::Replay || !complete || tree.insert(&recording.choices, &recording.maxima);
     noted || novelty == Novelty::Noted
 }
 
