@@ -90,6 +90,33 @@ fn a_generator_panic_found_while_generating_is_saved_for_the_next_run() {
     let _ = std::fs::remove_dir_all(&directory);
 }
 
+/// Shrinking a saved failure can meet a failure of another origin; with no
+/// example generated, the headline says where both came from rather than
+/// "after 0 tests".
+#[test]
+fn a_new_failure_met_while_shrinking_a_saved_one_is_reported_as_such() {
+    let directory = scratch("shrinking-saved");
+    let options =
+        |seed| Options::default().seed(seed).name("database::shrinking-saved").database(directory.to_str().unwrap());
+    let first =
+        Property::for_all(generate::integer::<u64>(), |n: u64| assert!(n < 1000, "too large")).check(options(1));
+    assert_eq!(first.minimal().unwrap().value(), &1000);
+    // Since then, zero has broken too; shrinking the saved 1000 meets it.
+    let second = Property::for_all(generate::integer::<u64>(), |n: u64| {
+        assert!(n < 1000, "too large");
+        assert!(n != 0, "zero");
+    })
+    .check(options(2));
+    assert_eq!(second.failures().len(), 2, "{second}");
+    let report = second.to_string();
+    assert!(
+        report.starts_with("Falsified: found 2 distinct failures replaying and shrinking saved examples"),
+        "{report}"
+    );
+    assert!(report.contains(", found while shrinking a saved example) ---"), "{report}");
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
 #[test]
 fn two_saved_failures_replayed_are_reported_as_such() {
     let directory = scratch("two-failures");

@@ -258,16 +258,25 @@ impl<T> PropertyResult<T> {
             return only.write_sections(f, self.parameter_names, self.advice, self.has_pins);
         }
         let count = self.failures.len();
+        // With no test generated, a failure not from the database was met
+        // while shrinking one that was.
+        let generated_none = self.tests_run == 0;
         if self.failures.iter().all(|failure| failure.from_database) {
             // Nothing was generated: the saved examples were all it took.
             write!(f, "{headline}: {count} distinct failures failed again on saved examples{seed}.")?;
+        } else if generated_none {
+            write!(f, "{headline}: found {count} distinct failures replaying and shrinking saved examples{seed}.")?;
         } else {
             let all_tests = plural(self.tests_run, "test", "tests");
             write!(f, "{headline} after {tests}{seed}: found {count} distinct failures in {all_tests}.")?;
         }
         for (number, failure) in self.failures.iter().enumerate() {
             let shrinks = plural(failure.shrinks, "shrink", "shrinks");
-            let saved = if failure.from_database { ", failed again on a saved example" } else { "" };
+            let saved = match (failure.from_database, generated_none) {
+                (true, _) => ", failed again on a saved example",
+                (false, true) => ", found while shrinking a saved example",
+                (false, false) => "",
+            };
             write!(f, "\n\n  --- Failure {} of {count} ({shrinks}{saved}) ---", number + 1)?;
             failure.write_sections(f, self.parameter_names, self.advice, self.has_pins)?;
         }
