@@ -87,6 +87,23 @@ fn a_check_that_could_not_run_is_no_broken_law() {
     assert!(violation.to_string().starts_with("Could not decide whether PartialEq is not reflexive"), "{violation}");
 }
 
+/// A default whose clone panics decides nothing about the default: the
+/// law is not called broken.
+#[test]
+fn a_panicking_clone_of_the_default_is_no_broken_law() {
+    #[derive(Debug, Default, PartialEq)]
+    struct Handle(u8);
+    impl Clone for Handle {
+        fn clone(&self) -> Handle {
+            panic!("handles are not to be cloned")
+        }
+    }
+    let violation = laws::check_default::<Handle>().unwrap_err();
+    assert!(!violation.is_broken(), "{violation}");
+    assert!(violation.to_string().starts_with("Could not decide whether "), "{violation}");
+    assert!(violation.failure().unwrap().contains("handles are not to be cloned"), "{violation}");
+}
+
 /// Code under test that panics on a value shows no law broken: the check
 /// says it could not decide, with the panic in its report.
 #[test]

@@ -62,10 +62,14 @@ fn coverage_of_a_small_space_is_judged_by_how_often_inputs_are_drawn() {
 }
 
 /// A body that records no statistics skips repeats, so a small space still
-/// ends as soon as every input has run.
+/// ends as soon as every input has run; notes for a failure's report are
+/// no statistics.
 #[test]
 fn a_small_space_without_statistics_still_stops_once_exhausted() {
-    let result = Property::for_all(generate::option(generate::boolean()), |_| {}).check(Options::default().seed(4));
+    let result = Property::for_all(generate::option(generate::boolean()), |option| {
+        quickcheck::stats::note("option", option);
+    })
+    .check(Options::default().seed(4));
     assert_eq!(result.tests_run(), 3, "{result}");
     assert!(result.is_space_exhausted(), "{result}");
 }

@@ -40,6 +40,10 @@ const LOOK_FOR_OTHERS: u64 = 1000;
 /// examples before shrinking began.
 const LOOK_FOR_OTHERS_SHARE: u32 = 30;
 
+/// How many examples past the first failure generation runs to look for
+/// failures of other origins however long they take.
+const LOOK_FOR_OTHERS_AT_LEAST: u64 = 10;
+
 /// The most distinct failures one run shrinks and reports.
 const MAX_DISTINCT_FAILURES: usize = 16;
 
@@ -537,8 +541,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             } else if !self.settings.multiple_failures
                 || summary.passed >= self.settings.runs
                 || self.body_calls >= first_failure_call + LOOK_FOR_OTHERS
-                || first_failure_at
-                    .is_some_and(|at: Instant| at.elapsed() > self.settings.max_shrink_time / LOOK_FOR_OTHERS_SHARE)
+                || (self.body_calls >= first_failure_call + LOOK_FOR_OTHERS_AT_LEAST
+                    && first_failure_at.is_some_and(|at: Instant| {
+                        at.elapsed() > self.settings.max_shrink_time / LOOK_FOR_OTHERS_SHARE
+                    }))
             {
                 break;
             }
@@ -575,7 +581,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Case::Pass => {
                     summary.passed += 1;
                     summary.statistics.add(&self.record);
-                    self.runs_repeats |= !self.record.is_empty();
+                    self.runs_repeats |= self.record.records_statistics();
                     self.remember_targets();
                     if found.is_empty()
                         && let Some(end) = self.stopping_point(summary.passed, &summary.statistics)
@@ -943,11 +949,13 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         self.source.start_replay(choices);
         let replayed = self.draw().is_ok();
         let original = self.source.recording().clone();
-        if !replayed || !original.spans.is_complete() || original.choices != choices {
-            // The generators drew otherwise this time: they depend on more
+        if !replayed || !original.spans.is_complete() {
+            // The generators stopped short this time: they depend on more
             // than their choices (a counter, a clock, hidden randomness).
             // The spans describe no case to edit, so the failure stays as
-            // found, and the replay for its report says it is flaky.
+            // found, and the replay for its report says it is flaky. (A
+            // saved example that no longer fits the generators replays
+            // whole, and is shrunk from what the replay drew.)
             return Shrinking { minimal: choices.to_vec(), failure, shrinks: 0, stopped_at: None };
         }
         let (max_shrinks, multiple_failures) = (self.settings.max_shrinks, self.settings.multiple_failures);

@@ -5,10 +5,10 @@
 //! number, yet those are where overflow, off-by-one and conversion bugs
 //! live: `i32::MAX as i64 + 1`, `u16::MAX`, a buffer of 4096 bytes, a
 //! timeout of 1000. The pool holds the powers of two, the powers of ten, the
-//! factorials and the primorials above 255, each also one below and one
-//! above, and each of either sign. An integer generator forces one of them (one that
-//! its range holds) about one draw in thirty; see
-//! [`integer`](crate::generate::integer).
+//! factorials and the primorials from 256 up, each also one below and one
+//! above (so 255 is the smallest), and each of either sign. An integer
+//! generator forces one of them (one that its range holds) about one draw
+//! in thirty; see [`integer`](crate::generate::integer).
 //!
 //! The pool is built and sorted at compile time, and a pick is a
 //! multiplication and two reads: it costs nothing on the draws that do not
@@ -146,10 +146,10 @@ static WITHIN: [u16; 129] = {
 };
 
 /// A constant of the pool, as a sign and a magnitude, picked by the bits of
-/// `word` among those that need at most `max_bits + 1` bits (one more than
-/// the range's largest magnitude, so that `2^k - 1` at the top of a type is
-/// in the pool, and a caller's range check drops what is too large). `None`
-/// for a range that holds no magnitude of the pool.
+/// `word` among those that need at most `max_bits + 1` bits, one more than
+/// the range's largest magnitude: some picks lie beyond the range, and the
+/// caller's range check drops them (its draw then goes on as if there were
+/// no pool). `None` where no magnitude of the pool fits.
 ///
 /// About half the picks are powers of two or their neighbours, the
 /// boundaries of every narrower integer type; the rest are powers of ten,

@@ -180,7 +180,7 @@ pub struct Integer<T: IntegerValue> {
 /// Forces `MIN`, `MAX`, `MIN + 1`, `MAX - 1` and 0 about one draw in twenty
 /// between them. About one draw in thirty more is a constant that often
 /// reveals bugs: a power of two or of ten, a factorial or a primorial, or
-/// one of their neighbours, of either sign and above 255 (`65_536`,
+/// one of their neighbours, of either sign and from 255 up (`65_536`,
 /// `i32::MAX as i64`, `-999`, `3_628_800`), where the type holds it. About
 /// 40% of the draws lie within 256 of 0, and the rest have a uniformly drawn
 /// bit width. Early examples of a run are kept small.
@@ -203,7 +203,7 @@ pub fn integer<T: IntegerValue>() -> Integer<T> {
 /// Draws are uniform over the range, except that the bounds, their
 /// neighbours and the shrink target are forced about one draw in twenty, a
 /// constant of [`integer`]'s pool that the range holds about one in thirty
-/// (a range within ±255 holds none), and a fifth of the draws stay near the
+/// (a range within ±254 holds none), and a fifth of the draws stay near the
 /// shrink target.
 ///
 /// # Panics

@@ -182,16 +182,22 @@ where
     if result.is_passed() {
         return Ok(());
     }
-    // Only the law's own verdict, a returned `Broken`, shows it broken.
-    let broken = matches!(result.outcome(), Outcome::Falsified | Outcome::Flaky)
-        && result.failure().is_some_and(|failure| failure.kind() == FailureKind::ReturnedError);
+    // Only the law's own verdict, a returned `Broken`, shows it broken, in
+    // any of the failures found (a panic may come first, being smaller);
+    // that failure is the one the violation names.
+    let failures = result.failures();
+    let breaking = failures.iter().find(|failure| failure.failure().kind() == FailureKind::ReturnedError);
+    let broken = matches!(result.outcome(), Outcome::Falsified | Outcome::Flaky) && breaking.is_some();
+    let named = breaking.or(failures.first());
     Err(LawViolation {
         law,
         outcome: result.outcome(),
         broken,
-        failure: result.failure().map(|failure| failure.message().to_owned()),
-        counterexample: result.minimal().map(|minimal| minimal.rendered().to_owned()),
-        notes: result.notes().to_vec(),
+        failure: named
+            .map(|failure| failure.failure().message().to_owned())
+            .or_else(|| result.failure().map(|failure| failure.message().to_owned())),
+        counterexample: named.and_then(|failure| failure.minimal()).map(|minimal| minimal.rendered().to_owned()),
+        notes: named.map_or_else(Vec::new, |failure| failure.notes().to_vec()),
         report: result.to_string(),
     })
 }
@@ -596,38 +602,44 @@ where
 ///
 /// The first law that fails, with the default value as counterexample.
 pub fn check_default<T: Default + Clone + PartialEq + Debug>() -> Result<(), LawViolation> {
-    // Run as a property body is: a panic is the law's failure, not the
-    // caller's.
-    let checked = catch(|| {
-        let (first, second) = (T::default(), T::default());
-        let detail = default_law_broken(&first, &second);
-        (render(&first), detail)
-    });
-    let (rendered, detail) = match checked {
-        Ok((_, None)) => return Ok(()),
-        Ok((rendered, Some(detail))) => (rendered, detail),
+    // Run as a property body is: a panic is reported, not the caller's.
+    // One of `T::default()` itself breaks the law that it may not; one of
+    // the `clone` or `==` the laws call decides nothing.
+    let message = |caught| match caught {
+        Caught::Panic(panic) => panic.message,
+        Caught::Stop(_) => "it discarded the example".to_owned(),
+    };
+    let (first, second) = match catch(|| (T::default(), T::default())) {
+        Ok(defaults) => defaults,
         Err(caught) => {
-            let message = match caught {
-                Caught::Panic(panic) => panic.message,
-                Caught::Stop(_) => "it discarded the example".to_owned(),
-            };
-            (
-                "(none: it panicked)".to_owned(),
-                ("Default panics", format!("T::default() or its clone panicked: {message}")),
-            )
+            let detail = format!("T::default() panicked: {}", message(caught));
+            return Err(default_violation("Default panics", detail, "(none: it panicked)".to_owned(), true));
         }
     };
-    let (law, detail) = detail;
-    Err(LawViolation {
+    let rendered = render(&first);
+    match catch(|| default_law_broken(&first, &second)) {
+        Ok(None) => Ok(()),
+        Ok(Some((law, detail))) => Err(default_violation(law, detail, rendered, true)),
+        Err(caught) => {
+            let detail = format!("cloning or comparing the defaults panicked: {}", message(caught));
+            Err(default_violation("Default is not deterministic", detail, rendered, false))
+        }
+    }
+}
+
+/// The violation `check_default` reports: `broken` when the default broke
+/// `law`, not when the check could not decide it.
+fn default_violation(law: &'static str, detail: String, rendered: String, broken: bool) -> LawViolation {
+    let headline = if broken { "Falsified by the default value." } else { "Could not decide on the default value." };
+    LawViolation {
         law,
         outcome: Outcome::Falsified,
-        // A default that panics breaks the law that it may not.
-        broken: true,
+        broken,
         failure: Some(format!("{law}: {detail}")),
         counterexample: Some(rendered.clone()),
         notes: Vec::new(),
-        report: format!("Falsified by the default value.\n  Counterexample: {rendered}\n  Failure: {law}: {detail}"),
-    })
+        report: format!("{headline}\n  Counterexample: {rendered}\n  Failure: {law}: {detail}"),
+    }
 }
 
 /// The law two defaults break, and how, if any.

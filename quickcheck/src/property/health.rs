@@ -115,7 +115,8 @@ pub(crate) enum Watched {
     Passed,
     /// A filter, `assume` or precondition rejected it.
     Discarded,
-    /// It needed more choices than an example may make.
+    /// It overran: it needed more choices than an example may make, or
+    /// nested recursive draws too deep.
     Overran,
     /// It failed (or its generator panicked).
     Failed,

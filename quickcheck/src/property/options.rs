@@ -396,7 +396,8 @@ fn read_location(location: OsString, source: &str) -> Result<Option<Database>, S
         // Most likely a line break from a CI file: a directory whose name
         // holds it is one no other run or tool would look in.
         return Err(format!(
-            "{source} is {text:?}, with white space around the directory; remove it, as it would be part of              the directory's name"
+            "{source} is {text:?}, with white space around the directory; remove it, as it would be part of \
+             the directory's name"
         ));
     }
     if ["none", "no", "0", "false", "disabled", "disable"].iter().any(|off| word.eq_ignore_ascii_case(off)) {

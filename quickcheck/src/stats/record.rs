@@ -15,7 +15,7 @@ use crate::property::format::render;
 pub(crate) struct ExampleRecord {
     /// Labels hit, each once.
     pub(crate) labels: Vec<String>,
-    /// `(table, value)` pairs from [`collect`], each table once.
+    /// `(table, value)` pairs from [`collect`], each pair once.
     pub(crate) collected: Vec<(String, String)>,
     /// `(label, minimum percent)` from [`cover`].
     pub(crate) requirements: Vec<(String, f64)>,
@@ -53,6 +53,13 @@ impl ExampleRecord {
             && self.requirements.is_empty()
             && self.notes.is_empty()
             && self.targets.is_empty()
+    }
+
+    /// Whether this example recorded statistics: labels, collected values
+    /// or coverage requirements (notes and target scores are not).
+    #[inline]
+    pub(crate) fn records_statistics(&self) -> bool {
+        !(self.labels.is_empty() && self.collected.is_empty() && self.requirements.is_empty())
     }
 
     /// The score this example reported under `label`, if it did.
