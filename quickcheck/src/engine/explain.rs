@@ -122,7 +122,7 @@ async fn borrowing_matters<V: Execute>(
         match runner.execute(&borrowed).await {
             Case::Pass => return true,
             Case::Fail(other) if !failure.same_origin(&other) => return true,
-            Case::Fail(_) | Case::Discard | Case::GeneratorPanic(_) => {}
+            Case::Fail(_) | Case::Discard(_) | Case::GeneratorPanic(_) => {}
         }
     }
     false
@@ -284,7 +284,7 @@ async fn explain_argument<V: Execute>(
         let drew_something_new = runner.recorded().choices != minimal.choices;
         match case {
             // A generator panic made no test case, so it judges nothing.
-            Case::Discard | Case::GeneratorPanic(_) => {}
+            Case::Discard(_) | Case::GeneratorPanic(_) => {}
             _ if !drew_something_new => {}
             Case::Pass => return Freedom::Matters,
             Case::Fail(other) if !failure.same_origin(&other) => return Freedom::Matters,

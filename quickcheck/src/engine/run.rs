@@ -142,8 +142,10 @@ struct CancelledWhileShrinking {
 #[derive(Debug)]
 pub(crate) enum Case {
     Pass,
-    /// A filter or `assume` rejected it, or it needed too many choices.
-    Discard,
+    /// It stopped early: a filter or `assume` rejected it
+    /// ([`Stop::Discard`]), or it overran ([`Stop::Overrun`]: more choices
+    /// than an example may make, or recursion nested too deep).
+    Discard(Stop),
     Fail(Failure),
     /// The generator panicked: a bug in the generator, not a counterexample.
     GeneratorPanic(Box<Panic>),
@@ -365,10 +367,6 @@ pub(crate) struct Runner<'a, G, B> {
     /// would understate for the common ones (an empty list is one sequence,
     /// drawn one time in six).
     runs_repeats: bool,
-    /// Whether the last drawn case stopped as an overrun: past the choice
-    /// limit, or nested too deep. Told apart from a filter's discard for
-    /// the health checks, which give different advice for each.
-    overran: bool,
 }
 
 /// How much longer than its deadline a body may run while the check
@@ -397,7 +395,6 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             exact_deadline: false,
             generating_since: None,
             runs_repeats: false,
-            overran: false,
         }
     }
 
@@ -430,7 +427,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     summary.count_failure();
                     offer(&mut found, choices.clone(), failure, false);
                 }
-                Case::Discard => summary.end = End::ReplayDoesNotFit,
+                Case::Discard(_) => summary.end = End::ReplayDoesNotFit,
                 Case::GeneratorPanic(panic) => {
                     summary.end =
                         End::GenerationFailed { choices: choices.clone(), panic: *panic, from_database: false };
@@ -514,7 +511,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     summary.end = End::GenerationFailed { choices: saved, panic: *panic, from_database: true };
                     return;
                 }
-                Case::Pass | Case::Discard => database.delete(&key, &saved),
+                Case::Pass | Case::Discard(_) => database.delete(&key, &saved),
             }
         }
     }
@@ -561,18 +558,16 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 break;
             };
             if index == 0 {
-                health.simplest_example(self.source.recording().choices.len(), self.overran);
+                let overran = matches!(case, Case::Discard(Stop::Overrun));
+                health.simplest_example(self.source.recording().choices.len(), overran);
             }
             if watching {
-                // A case stopped at the choice limit, or nested too deep,
-                // overran rather than being rejected.
-                let overran = self.overran;
                 health.example(
                     generating,
                     match case {
                         Case::Pass => Watched::Passed,
-                        Case::Discard if overran => Watched::Overran,
-                        Case::Discard => Watched::Discarded,
+                        Case::Discard(Stop::Overrun) => Watched::Overran,
+                        Case::Discard(Stop::Discard) => Watched::Discarded,
                         Case::Fail(_) | Case::GeneratorPanic(_) => Watched::Failed,
                     },
                 );
@@ -590,7 +585,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                         break;
                     }
                 }
-                Case::Discard => {
+                Case::Discard(_) => {
                     summary.discards += 1;
                     if summary.discards >= self.discard_limit(summary.passed) {
                         if found.is_empty() {
@@ -854,7 +849,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                                 offer(found, self.source.recording().choices.clone(), failure, false);
                                 return;
                             }
-                            Case::Discard => {
+                            Case::Discard(_) => {
                                 summary.discards += 1;
                                 break;
                             }
@@ -1066,7 +1061,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     fn draw(&mut self) -> Result<G::Value, Case> {
         let (generator, source) = (self.generator, &mut self.source);
         catch(|| source.draw(generator)).map_err(|caught| match caught {
-            Caught::Stop(_) => Case::Discard,
+            Caught::Stop(stop) => Case::Discard(stop),
             Caught::Panic(panic) => Case::GeneratorPanic(panic),
         })
     }
@@ -1096,7 +1091,6 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         if !self.record.is_empty() {
             self.record.clear();
         }
-        self.overran = false;
         let calls_before = self.body_calls;
         // A `move` closure over one reference to the runner: the closure
         // then hands `catch` a few words, not a reference per field.
@@ -1134,12 +1128,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         if timed {
             self.drawn_at = Some(Instant::now());
         }
-        self.overran = matches!(caught, Caught::Stop(Stop::Overrun));
-        if !is_novel(novelty, &mut self.tree, self.source.recording(), !self.overran) {
+        let complete = !matches!(caught, Caught::Stop(Stop::Overrun));
+        if !is_novel(novelty, &mut self.tree, self.source.recording(), complete) {
             return Drawn::Duplicate;
         }
         Drawn::Ended(match caught {
-            Caught::Stop(_) => Case::Discard,
+            Caught::Stop(stop) => Case::Discard(stop),
             Caught::Panic(panic) => Case::GeneratorPanic(panic),
         })
     }
@@ -1184,7 +1178,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         self.exact_deadline = false;
         let reproduced = match case {
             Case::Fail(again) => again.same_origin(failure),
-            Case::Pass | Case::Discard | Case::GeneratorPanic(_) => false,
+            Case::Pass | Case::Discard(_) | Case::GeneratorPanic(_) => false,
         };
         (std::mem::take(&mut self.record.notes), reproduced)
     }
@@ -1215,7 +1209,7 @@ fn case_of(verdict: BodyResult) -> Case {
     match verdict {
         Ok(Ok(())) => Case::Pass,
         Ok(Err(failure)) => Case::Fail(failure),
-        Err(Caught::Stop(Stop::Discard | Stop::Overrun)) => Case::Discard,
+        Err(Caught::Stop(stop)) => Case::Discard(stop),
         Err(Caught::Panic(panic)) => Case::Fail(Failure::from_panic(*panic)),
     }
 }

@@ -35,7 +35,7 @@ impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Property<G, F> {
         let (generator, source) = (&self.generator, &mut self.source);
         match catch(|| source.draw(generator)) {
             Ok(value) => (self.body)(value).map_or(Case::Pass, |line| Case::Fail(failure_at(line))),
-            Err(Caught::Stop(_)) => Case::Discard,
+            Err(Caught::Stop(stop)) => Case::Discard(stop),
             Err(Caught::Panic(panic)) => Case::GeneratorPanic(panic),
         }
     }

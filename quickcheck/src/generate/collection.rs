@@ -8,7 +8,6 @@
 //! delete, sort and merge elements.
 
 use std::collections::VecDeque;
-use std::fmt::{self, Debug, Formatter};
 use std::marker::PhantomData;
 use std::ops::{Bound, RangeBounds};
 
@@ -215,22 +214,35 @@ pub struct Collection<G, C> {
     _collection: PhantomData<fn() -> C>,
 }
 
-// By hand, not derived: a derive would ask the collection type `C` for what
-// only the element generator needs, so a generator of `Vec<T>` would be
-// `Clone` only for a `T: Clone`.
-impl<G: Clone, C> Clone for Collection<G, C> {
-    fn clone(&self) -> Self {
-        Collection { element: self.element.clone(), lengths: self.lengths, _collection: PhantomData }
-    }
+/// `Clone`, `Copy` and `Debug` for a generator of collections of one
+/// element generator (fields `element`, `lengths`, `_collection`), by hand:
+/// a derive would ask the collection type `C` for what only the element
+/// generator needs, so a generator of `Vec<T>` would be `Clone` only for a
+/// `T: Clone`.
+macro_rules! element_generator_traits {
+    ($generator:ident) => {
+        impl<G: Clone, C> Clone for $generator<G, C> {
+            fn clone(&self) -> Self {
+                $generator { element: self.element.clone(), lengths: self.lengths, _collection: PhantomData }
+            }
+        }
+
+        impl<G: Copy, C> Copy for $generator<G, C> {}
+
+        impl<G: std::fmt::Debug, C> std::fmt::Debug for $generator<G, C> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($generator))
+                    .field("element", &self.element)
+                    .field("lengths", &self.lengths)
+                    .finish()
+            }
+        }
+    };
 }
 
-impl<G: Copy, C> Copy for Collection<G, C> {}
+pub(crate) use element_generator_traits;
 
-impl<G: Debug, C> Debug for Collection<G, C> {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Collection").field("element", &self.element).field("lengths", &self.lengths).finish()
-    }
-}
+element_generator_traits!(Collection);
 
 impl<G, C> Collection<G, C> {
     pub(crate) fn new(element: G, lengths: Lengths) -> Collection<G, C> {

@@ -15,7 +15,7 @@ use std::marker::PhantomData;
 use crate::engine::source::ChoiceSource;
 use crate::engine::unwind::Stop;
 use crate::generate::Generator;
-use crate::generate::collection::{Lengths, length_builders};
+use crate::generate::collection::{Lengths, element_generator_traits, length_builders};
 
 /// How many duplicates in a row end the collection (or discard the example).
 const SKIPS: u32 = 10;
@@ -95,21 +95,7 @@ pub struct Distinct<G, C> {
     _collection: PhantomData<fn() -> C>,
 }
 
-// By hand, as for `Collection`: only the generators need to be `Clone`,
-// `Copy` or `Debug`, not the collection they make.
-impl<G: Clone, C> Clone for Distinct<G, C> {
-    fn clone(&self) -> Self {
-        Distinct { element: self.element.clone(), lengths: self.lengths, _collection: PhantomData }
-    }
-}
-
-impl<G: Copy, C> Copy for Distinct<G, C> {}
-
-impl<G: Debug, C> Debug for Distinct<G, C> {
-    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Distinct").field("element", &self.element).field("lengths", &self.lengths).finish()
-    }
-}
+element_generator_traits!(Distinct);
 
 impl<G, C> Distinct<G, C> {
     length_builders!();

@@ -58,7 +58,7 @@ use crate::engine::unwind::{Caught, catch};
 use crate::generate::{self, Generator};
 use crate::property::format::render;
 use crate::stats::note;
-use crate::{Arbitrary, FailureKind, Options, Outcome, Property};
+use crate::{Arbitrary, FailureKind, FailureReport, Options, Outcome, Property};
 
 /// The most values of one example: enough for every triple of them to be
 /// cheap (512) while many relations between them get tried.
@@ -193,9 +193,8 @@ where
         law,
         outcome: result.outcome(),
         broken,
-        failure: named
-            .map(|failure| failure.failure().message().to_owned())
-            .or_else(|| result.failure().map(|failure| failure.message().to_owned())),
+        // With no failure found (a generator's panic), the check's own.
+        failure: named.map(FailureReport::failure).or(result.failure()).map(|failure| failure.message().to_owned()),
         counterexample: named.and_then(|failure| failure.minimal()).map(|minimal| minimal.rendered().to_owned()),
         notes: named.map_or_else(Vec::new, |failure| failure.notes().to_vec()),
         report: result.to_string(),

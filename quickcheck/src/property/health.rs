@@ -146,24 +146,21 @@ impl Health {
     /// The simplest example drew `choices` choices, or ran out of them.
     pub(crate) fn simplest_example(&mut self, choices: usize, overran: bool) {
         let limit = crate::engine::source::MAX_CHOICES;
-        if overran {
-            self.warn(
-                HealthCheck::LargeBaseExample,
-                format!(
-                    "the simplest example the generator can produce overruns: it makes more than the {limit} \
-                     choices an example may make, or nests recursive draws too deep; give collections smaller \
-                     minimum lengths, or recursion a smaller depth or a likelier base case"
-                ),
-            );
+        let problem = if overran {
+            format!(
+                "overruns: it makes more than the {limit} choices an example may make, or nests recursive draws \
+                 too deep; give collections smaller minimum lengths, or recursion a smaller depth or a likelier \
+                 base case"
+            )
         } else if choices > LARGE_BASE_CHOICES {
-            self.warn(
-                HealthCheck::LargeBaseExample,
-                format!(
-                    "the simplest example the generator can produce makes {choices} choices of the {limit} an \
-                     example may make; give collections smaller minimum lengths, or recursion a smaller depth"
-                ),
-            );
-        }
+            format!(
+                "makes {choices} choices of the {limit} an example may make; give collections smaller minimum \
+                 lengths, or recursion a smaller depth"
+            )
+        } else {
+            return;
+        };
+        self.warn(HealthCheck::LargeBaseExample, format!("the simplest example the generator can produce {problem}"));
     }
 
     /// One watched example: how long generating it took, and how it ended.

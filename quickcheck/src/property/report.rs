@@ -190,19 +190,15 @@ fn write_counterexample<T>(
 /// it would leave unchecked.
 fn write_replay(f: &mut Formatter<'_>, replay: Option<&Replay>, advice: Advice, has_pins: bool) -> fmt::Result {
     let Some(token) = replay else { return Ok(()) };
-    match advice {
-        Advice::Options => write!(f, "\n  Replay with: Options::default().replay(\"{token}\")")?,
-        Advice::Attribute => write!(f, "\n  Replay with: #[property(replay = \"{token}\")]")?,
+    let (line, pins) = match advice {
+        Advice::Options => (format!("Options::default().replay(\"{token}\")"), "without the pinned examples"),
+        Advice::Attribute => (format!("#[property(replay = \"{token}\")]"), "take the #[example]s out"),
+    };
+    write!(f, "\n  Replay with: {line}")?;
+    if has_pins {
+        write!(f, " ({pins} while it is set: a replay checks only its own example)")?;
     }
-    match (has_pins, advice) {
-        (false, _) => Ok(()),
-        (true, Advice::Options) => {
-            write!(f, " (without the pinned examples while it is set: a replay checks only its own example)")
-        }
-        (true, Advice::Attribute) => {
-            write!(f, " (take the #[example]s out while it is set: a replay checks only its own example)")
-        }
-    }
+    Ok(())
 }
 
 fn write_failure(f: &mut Formatter<'_>, failure: Option<&Failure>, notes: &[(String, String)]) -> fmt::Result {
