@@ -364,11 +364,10 @@ where
                     Caught::Panic(panic) => format!("panicked: {}", panic.message),
                     Caught::Stop(_) => "discarded itself (an assume or a filter in it)".to_owned(),
                 };
-                // Boxed: the result is large, and this is the rare way out.
-                Box::new(misconfigured(&format!(
+                format!(
                     "pinned example {position} could not be built: its expression {cause}. Fix the example, or \
-                     remove it"
-                )))
+                         remove it"
+                )
             })
         };
         for (position, example) in (1..).zip(pinned) {
@@ -377,7 +376,7 @@ where
             }
             let value = match build(position, example) {
                 Ok(value) => value,
-                Err(misconfigured) => return *misconfigured,
+                Err(problem) => return misconfigured(&problem),
             };
             let rendered = Rendered::of(&value, parameters);
             record.clear();
@@ -405,7 +404,7 @@ where
             let minimal = Counterexample {
                 value: match build(position, example) {
                     Ok(value) => value,
-                    Err(misconfigured) => return *misconfigured,
+                    Err(problem) => return misconfigured(&problem),
                 },
                 rendered: rendered.whole,
                 fields: rendered.fields,
