@@ -317,6 +317,50 @@ fn no_example_line_is_offered_where_the_values_would_not_compile_back() {
     }
 }
 
+/// An enum whose variants are not imported where the properties below use
+/// it: a pin line that printed `Push(3)` alone would not compile there.
+mod stack {
+    use quickcheck::Arbitrary;
+
+    #[derive(Arbitrary, Clone, Debug, PartialEq)]
+    pub enum Op {
+        Pop,
+        Push(u8),
+        Peek { depth: u8 },
+    }
+}
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn pushes_stay_small(op: stack::Op) -> bool {
+    !matches!(op, stack::Op::Push(value) if value >= 3)
+}
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn peeks_miss_the_hint(op: stack::Op, hint: Option<u8>) -> bool {
+    !matches!(op, stack::Op::Peek { depth } if Some(depth) == hint)
+}
+
+#[test]
+fn an_enum_parameter_pins_with_its_path() {
+    let report = report_of(pushes_stay_small);
+    assert!(report.contains("    op = Push(3)\n"), "{report}");
+    assert!(report.contains("  Pin it with: #[example(stack::Op::Push(3))]"), "{report}");
+    // A struct-like variant too; a prelude variant keeps its short name.
+    let report = report_of(peeks_miss_the_hint);
+    assert!(report.contains("  Pin it with: #[example(stack::Op::Peek { depth: 0 }, Some(0))]"), "{report}");
+}
+
+// The line above, pasted back: it compiles where the variants are not in
+// scope, and keeps the failure checked.
+#[property(runs = 1)]
+#[example(stack::Op::Push(3))]
+#[should_panic(expected = "on a pinned example")]
+fn a_pasted_enum_line_pins_the_failure(#[generator(generate::constant(stack::Op::Pop))] op: stack::Op) -> bool {
+    !matches!(op, stack::Op::Push(value) if value >= 3)
+}
+
 #[property]
 #[example(42)]
 #[should_panic]

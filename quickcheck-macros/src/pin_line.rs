@@ -10,7 +10,9 @@
 //! checked when the report is written: a string literal inside a value (a
 //! `String` field of a derived `Debug`) would paste as a `&str`, so it
 //! leaves the line out too. An enum's variants print without the enum's
-//! name, so its line pastes only where the variants are in scope.
+//! name, so the macro also passes each parameter's [`type_path`], which
+//! the line writes in front of a parameter's variant (inside a list or an
+//! option, a variant still pastes only where it is in scope).
 
 use syn::{GenericArgument, PathArguments, Type};
 
@@ -92,6 +94,22 @@ fn pastes_back_within(ty: &Type, whole_parameter: bool) -> bool {
     }
 }
 
+/// The path of `ty` as written, without generic arguments (`Op`,
+/// `crate::shapes::Shape`), for a type that is a path; empty otherwise. The
+/// pin line writes an enum's variants after it.
+pub(crate) fn type_path(ty: &Type) -> String {
+    match ty {
+        Type::Paren(inner) => type_path(&inner.elem),
+        Type::Group(inner) => type_path(&inner.elem),
+        Type::Path(path) if path.qself.is_none() => {
+            let segments = path.path.segments.iter().map(|segment| segment.ident.to_string());
+            let leading = if path.path.leading_colon.is_some() { "::" } else { "" };
+            format!("{leading}{}", segments.collect::<Vec<_>>().join("::"))
+        }
+        _ => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +123,16 @@ mod tests {
         for ty in ["u8", "i64", "bool", "char", "f64", "String", "Vec<i32>", "Option<Vec<u8>>", "(u8, bool)", "Point"] {
             assert!(pastes(ty), "{ty}");
         }
+    }
+
+    #[test]
+    fn type_paths_leave_out_generic_arguments() {
+        let path = |ty: &str| type_path(&syn::parse_str(ty).unwrap());
+        assert_eq!(path("Op"), "Op");
+        assert_eq!(path("crate::shapes::Shape<u8>"), "crate::shapes::Shape");
+        assert_eq!(path("::std::option::Option<Op>"), "::std::option::Option");
+        assert_eq!(path("(u8, bool)"), "");
+        assert_eq!(path("[u8; 4]"), "");
     }
 
     #[test]

@@ -73,6 +73,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     let generators = parameters.iter().map(|parameter| &parameter.generator);
     let names = parameters.iter().map(|parameter| &parameter.name);
     let without_pin_line = (!types.iter().all(|ty| pin_line::pastes_back(ty))).then(|| quote! { .without_pin_line() });
+    let type_paths = types.iter().map(|ty| pin_line::type_path(ty));
     let output = match &function.sig.output {
         ReturnType::Default => quote! { () },
         ReturnType::Type(_, ty) => quote! { #ty },
@@ -86,6 +87,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             #asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body,
         )
         .parameters(&[#(#names),*])
+        .parameter_types(&[#(#type_paths),*])
         #without_pin_line
         #(#examples)*
     };

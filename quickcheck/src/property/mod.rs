@@ -30,7 +30,7 @@ use crate::engine::unwind::{CatchUnwind, Caught, Stop, catch};
 use crate::generate::Generator;
 use crate::stats::ExampleRecord;
 use format::render;
-use parameters::Parameters;
+use parameters::{Parameters, pin_arguments};
 
 /// Discards the current example unless `condition` holds: a precondition.
 ///
@@ -176,8 +176,12 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
             names.len(),
             <G::Value as ParameterValues>::COUNT
         );
-        self.parameters =
-            Some(Parameters { names, render_each: <G::Value as ParameterValues>::render_each, pastes_back: true });
+        self.parameters = Some(Parameters {
+            names,
+            render_each: <G::Value as ParameterValues>::render_each,
+            pastes_back: true,
+            type_paths: &[],
+        });
         self
     }
 
@@ -211,6 +215,49 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
             )
         };
         parameters.pastes_back = false;
+        self
+    }
+
+    /// Names each parameter's type as written, without generic arguments
+    /// (`"Op"`, `"shapes::Shape"`; `""` for one that is no path), so that
+    /// the pin line writes an enum's variant with its path in front:
+    /// `Op::Push(3)` where `Debug` prints `Push(3)`, which pastes back only
+    /// where the variants are imported. `#[property]` calls this.
+    ///
+    /// ```
+    /// use quickcheck::{Generator, Options, Property, generate};
+    ///
+    /// #[derive(Clone, Debug, PartialEq)]
+    /// enum Op {
+    ///     Push(u8),
+    ///     Pop,
+    /// }
+    ///
+    /// let ops = generate::one_of((generate::integer::<u8>().map(Op::Push), generate::constant(Op::Pop)));
+    /// let result = Property::for_all((ops,), |(op,): (Op,)| op == Op::Pop)
+    ///     .parameters(&["op"])
+    ///     .parameter_types(&["Op"])
+    ///     .check(Options::default().seed(1));
+    /// assert_eq!(result.example_attribute().as_deref(), Some("#[example(Op::Push(0))]"));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// At the call, if [`parameters`](Property::parameters) was not called
+    /// before it, or `paths` does not name one type per parameter.
+    #[track_caller]
+    pub fn parameter_types(mut self, paths: &'static [&'static str]) -> Self {
+        let Some(parameters) = &mut self.parameters else {
+            panic!("Property::parameter_types: call it after Property::parameters, which names the parameters")
+        };
+        assert_eq!(
+            paths.len(),
+            parameters.names.len(),
+            "Property::parameter_types: {} types for {} parameters; name one type per parameter",
+            paths.len(),
+            parameters.names.len()
+        );
+        parameters.type_paths = paths;
         self
     }
 }
@@ -408,7 +455,7 @@ where
                 },
                 rendered: rendered.whole,
                 fields: rendered.fields,
-                pastes_back: rendered.pastes_back,
+                pin_arguments: None,
                 explicit: true,
             };
             result.failures.push(FailureReport {
@@ -478,8 +525,8 @@ where
     result.warnings = summary.warnings;
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| {
-            let Rendered { whole, fields, pastes_back } = Rendered::of(&value, parameters);
-            Counterexample { rendered: whole, fields, pastes_back, value, explicit: false }
+            let Rendered { whole, fields, pin_arguments } = Rendered::of(&value, parameters);
+            Counterexample { rendered: whole, fields, pin_arguments, value, explicit: false }
         })
     };
     match summary.end {
@@ -578,13 +625,17 @@ where
 struct Rendered {
     whole: String,
     fields: Vec<String>,
-    pastes_back: bool,
+    /// The arguments of an `#[example(...)]` that pins the value, if its
+    /// fields paste back.
+    pin_arguments: Option<Vec<String>>,
 }
 
 impl Rendered {
     fn of<T: Debug>(value: &T, parameters: Option<Parameters<T>>) -> Rendered {
         let fields = parameters.map_or_else(Vec::new, |parameters| (parameters.render_each)(value));
-        let pastes_back = parameters.is_some_and(|parameters| parameters.pastes_back);
-        Rendered { whole: render(value), fields, pastes_back }
+        let pin_arguments = parameters
+            .filter(|parameters| parameters.pastes_back)
+            .and_then(|parameters| pin_arguments(&fields, parameters.type_paths));
+        Rendered { whole: render(value), fields, pin_arguments }
     }
 }

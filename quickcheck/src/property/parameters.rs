@@ -3,7 +3,9 @@
 
 use std::fmt::Debug;
 
-use crate::property::format::render;
+use std::borrow::Cow;
+
+use crate::property::format::{is_whole, render};
 
 /// A tuple whose fields the report prints one by one, each under its
 /// parameter's name. Implemented for tuples of one to twelve `Debug` values.
@@ -52,6 +54,10 @@ pub(crate) struct Parameters<T> {
     pub(crate) render_each: fn(&T) -> Vec<String>,
     /// Whether the values' `Debug` forms are expressions of their types.
     pub(crate) pastes_back: bool,
+    /// Each parameter's type path as written, without generic arguments
+    /// (empty for a type that is no path, or when unknown): what an enum's
+    /// variant is written after in the pin line.
+    pub(crate) type_paths: &'static [&'static str],
 }
 
 impl<T> Clone for Parameters<T> {
@@ -62,10 +68,53 @@ impl<T> Clone for Parameters<T> {
 
 impl<T> Copy for Parameters<T> {}
 
+/// The names a `Debug` form may begin with that need no path in front:
+/// the prelude's variants and the boolean literals.
+const IN_SCOPE_EVERYWHERE: &[&str] = &["Some", "None", "Ok", "Err", "true", "false"];
+
+/// The `#[example(...)]` arguments that make `fields` again, one per
+/// parameter, or `None` when some field's `Debug` form is no expression to
+/// paste: one that spans lines (a command sequence, a pretty-printed
+/// struct), holds a float no literal writes or a string that would paste as
+/// a `&str`, or was cut short or replaced by a placeholder.
+pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str]) -> Option<Vec<String>> {
+    let pastes = |field: &String| {
+        !field.contains('\n') && !has_non_literal_float(field) && !has_nested_string(field) && is_whole(field)
+    };
+    if !fields.iter().all(pastes) {
+        return None;
+    }
+    let path_of = |index: usize| type_paths.get(index).copied().unwrap_or("");
+    Some(
+        fields
+            .iter()
+            .enumerate()
+            .map(|(index, field)| as_expression(&with_variant_path(field, path_of(index))))
+            .collect(),
+    )
+}
+
+/// `rendered` with `type_path::` in front when it is an enum variant of
+/// that type: a derived `Debug` prints a variant by its name alone
+/// (`Push(3)`), which pastes only where the variants are imported, while a
+/// struct prints its own type's name first. A form that begins with another
+/// name than the type's own is taken for a variant; so is a struct's behind
+/// a type alias, whose line then names the alias.
+fn with_variant_path<'a>(rendered: &'a str, type_path: &str) -> Cow<'a, str> {
+    let leading = rendered.find(|character: char| !(character.is_alphanumeric() || character == '_'));
+    let name = &rendered[..leading.unwrap_or(rendered.len())];
+    let type_name = type_path.rsplit("::").next().unwrap_or("");
+    let is_name = name.starts_with(|character: char| character.is_alphabetic() || character == '_');
+    if type_path.is_empty() || !is_name || name == type_name || IN_SCOPE_EVERYWHERE.contains(&name) {
+        return Cow::Borrowed(rendered);
+    }
+    Cow::Owned(format!("{type_path}::{rendered}"))
+}
+
 /// A `Debug` form written as a Rust expression for an `#[example(...)]`
 /// line: a list's `[...]` becomes `vec![...]`, the form of the commonest list
 /// parameter. Brackets inside string and character literals are left alone.
-pub(crate) fn as_expression(rendered: &str) -> String {
+fn as_expression(rendered: &str) -> String {
     let mut expression = String::with_capacity(rendered.len());
     for (character, in_literal) in outside_literals(rendered) {
         if !in_literal && character == '[' {
@@ -78,7 +127,7 @@ pub(crate) fn as_expression(rendered: &str) -> String {
 
 /// Whether a `Debug` form holds a float that no Rust literal writes (`NaN`,
 /// `inf`), outside string and character literals.
-pub(crate) fn has_non_literal_float(rendered: &str) -> bool {
+fn has_non_literal_float(rendered: &str) -> bool {
     let mut word = String::new();
     for (character, in_literal) in outside_literals(rendered).chain([(' ', false)]) {
         if !in_literal && character.is_alphanumeric() {
@@ -96,7 +145,7 @@ pub(crate) fn has_non_literal_float(rendered: &str) -> bool {
 /// Whether `rendered` holds a string literal that is not all of it, such as
 /// the `String` field of a derived `Debug` (`User { name: "", age: 0 }`):
 /// pasted back, the literal is a `&str` where the type wants a `String`.
-pub(crate) fn has_nested_string(rendered: &str) -> bool {
+fn has_nested_string(rendered: &str) -> bool {
     let mut was_in_literal = false;
     outside_literals(rendered).enumerate().any(|(index, (character, in_literal))| {
         let opens_a_string = in_literal && !was_in_literal && character == '"';
@@ -151,6 +200,29 @@ mod tests {
         assert_eq!(as_expression("\"[\\\"]\""), "\"[\\\"]\"");
         assert_eq!(as_expression("('[', 3)"), "('[', 3)");
         assert_eq!(as_expression("Some(\"x\")"), "Some(\"x\")");
+    }
+
+    #[test]
+    fn variants_get_their_enum_path_and_nothing_else_does() {
+        assert_eq!(with_variant_path("Push(3)", "ops::Op"), "ops::Op::Push(3)");
+        assert_eq!(with_variant_path("Leaf", "Tree"), "Tree::Leaf");
+        assert_eq!(with_variant_path("_Hidden { a: 1 }", "Op"), "Op::_Hidden { a: 1 }");
+        // A struct prints its own name; the prelude's variants, literals
+        // and numbers need no path; nor does a type that is no path.
+        assert_eq!(with_variant_path("Point { x: 1 }", "geometry::Point"), "Point { x: 1 }");
+        for (rendered, path) in [("Some(Push(3))", "Option"), ("None", "Option"), ("true", "bool"), ("-3", "i8")] {
+            assert_eq!(with_variant_path(rendered, path), rendered);
+        }
+        assert_eq!(with_variant_path("Push(3)", ""), "Push(3)");
+    }
+
+    #[test]
+    fn pin_arguments_are_left_out_when_any_field_would_not_paste() {
+        let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
+        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &["Op", "Vec"]), Some(fields(&["Op::Pop", "vec![1]"])));
+        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &[]), Some(fields(&["Pop", "vec![1]"])));
+        assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"]), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"]), None);
     }
 
     #[test]

@@ -5,8 +5,6 @@ use std::fmt::{self, Display, Formatter};
 
 use crate::engine::shrink::ShrinkLimit;
 use crate::engine::unwind::DISCARD_CAUSES;
-use crate::property::format::is_whole;
-use crate::property::parameters::{as_expression, has_nested_string, has_non_literal_float};
 use crate::property::result::Advice;
 use crate::property::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult, Replay};
 
@@ -71,21 +69,9 @@ impl<T> FailureReport<T> {
     fn example_attribute(&self) -> Option<String> {
         // A flaky failure's value is no test case to keep: it did not fail
         // again.
-        let minimal = self.minimal.as_ref().filter(|minimal| {
-            self.reproduced && !minimal.explicit && !minimal.fields.is_empty() && minimal.pastes_back
-        })?;
-        // A value whose Debug form spans lines (a command sequence, a
-        // pretty-printed struct), holds a float that is no literal or a
-        // string that would paste as a `&str`, or was cut short or replaced
-        // by a placeholder, is not an expression to paste.
-        let pastes = |field: &String| {
-            !field.contains('\n') && !has_non_literal_float(field) && !has_nested_string(field) && is_whole(field)
-        };
-        if !minimal.fields.iter().all(pastes) {
-            return None;
-        }
-        let values: Vec<String> = minimal.fields.iter().map(|field| as_expression(field)).collect();
-        Some(format!("#[example({})]", values.join(", ")))
+        let minimal = self.minimal.as_ref().filter(|minimal| self.reproduced && !minimal.explicit)?;
+        let arguments = minimal.pin_arguments.as_ref().filter(|arguments| !arguments.is_empty())?;
+        Some(format!("#[example({})]", arguments.join(", ")))
     }
 
     /// Writes the sections of one failure: its counterexamples, how it

@@ -116,9 +116,10 @@ pub struct Counterexample<T> {
     pub(crate) value: T,
     pub(crate) rendered: String,
     pub(crate) fields: Vec<String>,
-    /// Whether `fields`, written as expressions, make the value again: an
-    /// `#[example(...)]` that pins it.
-    pub(crate) pastes_back: bool,
+    /// The `fields` written as expressions that make the value again, the
+    /// arguments of an `#[example(...)]` that pins it; `None` when they
+    /// would not.
+    pub(crate) pin_arguments: Option<Vec<String>>,
     pub(crate) explicit: bool,
 }
 
