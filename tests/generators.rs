@@ -180,48 +180,6 @@ fn integer_produces_every_order_of_magnitude() {
     }
 }
 
-/// Whether `magnitude` is a power of two or of ten, or next to one.
-fn is_round(magnitude: u64) -> bool {
-    [magnitude.saturating_sub(1), magnitude, magnitude.saturating_add(1)]
-        .into_iter()
-        .any(|near| near.is_power_of_two() || (0..20).any(|exponent| 10u64.checked_pow(exponent) == Some(near)))
-}
-
-/// About one draw in twenty is a constant of the pool: far more round
-/// numbers than random bits give, and the boundaries of narrower types.
-#[test]
-fn integer_forces_round_numbers_and_the_boundaries_of_narrower_types() {
-    let values = generate::integer::<i64>().sample(100_000, 4);
-    // The type's own extremes, forced as edges, are left out.
-    let round = fraction(&values, |&v| (257..1 << 62).contains(&v.unsigned_abs()) && is_round(v.unsigned_abs()));
-    assert!((0.02..0.06).contains(&round), "{round} of the draws are large round numbers");
-    for boundary in [i64::from(i32::MAX), i64::from(u16::MAX) + 1, -i64::from(i16::MAX) - 1, 1_000_000] {
-        assert!(values.contains(&boundary), "integer::<i64>() never produced {boundary}");
-    }
-}
-
-/// A chosen range is offered only the constants it holds, so every draw
-/// stays in range, and the round numbers inside it turn up.
-#[test]
-fn between_forces_the_round_numbers_its_range_holds() {
-    let values = generate::between(-5000i32, 5000).sample(20_000, 6);
-    assert!(values.iter().all(|v| (-5000..=5000).contains(v)));
-    for round in [4096, -1024, 1000, 999, -1001, 720, -2310] {
-        assert!(values.contains(&round), "between(-5000, 5000) never produced {round}");
-    }
-    let far = generate::between(1_000_000u64, 1_001_000).sample(20_000, 6);
-    assert!(far.contains(&1_000_000) && far.contains(&1_000_001), "10^6 and its neighbour are in the range");
-}
-
-/// A bug at exactly one round number is found in a long run, where uniform
-/// bits would take billions of draws to hit it, and is reported exactly.
-#[test]
-fn a_bug_at_a_type_boundary_is_found_and_reported_exactly() {
-    let result = Property::for_all(generate::integer::<u32>(), |n| n != 65_536).check(seeded(2).runs(50_000));
-    assert!(result.is_falsified(), "65536 was never drawn: {result}");
-    assert_eq!(*result.minimal().expect("a counterexample").value(), 65_536);
-}
-
 // ---------------------------------------------------------------------------
 // Integer shrink targets
 // ---------------------------------------------------------------------------

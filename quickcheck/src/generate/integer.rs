@@ -10,7 +10,7 @@ use crate::engine::order::ZigZag;
 use crate::engine::random::Random;
 use crate::engine::source::{ChoiceSource, SCALE_ONE, Sample};
 use crate::engine::word::Word;
-use crate::generate::{Generator, constants};
+use crate::generate::Generator;
 
 mod sealed {
     pub trait Sealed {}
@@ -40,14 +40,6 @@ pub trait IntegerValue: Copy + Ord + Debug + 'static + sealed::Sealed {
     /// bounds.
     #[doc(hidden)]
     fn from_key(key: Self::Key) -> Self;
-    /// The position of the value `±magnitude` (negative if `negative`), if
-    /// the type as drawn holds it.
-    #[doc(hidden)]
-    fn key_of(negative: bool, magnitude: u128) -> Option<Self::Key>;
-    /// How many bits the magnitude of the value at `key` needs, as drawn
-    /// (so `usize` counts 64 on every platform).
-    #[doc(hidden)]
-    fn magnitude_bits(key: Self::Key) -> u32;
 }
 
 macro_rules! unsigned {
@@ -70,15 +62,6 @@ macro_rules! unsigned {
                 } else {
                     <$t>::try_from(key).unwrap_or(<$t>::MAX)
                 }
-            }
-            fn key_of(negative: bool, magnitude: u128) -> Option<$key> {
-                if negative && magnitude != 0 {
-                    return None;
-                }
-                <$drawn>::try_from(magnitude).ok().map(|value| value as $key)
-            }
-            fn magnitude_bits(key: $key) -> u32 {
-                <$key>::BITS - key.leading_zeros()
             }
         }
     )*};
@@ -109,15 +92,6 @@ macro_rules! signed {
                     <$t>::try_from(value).unwrap_or(if value < 0 { <$t>::MIN } else { <$t>::MAX })
                 }
             }
-            fn key_of(negative: bool, magnitude: u128) -> Option<$key> {
-                let value = if negative { 0i128.checked_sub_unsigned(magnitude)? } else { i128::try_from(magnitude).ok()? };
-                let value = <$drawn>::try_from(value).ok()?;
-                Some((value as $signed_key as $key) ^ (1 << (<$key>::BITS - 1)))
-            }
-            fn magnitude_bits(key: $key) -> u32 {
-                let value = (key ^ (1 << (<$key>::BITS - 1))) as $signed_key;
-                <$key>::BITS - value.unsigned_abs().leading_zeros()
-            }
         }
     )*};
 }
@@ -127,11 +101,6 @@ macro_rules! signed {
 unsigned!(u8 => u64, u8, u16 => u64, u16, u32 => u64, u32, u64 => u64, u64, usize => u64, u64, u128 => u128, u128);
 signed!(i8 => u64, i64, i8, i16 => u64, i64, i16, i32 => u64, i64, i32, i64 => u64, i64, i64, isize => u64, i64, i64,
     i128 => u128, i128, i128);
-
-/// Of 64 rolls, those that force an edge of the range.
-const EDGE_ROLLS: u64 = 3;
-/// Of 64 rolls, those after the edges' that force a constant from the pool.
-const CONSTANT_ROLLS: u64 = 2;
 
 /// How draws spread over the range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,8 +114,7 @@ enum Spread {
 
 impl Spread {
     /// Of 64 rolls, those below this number draw near the target (the first
-    /// five of them force an edge or a constant instead, where the range
-    /// holds the constant picked).
+    /// three of them force an edge instead).
     fn near_target_rolls(self) -> u64 {
         match self {
             Spread::Magnitude => 31,
@@ -167,9 +135,6 @@ pub struct Integer<T: IntegerValue> {
     /// index that alternates between the sides needs one more bit than the
     /// distance it stands for. Kept rather than derived from `order` per draw.
     direction_bit: u32,
-    /// The bits of the largest magnitude in the range, which bound the
-    /// constants the pool offers it.
-    magnitude_bits: u32,
     _type: PhantomData<fn() -> T>,
 }
 
@@ -177,21 +142,18 @@ pub struct Integer<T: IntegerValue> {
 /// extremes. Shrinks towards 0, trying small positive values before small
 /// negative ones.
 ///
-/// Forces `MIN`, `MAX`, `MIN + 1`, `MAX - 1` and 0 about one draw in twenty
-/// between them. About one draw in thirty more is a constant that often
-/// reveals bugs: a power of two or of ten, a factorial or a primorial, or
-/// one of their neighbours, of either sign and from 255 up (`65_536`,
-/// `i32::MAX as i64`, `-999`, `3_628_800`), where the type holds it. About
-/// 40% of the draws lie within 256 of 0, and the rest have a uniformly drawn
-/// bit width. Early examples of a run are kept small.
+/// Forces `MIN`, `MAX` and 0 about one draw in twenty between them, and
+/// nothing else: no value is forced for being known to break code, so what
+/// matters to your domain is yours to add with
+/// [`frequency`](crate::generate::frequency) and
+/// [`constant`](crate::generate::constant). Close to half the draws lie
+/// within 256 of 0, and the rest have a uniformly drawn bit width. Early
+/// examples of a run are kept small.
 ///
 /// ```
 /// use quickcheck::{Generator, generate};
-/// let values = generate::integer::<i64>().sample(2000, 1);
+/// let values = generate::integer::<i64>().sample(200, 1);
 /// assert!(values.iter().any(|v| v.abs() < 1000));
-/// // Round numbers and type boundaries turn up far more often than random
-/// // bits would make them.
-/// assert!(values.iter().any(|&v| v.unsigned_abs() > 1000 && v.unsigned_abs().is_power_of_two()));
 /// ```
 pub fn integer<T: IntegerValue>() -> Integer<T> {
     Integer::from_keys(T::WHOLE.0, T::WHOLE.1, Spread::Magnitude)
@@ -200,11 +162,9 @@ pub fn integer<T: IntegerValue>() -> Integer<T> {
 /// Any integer in `low..=high`, inclusive. Shrinks towards 0 if the range
 /// holds it, otherwise towards the bound nearer to 0.
 ///
-/// Draws are uniform over the range, except that the bounds, their
-/// neighbours and the shrink target are forced about one draw in twenty, a
-/// constant of [`integer`]'s pool that the range holds about one in thirty
-/// (a range within ±254 holds none), and a fifth of the draws stay near the
-/// shrink target.
+/// Draws are uniform over the range, except that the bounds and the shrink
+/// target are forced about one draw in twenty between them (nothing else
+/// is), and a quarter of the draws stay near the shrink target.
 ///
 /// # Panics
 ///
@@ -232,7 +192,6 @@ impl<T: IntegerValue> Integer<T> {
             spread,
             width: T::Key::BITS - size.leading_zeros(),
             direction_bit: u32::from(low < target && target < high),
-            magnitude_bits: T::magnitude_bits(low).max(T::magnitude_bits(high)),
             _type: PhantomData,
         }
     }
@@ -257,8 +216,8 @@ impl<T: IntegerValue> Integer<T> {
     fn sample(&self, random: &mut Random, scale: u64) -> T::Key {
         let word = random.next_u64();
         let roll = word & 63;
-        if roll < EDGE_ROLLS + CONSTANT_ROLLS {
-            return self.forced(random, word, scale);
+        if roll < 3 {
+            return self.edge(word);
         }
         match self.spread {
             Spread::Magnitude => self.near_or_wide(random, word, scale, roll < Spread::Magnitude.near_target_rolls()),
@@ -266,44 +225,15 @@ impl<T: IntegerValue> Integer<T> {
         }
     }
 
-    /// A forced value, as the low bits of `word` say: one of the edges, or a
-    /// constant from the [pool](crate::generate::constants). Where the range
-    /// does not hold the constant picked, the draw is the near one its roll
-    /// would have made without the pool, so a small range draws as if there
-    /// were none. One call, out of line, for both: a second test of the
-    /// roll on every draw cost a list of 50 integers 8%.
+    /// One of the forced edges: the bounds and the target, picked by bits 8
+    /// to 23 of `word`. Only values derived from the range are forced, so
+    /// the generators' docs can name them all.
     #[cold]
     #[inline(never)]
-    fn forced(&self, random: &mut Random, word: u64, scale: u64) -> T::Key {
-        if word & 63 < EDGE_ROLLS {
-            return self.edge(word);
-        }
-        match self.constant(word, scale) {
-            Some(index) => index,
-            None => self.near_or_wide(random, word, scale, true),
-        }
-    }
-
-    /// A constant from the pool, picked by `word`, if the range holds it. At
-    /// a reduced size only constants within the size's bit width are picked,
-    /// so the early examples of a run stay small.
-    #[inline(always)]
-    fn constant(&self, word: u64, scale: u64) -> Option<T::Key> {
-        let bits = if scale == SCALE_ONE { self.magnitude_bits } else { self.magnitude_bits.min(self.widths(scale).1) };
-        let (negative, magnitude) = constants::pick(word >> 8, bits)?;
-        // A range on one side of zero is offered constants of its sign only.
-        let target = self.order.target();
-        let negative = target != T::Key::ZERO && (target == self.order.max_index() || negative);
-        let offset = T::key_of(negative, magnitude)?.wrapping_sub(self.low);
-        (offset <= self.order.max_index()).then(|| self.order.index(offset))
-    }
-
-    /// One of the forced edges: the bounds, their neighbours and the target,
-    /// picked by bits 8 to 23 of `word`.
     fn edge(&self, word: u64) -> T::Key {
         let order = &self.order;
         let size = order.max_index();
-        let edges = [T::Key::ZERO, size, order.target(), T::Key::ONE.min(size), size.max(T::Key::ONE) - T::Key::ONE];
+        let edges = [T::Key::ZERO, size, order.target()];
         order.index(edges[((((word >> 8) & 0xFFFF) * edges.len() as u64) >> 16) as usize])
     }
 

@@ -46,7 +46,6 @@ pub(crate) mod choice;
 mod chrono;
 pub(crate) mod collection;
 mod combinator;
-mod constants;
 #[cfg(feature = "decimal")]
 mod decimal;
 pub(crate) mod distinct;
