@@ -232,10 +232,13 @@ fn two_distinct_bugs_are_both_reported_each_with_its_own_minimal_example() {
 #[test]
 fn the_headline_counts_the_tests_up_to_the_first_failure() {
     // Every example but the simplest fails: the second test is the first
-    // failure, and the search for failures of other origins runs on.
+    // failure, and the search for failures of other origins runs on, for
+    // at least ten tests, and for as many again as it took to find the
+    // latest smaller failure: a failure found this soon is not searched
+    // past for the whole run.
     let result = Property::for_all(generate::integer::<u32>(), |n| n == 0).check(seeded(4));
     assert_eq!(result.tests_until_failure(), Some(2), "{result}");
-    assert!(result.tests_run() > 100, "{result}");
+    assert!((10..100).contains(&result.tests_run()), "{} tests ran: {result}", result.tests_run());
     assert!(result.to_string().starts_with("Falsified after 2 tests and "), "{result}");
 
     let result = Property::for_all(pair(), two_bugs).check(seeded(3));

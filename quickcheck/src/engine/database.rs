@@ -13,7 +13,9 @@
 //! never see a half-written file, and file names are the hash of their
 //! contents, so two runs saving the same example write the same file. A
 //! directory that cannot be read or written costs a warning, never a failed
-//! test, and a file that does not parse is skipped with a warning.
+//! test. A file that does not parse (an older format, or one cut short or
+//! edited by hand) can never be replayed, so it is deleted on sight, with a
+//! warning that says so.
 
 use std::fs;
 use std::io::{self, Write};
@@ -81,8 +83,8 @@ impl Database {
     }
 
     /// The saved examples of `key`, simplest first. A directory or file that
-    /// cannot be read, and a file that is not a whole choice file of this
-    /// version, are skipped with a warning.
+    /// cannot be read is skipped with a warning, and a file that is not a
+    /// whole choice file of this version is deleted with one.
     pub(crate) fn load(&self, key: &str) -> Vec<Vec<u64>> {
         let directory = self.directory(key);
         let entries = match fs::read_dir(&directory) {
@@ -107,11 +109,7 @@ impl Database {
             match fs::read_to_string(&path) {
                 Ok(text) => match parse_whole(&path, &text) {
                     Some(choices) => examples.push(choices),
-                    None => warn(&format!(
-                        "skipped the saved example {}: it is not a whole choice file of this version (delete it to \
-                         silence this)",
-                        path.display()
-                    )),
+                    None => delete_unreadable(&path),
                 },
                 Err(error) => {
                     warn(&format!("skipped the saved example {}: could not read it: {error}", path.display()))
@@ -178,6 +176,22 @@ impl Database {
             Err(error) => warn(&format!("could not delete the fixed example {}: {error}", path.display())),
         }
     }
+}
+
+/// Deletes a saved file that is not a whole choice file of this version:
+/// kept, it would be skipped with a warning on every run.
+fn delete_unreadable(path: &Path) {
+    let outcome = match fs::remove_file(path) {
+        Ok(()) => "deleted it".to_owned(),
+        // Another process deleted it first.
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return,
+        Err(error) => format!("could not delete it ({error}); delete it by hand"),
+    };
+    warn(&format!(
+        "the saved example {} is not a whole choice file of this version (an older format, or cut short or edited \
+         by hand), so it can never be replayed: {outcome}",
+        path.display()
+    ));
 }
 
 fn file_name(choices: &[u64]) -> String {
@@ -255,7 +269,7 @@ mod tests {
     }
 
     #[test]
-    fn garbage_and_truncated_files_are_skipped() {
+    fn garbage_and_truncated_files_are_deleted() {
         let database = scratch("garbage");
         database.save("key", &[1, 2, 3]);
         let directory = database.directory("key");
@@ -266,7 +280,11 @@ mod tests {
         database.save("key", &[7, 8]);
         let whole = directory.join(file_name(&[7, 8]));
         fs::write(&whole, format!("{HEADER}\n7\n")).unwrap();
+        let older = directory.join(file_name(&[6]).replace(".choices", "-older.choices"));
+        fs::write(&older, "quickcheck choices 0\n6\n").unwrap();
         assert_eq!(database.load("key"), vec![vec![1, 2, 3]]);
+        let left: Vec<_> = fs::read_dir(&directory).unwrap().map(|entry| entry.unwrap().file_name()).collect();
+        assert_eq!(left, [std::ffi::OsString::from(file_name(&[1, 2, 3]))], "only the whole file is left");
         let _ = fs::remove_dir_all(&database.root);
     }
 

@@ -30,7 +30,10 @@ const MUTATE_EVERY: u64 = 8;
 const MUTATION_TRIES: u32 = 8;
 
 /// How many examples past the first failure generation may run to look for
-/// failures of other origins.
+/// failures of other origins. It also stops once it has run as many
+/// examples since the latest news (a new origin, or a smaller failure of a
+/// known one) as before it: failures that took n examples to find are
+/// unlikely to be joined by another in the next n.
 const LOOK_FOR_OTHERS: u64 = 1000;
 
 /// How long past the first failure generation may go on looking for
@@ -40,8 +43,9 @@ const LOOK_FOR_OTHERS: u64 = 1000;
 /// examples before shrinking began.
 const LOOK_FOR_OTHERS_SHARE: u32 = 30;
 
-/// How many examples past the first failure generation runs to look for
-/// failures of other origins however long they take.
+/// How many examples a run that has failed makes at least, to look for
+/// failures of other origins, however soon the first failure came; and
+/// how many past it the time share cannot cut short.
 const LOOK_FOR_OTHERS_AT_LEAST: u64 = 10;
 
 /// The most distinct failures one run shrinks and reports.
@@ -315,14 +319,18 @@ struct Found {
 }
 
 /// Keeps `choices` as the failure of its origin if that origin is new, or
-/// if it is smaller than the one known.
-fn offer(found: &mut Vec<Found>, choices: Vec<u64>, failure: Failure, from_database: bool) {
+/// if it is smaller than the one known; true when it was kept.
+fn offer(found: &mut Vec<Found>, choices: Vec<u64>, failure: Failure, from_database: bool) -> bool {
     match found.iter_mut().find(|known| known.failure.same_origin(&failure)) {
         Some(known) if shortlex(&choices, &known.choices) == Ordering::Less => {
             *known = Found { choices, failure, from_database };
+            true
         }
-        Some(_) => {}
-        None => found.push(Found { choices, failure, from_database }),
+        Some(_) => false,
+        None => {
+            found.push(Found { choices, failure, from_database });
+            true
+        }
     }
 }
 
@@ -519,11 +527,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// The generate phase: examples until `runs` pass (and `run_for` has
     /// passed, if set), one fails, too many
     /// are discarded, the space is exhausted, or the run is cancelled. After
-    /// a first failure it goes on to look for failures of other origins,
-    /// until `runs` examples have passed or 1000 more have run.
+    /// a first failure it goes on to look for failures of other origins, as
+    /// [`LOOK_FOR_OTHERS`] and [`LOOK_FOR_OTHERS_SHARE`] bound it.
     async fn generate(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let mut health = Health::new(self.settings.suppressed.clone());
         let mut first_failure_call = 0;
+        let mut latest_news_call = 0;
         let mut first_failure_at = None;
         self.generating_since = self.settings.run_for.map(|_| Instant::now());
         for index in 0.. {
@@ -536,8 +545,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     break;
                 }
             } else if !self.settings.multiple_failures
-                || summary.passed >= self.settings.runs
-                || self.body_calls >= first_failure_call + LOOK_FOR_OTHERS
+                || (self.body_calls >= LOOK_FOR_OTHERS_AT_LEAST
+                    && self.body_calls >= (first_failure_call + LOOK_FOR_OTHERS).min(2 * latest_news_call))
                 || (self.body_calls >= first_failure_call + LOOK_FOR_OTHERS_AT_LEAST
                     && first_failure_at.is_some_and(|at: Instant| {
                         at.elapsed() > self.settings.max_shrink_time / LOOK_FOR_OTHERS_SHARE
@@ -614,7 +623,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                         first_failure_call = self.body_calls;
                         first_failure_at = Some(Instant::now());
                     }
-                    offer(found, self.source.recording().choices.clone(), failure, false);
+                    if offer(found, self.source.recording().choices.clone(), failure, false) {
+                        latest_news_call = self.body_calls;
+                    }
                 }
             }
         }
