@@ -461,16 +461,47 @@ fn sampling_shows_what_a_generator_produces() {
 
 /// After the first failure, generation goes on to look for failures of
 /// other origins; a generator's panic met then ends that search instead of
-/// taking the place of the failure already found.
+/// taking the place of the failure already found, and is reported beside
+/// it.
 #[test]
 fn a_generator_panic_after_a_failure_leaves_the_failure_reported() {
-    let panics_on_37 = generate::between(0u32, 50).map(|n| {
-        assert_ne!(n, 37, "the generator cannot make 37");
+    let panics_above_40 = generate::between(0u32, 50).map(|n| {
+        assert!(n <= 40, "the generator cannot make {n}");
         n
     });
-    let result = Property::for_all(panics_on_37, |n| n == 0).check(Options::default().seed(4));
+    let result = Property::for_all(panics_above_40, |n| n == 0).check(Options::default().seed(4));
     assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
     assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(1), "{result}");
+    // The panic is reported beside the failure, with its own replay.
+    let (panic, replay) = result.generator_panic().expect("the generator's panic was lost");
+    let made = panic.message().strip_prefix("the generator cannot make ").and_then(|n| n.parse::<u32>().ok());
+    assert!(made.is_some_and(|n| n > 40), "{result}");
+    let replayed = Property::for_all(panics_above_40, |n| n == 0).check(Options::default().replay(replay.to_string()));
+    assert_eq!(replayed.outcome(), Outcome::GenerationFailed, "{replayed}");
+}
+
+/// A generator that panics on an input only shrinking reaches: the
+/// shrinker steps around it, and the report names the panic and how to
+/// replay it, rather than losing a bug of the generator.
+#[test]
+fn a_generator_panic_met_while_shrinking_is_reported_beside_the_failure() {
+    let values = generate::integer::<u64>().map(|n| {
+        assert!(!(1000..1004).contains(&n), "{n} is not handled");
+        n
+    });
+    let result = Property::for_all(values, |n| n < 1000).check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(1004), "{result}");
+    let report = result.to_string();
+    let token = result.generator_panic().expect("the generator's panic was lost").1.to_string();
+    let section = "\n\n  The generator also panicked, on an input met after the first failure (a generator must \
+                   return a value or discard the example; any other panic is a bug in it):\n  Generator failure: \
+                   panicked at ";
+    assert!(report.contains(section), "{report}");
+    assert!(report.contains(": 1000 is not handled\n"), "{report}");
+    assert!(report.ends_with(&format!("  Replay with: Options::default().replay(\"{token}\")")), "{report}");
+    // The failure's own lines come first, unchanged.
+    assert!(report.contains("  Minimal counterexample: 1004\n"), "{report}");
 }
 
 /// A failure that does not happen again when its minimal counterexample

@@ -238,6 +238,28 @@ struct Shrinking {
     failure: Failure,
     shrinks: u64,
     stopped_at: Option<ShrinkLimit>,
+    /// The smallest input met on the way on which the generator panicked.
+    generator_panic: Option<GeneratorPanic>,
+}
+
+/// An input on which the generator panicked, met once a failure of the
+/// body was in hand (while looking for failures of other origins, or
+/// while shrinking): no failure to shrink, but a bug in the generator that
+/// the report must not lose.
+#[derive(Debug)]
+pub(crate) struct GeneratorPanic {
+    pub(crate) choices: Vec<u64>,
+    pub(crate) panic: Panic,
+}
+
+impl GeneratorPanic {
+    /// Keeps in `slot` the smaller of what it holds and the panic on
+    /// `choices`.
+    pub(crate) fn keep_smaller(slot: &mut Option<GeneratorPanic>, choices: &[u64], panic: Panic) {
+        if slot.as_ref().is_none_or(|known| shortlex(choices, &known.choices) == Ordering::Less) {
+            *slot = Some(GeneratorPanic { choices: choices.to_vec(), panic });
+        }
+    }
 }
 
 /// How a run ended.
@@ -300,6 +322,9 @@ pub(crate) struct Summary {
     /// Whether generation stopped because every possible example had run.
     pub(crate) space_exhausted: bool,
     pub(crate) warnings: Vec<HealthWarning>,
+    /// The smallest input the generator panicked on once a failure was in
+    /// hand; a panic before that ends the run as `GenerationFailed`.
+    pub(crate) generator_panic: Option<GeneratorPanic>,
 }
 
 impl Summary {
@@ -419,6 +444,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             statistics: Statistics::default(),
             space_exhausted: false,
             warnings: Vec::new(),
+            generator_panic: None,
         };
         let mut found = Vec::new();
         if let Some(choices) = &self.settings.replay {
@@ -604,8 +630,16 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     }
                 }
                 // Met while looking for other failures, a generator's panic
-                // ends the search: the failure in hand is what to report.
-                Case::GeneratorPanic(_) if !found.is_empty() => break,
+                // ends the search: the failure in hand is what to report,
+                // and the panic is reported beside it.
+                Case::GeneratorPanic(panic) if !found.is_empty() => {
+                    GeneratorPanic::keep_smaller(
+                        &mut summary.generator_panic,
+                        &self.source.recording().choices,
+                        *panic,
+                    );
+                    break;
+                }
                 Case::GeneratorPanic(panic) => {
                     let choices = self.source.recording().choices.clone();
                     summary.end = End::GenerationFailed { choices, panic: *panic, from_database: false };
@@ -894,8 +928,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 continue;
             }
             let calls_before = self.body_calls;
-            let Shrinking { minimal, failure, shrinks, stopped_at } =
+            let Shrinking { minimal, failure, shrinks, stopped_at, generator_panic } =
                 self.shrink_one(&choices, failure, &mut queue).await;
+            if let Some(GeneratorPanic { choices, panic }) = generator_panic {
+                GeneratorPanic::keep_smaller(&mut summary.generator_panic, &choices, panic);
+            }
             summary.shrink_calls += self.body_calls - calls_before;
             // Cancelled part-way (checked again after each replay below, as
             // a body may fail or pass because of it): nothing is reported,
@@ -948,7 +985,13 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// failures of other origins it meets.
     async fn shrink_one(&mut self, choices: &[u64], failure: Failure, queue: &mut Vec<Found>) -> Shrinking {
         if !self.settings.phases.contains(Phase::Shrink) {
-            return Shrinking { minimal: choices.to_vec(), failure, shrinks: 0, stopped_at: None };
+            return Shrinking {
+                minimal: choices.to_vec(),
+                failure,
+                shrinks: 0,
+                stopped_at: None,
+                generator_panic: None,
+            };
         }
         // The generators alone are replayed, in detail, for the spans: they
         // are deterministic, so they draw exactly what the failing case drew.
@@ -962,7 +1005,13 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             // found, and the replay for its report says it is flaky. (A
             // saved example that no longer fits the generators replays
             // whole, and is shrunk from what the replay drew.)
-            return Shrinking { minimal: choices.to_vec(), failure, shrinks: 0, stopped_at: None };
+            return Shrinking {
+                minimal: choices.to_vec(),
+                failure,
+                shrinks: 0,
+                stopped_at: None,
+                generator_panic: None,
+            };
         }
         let (max_shrinks, multiple_failures) = (self.settings.max_shrinks, self.settings.multiple_failures);
         let time_limit = self.settings.max_shrink_time;
@@ -972,12 +1021,13 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         }
         shrinker.shrink().await;
         let others = shrinker.take_others();
+        let generator_panic = shrinker.take_generator_panic();
         let (shrinks, stopped_at) = (shrinker.shrinks(), shrinker.stopped_at());
         let (minimal, failure) = shrinker.into_best();
         for (choices, failure) in others {
             offer(queue, choices, failure, false);
         }
-        Shrinking { minimal, failure, shrinks, stopped_at }
+        Shrinking { minimal, failure, shrinks, stopped_at, generator_panic }
     }
 
     /// The explain phase for one minimal counterexample, just replayed (and

@@ -25,7 +25,9 @@ pub use replay::{Replay, ReplayParseError};
 pub use result::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult};
 
 use crate::engine::explain::Freedom;
-use crate::engine::run::{Body, BodyResult, End, Explanation, Never, Runner, Shrunk, Started, Summary, call};
+use crate::engine::run::{
+    Body, BodyResult, End, Explanation, GeneratorPanic, Never, Runner, Shrunk, Started, Summary, call,
+};
 use crate::engine::unwind::{CatchUnwind, Caught, Stop, catch};
 use crate::generate::Generator;
 use crate::stats::ExampleRecord;
@@ -534,6 +536,9 @@ where
             if shrunk.iter().all(|shrunk| !shrunk.reproduced) {
                 result.outcome = Outcome::Flaky;
             }
+            result.generation_failure = summary
+                .generator_panic
+                .map(|GeneratorPanic { choices, panic }| (Failure::from_panic(panic), Replay::new(choices)));
             for Shrunk {
                 original,
                 minimal,

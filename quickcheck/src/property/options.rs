@@ -218,10 +218,12 @@ impl Options {
     }
 
     /// Stops at the first failure instead of looking for others. By default
-    /// a check that finds a failure generates a little longer, and notes
-    /// the failures with other origins (another panic location, or another
-    /// kind of failure) that shrinking runs into; each is shrunk on its own
-    /// and all are reported together.
+    /// a check that finds a failure generates a little longer (at least ten
+    /// examples in all, and as many more as it took to find the latest
+    /// failure, at most 1000 past the first), and notes the failures with
+    /// other origins (another panic location, or another kind of failure)
+    /// that it or shrinking runs into; each is shrunk on its own and all
+    /// are reported together.
     pub fn first_failure_only(mut self) -> Options {
         self.first_failure_only = true;
         self

@@ -219,6 +219,20 @@ impl<T> PropertyResult<T> {
     }
 
     fn write_falsified(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.write_failures(f)?;
+        let Some((panic, replay)) = &self.generation_failure else { return Ok(()) };
+        write!(
+            f,
+            "\n\n  The generator also panicked, on an input met after the first failure (a generator must return \
+             a value or discard the example; any other panic is a bug in it):"
+        )?;
+        write!(f, "\n  Generator failure: {panic}")?;
+        write_replay(f, Some(replay), self.advice, self.has_pins)
+    }
+
+    /// The failures of a falsified check: the headline, and each failure's
+    /// sections.
+    fn write_failures(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let seed = self.seed_text();
         let Some(first) = self.failures.first() else { return write!(f, "Falsified{seed}.") };
         if first.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {

@@ -475,6 +475,30 @@ impl<T> PropertyResult<T> {
         }
     }
 
+    /// How the generator panicked, and the token that reruns the input it
+    /// panicked on: the cause of a [`GenerationFailed`](Outcome::GenerationFailed)
+    /// check, or, beside the failures of a falsified one, a panic of the
+    /// generator met after the first failure (while looking for failures of
+    /// other origins, or while shrinking), which the report names too.
+    ///
+    /// ```
+    /// use quickcheck::{Generator, Options, Property, generate};
+    ///
+    /// // A generator with a bug just above 1000, which random draws rarely
+    /// // reach, and shrinking the failure towards 1000 does.
+    /// let values = generate::integer::<u64>().map(|n| {
+    ///     assert!(!(1000..1004).contains(&n), "{n} is not handled");
+    ///     n
+    /// });
+    /// let result = Property::for_all(values, |n| n < 1000).check(Options::default().seed(1));
+    /// assert_eq!(result.minimal().unwrap().value(), &1004, "{result}");
+    /// let (panic, _replay) = result.generator_panic().expect("the generator's panic is kept");
+    /// assert_eq!(panic.message(), "1000 is not handled", "{result}");
+    /// ```
+    pub fn generator_panic(&self) -> Option<(&Failure, &Replay)> {
+        self.generation_failure.as_ref().map(|(failure, replay)| (failure, replay))
+    }
+
     /// The names of the property's parameters, from
     /// [`Property::parameters`](crate::Property::parameters); empty when it
     /// named none.

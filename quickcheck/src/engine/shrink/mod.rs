@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use self::completed::{Completed, fingerprint, variation_fingerprint};
 use crate::engine::order::shortlex;
-use crate::engine::run::Case;
+use crate::engine::run::{Case, GeneratorPanic};
 use crate::engine::source::{Recording, Variation};
 use crate::property::Failure;
 
@@ -123,6 +123,9 @@ pub(crate) struct Shrinker<'r, E> {
     /// Failures of other origins met on the way, the smallest of each, when
     /// the run reports distinct failures; `None` when it stops at the first.
     others: Option<Vec<(Vec<u64>, Failure)>>,
+    /// The smallest candidate on which the generator panicked: shrinking
+    /// steps around it, and the report names it.
+    generator_panic: Option<GeneratorPanic>,
 }
 
 /// The limit a shrink stopped at before it reached a local minimum: its
@@ -156,6 +159,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             max_shrinks,
             stop_by: None,
             others: None,
+            generator_panic: None,
         }
     }
 
@@ -269,6 +273,11 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         self.others.take().unwrap_or_default()
     }
 
+    /// The smallest candidate on which the generator panicked, if any did.
+    pub(crate) fn take_generator_panic(&mut self) -> Option<GeneratorPanic> {
+        self.generator_panic.take()
+    }
+
     fn exhausted(&self) -> bool {
         self.shrinks >= self.max_shrinks
             || self.attempts >= MAX_ATTEMPTS
@@ -360,8 +369,13 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         if matches!(case, Case::Pass | Case::Fail(_)) && self.executor.stops_on_its_own() {
             self.completed.insert(&self.executor.recorded().choices);
         }
-        let Case::Fail(failure) = case else {
-            return false;
+        let failure = match case {
+            Case::Fail(failure) => failure,
+            Case::GeneratorPanic(panic) => {
+                GeneratorPanic::keep_smaller(&mut self.generator_panic, &self.executor.recorded().choices, *panic);
+                return false;
+            }
+            Case::Pass | Case::Discard(_) => return false,
         };
         if !failure.same_origin(&self.failure) {
             if let Some(others) = &mut self.others {
