@@ -134,6 +134,23 @@ fn reversed_date_bounds_panic_at_the_call() {
     let _ = generate::naive_date_between(date(2001, 1, 1), date(2000, 1, 1));
 }
 
+/// Date-times in a zone are UTC instants shown there: they shrink to the
+/// instant 2000-01-01T00:00:00Z, which in a zone east of UTC is the
+/// morning of that day, and they shrink as instants, component by
+/// component in UTC.
+#[test]
+fn date_times_in_a_zone_are_utc_instants_shown_there() {
+    let tokyo = FixedOffset::east_opt(9 * 3600).unwrap();
+    for seed in 0..5 {
+        let simplest = minimal(generate::date_time_utc().in_zone(tokyo), seed, |_| false);
+        assert_eq!(simplest.to_rfc3339(), "2000-01-01T09:00:00+09:00", "seed {seed}");
+        // A year of 2010 or later in Tokyo: the simplest such instant in
+        // UTC components is the first of 2010 in UTC, 9:00 in Tokyo.
+        let late = minimal(generate::date_time_utc().in_zone(tokyo), seed, |moment| moment.year() < 2010);
+        assert_eq!(late.to_rfc3339(), "2010-01-01T09:00:00+09:00", "seed {seed}");
+    }
+}
+
 #[test]
 fn date_times_shrink_component_by_component() {
     for seed in 0..10 {

@@ -11,7 +11,9 @@
 //! clamped to what the range allows given the components before it, so every
 //! edit of the choices still gives a value of the range.
 
-use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, Timelike, Utc};
+use chrono::{
+    DateTime, Datelike, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, TimeDelta, TimeZone, Timelike, Utc,
+};
 use rand_xoshiro::rand_core::Rng;
 
 use crate::engine::order::ZigZag;
@@ -433,6 +435,27 @@ pub fn date_time_utc_between(low: DateTime<Utc>, high: DateTime<Utc>) -> DateTim
     DateTimeUtcOf { naive: naive_date_time_between(low.naive_utc(), high.naive_utc()) }
 }
 
+impl DateTimeUtcOf {
+    /// The same instants, each shown in `zone`: `DateTime<Local>` with
+    /// `chrono::Local` (chrono's `clock` feature), or any other
+    /// [`TimeZone`] (a `chrono-tz` zone, a [`FixedOffset`]). The instants are drawn, forced and shrunk in UTC as
+    /// before, so a seed gives the same instants on every machine, whatever
+    /// zone it runs in; only how they print depends on the zone.
+    ///
+    /// ```
+    /// use chrono::{FixedOffset, Utc};
+    /// use quickcheck::{Generator, generate};
+    /// let tokyo = FixedOffset::east_opt(9 * 3600).unwrap();
+    /// let moments = generate::date_time_utc().in_zone(tokyo).sample(20, 1);
+    /// let instants = generate::date_time_utc().sample(20, 1);
+    /// assert!(moments.iter().all(|moment| moment.offset() == &tokyo));
+    /// assert!(moments.iter().zip(&instants).all(|(moment, instant)| moment.with_timezone(&Utc) == *instant));
+    /// ```
+    pub fn in_zone<Tz: TimeZone>(self, zone: Tz) -> DateTimeIn<Tz> {
+        DateTimeIn { instants: self, zone }
+    }
+}
+
 impl Generator for DateTimeUtcOf {
     type Value = DateTime<Utc>;
 
@@ -442,6 +465,26 @@ impl Generator for DateTimeUtcOf {
 
     fn label(&self) -> &'static str {
         "date_time_utc"
+    }
+}
+
+/// A generator of date-times in one time zone, from
+/// [`DateTimeUtcOf::in_zone`].
+#[derive(Clone, Copy, Debug)]
+pub struct DateTimeIn<Tz> {
+    instants: DateTimeUtcOf,
+    zone: Tz,
+}
+
+impl<Tz: TimeZone> Generator for DateTimeIn<Tz> {
+    type Value = DateTime<Tz>;
+
+    fn generate(&self, source: &mut ChoiceSource) -> DateTime<Tz> {
+        self.instants.generate(source).with_timezone(&self.zone)
+    }
+
+    fn label(&self) -> &'static str {
+        "date_time_in"
     }
 }
 
