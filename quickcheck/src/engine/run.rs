@@ -242,6 +242,13 @@ struct Shrinking {
     generator_panic: Option<GeneratorPanic>,
 }
 
+impl Shrinking {
+    /// A failure left as it was found.
+    fn unshrunk(choices: &[u64], failure: Failure) -> Shrinking {
+        Shrinking { minimal: choices.to_vec(), failure, shrinks: 0, stopped_at: None, generator_panic: None }
+    }
+}
+
 /// An input on which the generator panicked, met once a failure of the
 /// body was in hand (while looking for failures of other origins, or
 /// while shrinking): no failure to shrink, but a bug in the generator that
@@ -985,13 +992,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// failures of other origins it meets.
     async fn shrink_one(&mut self, choices: &[u64], failure: Failure, queue: &mut Vec<Found>) -> Shrinking {
         if !self.settings.phases.contains(Phase::Shrink) {
-            return Shrinking {
-                minimal: choices.to_vec(),
-                failure,
-                shrinks: 0,
-                stopped_at: None,
-                generator_panic: None,
-            };
+            return Shrinking::unshrunk(choices, failure);
         }
         // The generators alone are replayed, in detail, for the spans: they
         // are deterministic, so they draw exactly what the failing case drew.
@@ -1005,13 +1006,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             // found, and the replay for its report says it is flaky. (A
             // saved example that no longer fits the generators replays
             // whole, and is shrunk from what the replay drew.)
-            return Shrinking {
-                minimal: choices.to_vec(),
-                failure,
-                shrinks: 0,
-                stopped_at: None,
-                generator_panic: None,
-            };
+            return Shrinking::unshrunk(choices, failure);
         }
         let (max_shrinks, multiple_failures) = (self.settings.max_shrinks, self.settings.multiple_failures);
         let time_limit = self.settings.max_shrink_time;
