@@ -76,6 +76,32 @@ fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
     let _ = std::fs::remove_dir_all(&directory);
 }
 
+/// Two saved examples: the minimal failure, then a larger original on
+/// which the generator now panics. The failure is reported as before, the
+/// panic beside it, and both stay saved.
+#[test]
+fn a_generator_panic_on_a_saved_example_after_a_saved_failure_is_reported_beside_it() {
+    let directory = scratch("generator-panic-after-failure");
+    let options =
+        |seed| Options::default().seed(seed).name("database::panic-after").database(directory.to_str().unwrap());
+    let first = Property::for_all(generate::integer::<u8>(), |n| n < 10).check(options(1));
+    assert_eq!(first.minimal().unwrap().value(), &10);
+    let original = *first.original().unwrap().value();
+    assert!(original > 10 && saved_files(&directory) == 2, "seed 1 no longer saves a larger original: {first}");
+    let panicking = generate::integer::<u8>().map(|n| {
+        assert!(n <= 10, "{n} is too large for the generator now");
+        n
+    });
+    let result = Property::for_all(&panicking, |n| n < 10).check(options(2));
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    assert_eq!(result.minimal().unwrap().value(), &10, "{result}");
+    let (panic, _) = result.generator_panic().expect("the generator's panic was lost");
+    assert_eq!(panic.message(), format!("{original} is too large for the generator now"), "{result}");
+    assert!(result.to_string().contains("The generator also panicked"), "{result}");
+    assert_eq!(saved_files(&directory), 2, "a saved example was deleted");
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
 /// A generator's panic found while generating is saved like a failure, so
 /// the next run meets it first whatever its seed.
 #[test]

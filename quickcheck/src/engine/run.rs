@@ -527,8 +527,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// first. One that still fails is kept for shrinking; one that passes
     /// (or no longer fits the generators) is deleted, unless the check was
     /// cancelled while it ran, which may be why it passed. One on which the
-    /// generator panics ends the check with that panic, and stays saved: it
-    /// shows a bug in the generator, which the next run should meet again.
+    /// generator panics stays saved: it shows a bug in the generator, which
+    /// the next run should meet again. Before any saved failure it ends the
+    /// check with that panic; after one, it is reported beside it.
     async fn reuse_saved(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let Some((database, key)) = self.settings.database.clone() else { return };
         for saved in database.load(&key) {
@@ -547,6 +548,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     if !self.settings.multiple_failures {
                         return;
                     }
+                }
+                // After a saved failure, the panic is reported beside it,
+                // as one met while generating would be.
+                Case::GeneratorPanic(panic) if !found.is_empty() => {
+                    GeneratorPanic::keep_smaller(&mut summary.generator_panic, &saved, *panic);
                 }
                 Case::GeneratorPanic(panic) => {
                     summary.end = End::GenerationFailed { choices: saved, panic: *panic, from_database: true };
