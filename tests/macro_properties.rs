@@ -328,6 +328,21 @@ mod stack {
         Push(u8),
         Peek { depth: u8 },
     }
+
+    #[derive(Arbitrary, Clone, Debug, PartialEq)]
+    pub struct Frame {
+        pub depth: u8,
+    }
+}
+
+/// A struct behind an alias still prints its own name first: no path goes
+/// in front of it.
+type Top = stack::Frame;
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn frames_stay_shallow(frame: Top) -> bool {
+    frame.depth < 3
 }
 
 #[property(seed = 2, database = "off")]
@@ -350,6 +365,8 @@ fn an_enum_parameter_pins_with_its_path() {
     // A struct-like variant too; a prelude variant keeps its short name.
     let report = report_of(peeks_miss_the_hint);
     assert!(report.contains("  Pin it with: #[example(stack::Op::Peek { depth: 0 }, Some(0))]"), "{report}");
+    let report = report_of(frames_stay_shallow);
+    assert!(report.contains("  Pin it with: #[example(Frame { depth: 3 })]"), "{report}");
 }
 
 // The line above, pasted back: it compiles where the variants are not in

@@ -183,6 +183,7 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
             render_each: <G::Value as ParameterValues>::render_each,
             pastes_back: true,
             type_paths: &[],
+            type_names: <G::Value as ParameterValues>::type_names,
         });
         self
     }
@@ -640,7 +641,7 @@ impl Rendered {
         let fields = parameters.map_or_else(Vec::new, |parameters| (parameters.render_each)(value));
         let pin_arguments = parameters
             .filter(|parameters| parameters.pastes_back)
-            .and_then(|parameters| pin_arguments(&fields, parameters.type_paths));
+            .and_then(|parameters| pin_arguments(&fields, parameters.type_paths, &(parameters.type_names)()));
         Rendered { whole: render(value), fields, pin_arguments }
     }
 }

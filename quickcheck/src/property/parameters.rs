@@ -20,6 +20,13 @@ pub trait ParameterValues {
 
     /// Each field's `Debug` form, in order.
     fn render_each(&self) -> Vec<String>;
+
+    /// Each field's type, as [`std::any::type_name`] names it: what tells
+    /// an enum's variant from a struct in the pin line. Empty by default,
+    /// which leaves every `Debug` form as it is.
+    fn type_names() -> Vec<&'static str> {
+        Vec::new()
+    }
 }
 
 macro_rules! parameter_tuples {
@@ -29,6 +36,10 @@ macro_rules! parameter_tuples {
 
             fn render_each(&self) -> Vec<String> {
                 vec![$(render(&self.$index)),+]
+            }
+
+            fn type_names() -> Vec<&'static str> {
+                vec![$(std::any::type_name::<$name>()),+]
             }
         }
     };
@@ -58,6 +69,9 @@ pub(crate) struct Parameters<T> {
     /// (empty for a type that is no path, or when unknown): what an enum's
     /// variant is written after in the pin line.
     pub(crate) type_paths: &'static [&'static str],
+    /// Each parameter's type as the compiler names it (see
+    /// [`ParameterValues::type_names`]).
+    pub(crate) type_names: fn() -> Vec<&'static str>,
 }
 
 impl<T> Clone for Parameters<T> {
@@ -68,44 +82,39 @@ impl<T> Clone for Parameters<T> {
 
 impl<T> Copy for Parameters<T> {}
 
-/// The names a `Debug` form may begin with that need no path in front:
-/// the prelude's variants and the boolean literals.
-const IN_SCOPE_EVERYWHERE: &[&str] = &["Some", "None", "Ok", "Err", "true", "false"];
-
 /// The `#[example(...)]` arguments that make `fields` again, one per
 /// parameter, or `None` when some field's `Debug` form is no expression to
 /// paste: one that spans lines (a command sequence, a pretty-printed
 /// struct), holds a float no literal writes or a string that would paste as
 /// a `&str`, or was cut short or replaced by a placeholder.
-pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str]) -> Option<Vec<String>> {
+pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str], type_names: &[&str]) -> Option<Vec<String>> {
     let pastes = |field: &String| {
         !field.contains('\n') && !has_non_literal_float(field) && !has_nested_string(field) && is_whole(field)
     };
     if !fields.iter().all(pastes) {
         return None;
     }
-    let path_of = |index: usize| type_paths.get(index).copied().unwrap_or("");
-    Some(
-        fields
-            .iter()
-            .enumerate()
-            .map(|(index, field)| as_expression(&with_variant_path(field, path_of(index))))
-            .collect(),
-    )
+    let expression = |(index, field): (usize, &String)| match (type_paths.get(index), type_names.get(index)) {
+        (Some(path), Some(name)) => as_expression(&with_variant_path(field, path, name)),
+        _ => as_expression(field),
+    };
+    Some(fields.iter().enumerate().map(expression).collect())
 }
 
 /// `rendered` with `type_path::` in front when it is an enum variant of
-/// that type: a derived `Debug` prints a variant by its name alone
+/// the type `type_name` (the compiler's name of the type the user wrote as
+/// `type_path`): a derived `Debug` prints a variant by its name alone
 /// (`Push(3)`), which pastes only where the variants are imported, while a
-/// struct prints its own type's name first. A form that begins with another
-/// name than the type's own is taken for a variant; so is a struct's behind
-/// a type alias, whose line then names the alias.
-fn with_variant_path<'a>(rendered: &'a str, type_path: &str) -> Cow<'a, str> {
+/// struct prints its own type's name first, whatever alias it was written
+/// as. Primitives, and the prelude's `Option` and `Result`, are left alone.
+fn with_variant_path<'a>(rendered: &'a str, type_path: &str, type_name: &str) -> Cow<'a, str> {
+    let type_name = type_name.split('<').next().unwrap_or(type_name);
+    let Some((module, own_name)) = type_name.rsplit_once("::") else { return Cow::Borrowed(rendered) };
+    let in_prelude = matches!((module, own_name), ("core::option", "Option") | ("core::result", "Result"));
     let leading = rendered.find(|character: char| !(character.is_alphanumeric() || character == '_'));
     let name = &rendered[..leading.unwrap_or(rendered.len())];
-    let type_name = type_path.rsplit("::").next().unwrap_or("");
     let is_name = name.starts_with(|character: char| character.is_alphabetic() || character == '_');
-    if type_path.is_empty() || !is_name || name == type_name || IN_SCOPE_EVERYWHERE.contains(&name) {
+    if type_path.is_empty() || in_prelude || !is_name || name == own_name {
         return Cow::Borrowed(rendered);
     }
     Cow::Owned(format!("{type_path}::{rendered}"))
@@ -204,25 +213,37 @@ mod tests {
 
     #[test]
     fn variants_get_their_enum_path_and_nothing_else_does() {
-        assert_eq!(with_variant_path("Push(3)", "ops::Op"), "ops::Op::Push(3)");
-        assert_eq!(with_variant_path("Leaf", "Tree"), "Tree::Leaf");
-        assert_eq!(with_variant_path("_Hidden { a: 1 }", "Op"), "Op::_Hidden { a: 1 }");
-        // A struct prints its own name; the prelude's variants, literals
-        // and numbers need no path; nor does a type that is no path.
-        assert_eq!(with_variant_path("Point { x: 1 }", "geometry::Point"), "Point { x: 1 }");
-        for (rendered, path) in [("Some(Push(3))", "Option"), ("None", "Option"), ("true", "bool"), ("-3", "i8")] {
-            assert_eq!(with_variant_path(rendered, path), rendered);
+        assert_eq!(with_variant_path("Push(3)", "ops::Op", "app::ops::Op"), "ops::Op::Push(3)");
+        assert_eq!(with_variant_path("Leaf", "Tree", "app::Tree<u8>"), "Tree::Leaf");
+        assert_eq!(with_variant_path("_Hidden { a: 1 }", "Op", "app::Op"), "Op::_Hidden { a: 1 }");
+        // A user's variant named like the prelude's still needs its path.
+        assert_eq!(with_variant_path("None", "Mode", "app::Mode"), "Mode::None");
+        // A struct prints its own name, also behind an alias; the prelude's
+        // variants, literals and numbers need no path; nor does a type that
+        // is no path.
+        assert_eq!(with_variant_path("Point { x: 1 }", "geometry::Point", "app::geometry::Point"), "Point { x: 1 }");
+        assert_eq!(with_variant_path("Point { x: 1 }", "P", "app::geometry::Point"), "Point { x: 1 }");
+        for (rendered, path, name) in [
+            ("Some(Push(3))", "Option", "core::option::Option<app::Op>"),
+            ("None", "Option", "core::option::Option<u8>"),
+            ("Err(1)", "Result", "core::result::Result<u8, u8>"),
+            ("true", "bool", "bool"),
+            ("-3", "i8", "i8"),
+        ] {
+            assert_eq!(with_variant_path(rendered, path, name), rendered);
         }
-        assert_eq!(with_variant_path("Push(3)", ""), "Push(3)");
+        assert_eq!(with_variant_path("Push(3)", "", "app::Op"), "Push(3)");
     }
 
     #[test]
     fn pin_arguments_are_left_out_when_any_field_would_not_paste() {
         let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
-        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &["Op", "Vec"]), Some(fields(&["Op::Pop", "vec![1]"])));
-        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &[]), Some(fields(&["Pop", "vec![1]"])));
-        assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"]), None);
-        assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"]), None);
+        let names = ["app::Op", "alloc::vec::Vec<i32>"];
+        let pinned = Some(fields(&["Op::Pop", "vec![1]"]));
+        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &["Op", "Vec"], &names), pinned);
+        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &[], &names), Some(fields(&["Pop", "vec![1]"])));
+        assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"], &["app::Op", "f64"]), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"], &names), None);
     }
 
     #[test]
