@@ -15,7 +15,8 @@
 //! directory that cannot be read or written costs a warning, never a failed
 //! test. A file that does not parse (an older format, or one cut short or
 //! edited by hand) can never be replayed, so it is deleted on sight, with a
-//! warning that says so.
+//! warning that says so; one of a later format is left to the version that
+//! reads it.
 
 use std::fs;
 use std::io::{self, Write};
@@ -27,6 +28,9 @@ use crate::engine::random;
 
 /// The first line of every saved example, naming the format and its version.
 const HEADER: &str = "quickcheck choices 1";
+
+/// What [`HEADER`] says before its version number.
+const HEADER_PREFIX: &str = "quickcheck choices ";
 
 /// The Cargo target directory a binary was built in: the nearest directory
 /// above it holding the `CACHEDIR.TAG` that Cargo writes there. Found the
@@ -107,10 +111,15 @@ impl Database {
                 continue;
             }
             match fs::read_to_string(&path) {
+                // A later version's file, in a directory two versions share
+                // (switching branches): that version replays it.
+                Ok(text) if is_later_version(&text) => {}
                 Ok(text) => match parse_whole(&path, &text) {
                     Some(choices) => examples.push(choices),
                     None => delete_unreadable(&path),
                 },
+                // Not UTF-8: no choice file of any version.
+                Err(error) if error.kind() == io::ErrorKind::InvalidData => delete_unreadable(&path),
                 Err(error) => {
                     warn(&format!("skipped the saved example {}: could not read it: {error}", path.display()))
                 }
@@ -220,6 +229,14 @@ fn parse_whole(path: &Path, text: &str) -> Option<Vec<u64>> {
     parse(text)
 }
 
+/// Whether `text` is a choice file of a later format than this version
+/// writes: its header names a higher version number.
+fn is_later_version(text: &str) -> bool {
+    let version = |header: &str| header.strip_prefix(HEADER_PREFIX)?.parse::<u32>().ok();
+    let ours = version(HEADER).expect("the header ends in its version");
+    text.lines().next().and_then(version).is_some_and(|theirs| theirs > ours)
+}
+
 fn parse(text: &str) -> Option<Vec<u64>> {
     let mut lines = text.lines();
     if lines.next()? != HEADER || !text.ends_with('\n') {
@@ -280,11 +297,22 @@ mod tests {
         database.save("key", &[7, 8]);
         let whole = directory.join(file_name(&[7, 8]));
         fs::write(&whole, format!("{HEADER}\n7\n")).unwrap();
-        let older = directory.join(file_name(&[6]).replace(".choices", "-older.choices"));
-        fs::write(&older, "quickcheck choices 0\n6\n").unwrap();
+        // Files named by the hash of their contents, as this version names
+        // its own: one of an older format, one that is not UTF-8, and one
+        // of a later format, which that version replays and this one
+        // leaves alone.
+        let named = |contents: &[u8]| directory.join(format!("{:016x}.choices", stable_hash(contents)));
+        for contents in [b"quickcheck choices 0\n6\n".as_slice(), b"\xff\xfe\n"] {
+            fs::write(named(contents), contents).unwrap();
+        }
+        let later = b"quickcheck choices 2\n6\n";
+        fs::write(named(later), later).unwrap();
         assert_eq!(database.load("key"), vec![vec![1, 2, 3]]);
-        let left: Vec<_> = fs::read_dir(&directory).unwrap().map(|entry| entry.unwrap().file_name()).collect();
-        assert_eq!(left, [std::ffi::OsString::from(file_name(&[1, 2, 3]))], "only the whole file is left");
+        let mut left: Vec<_> = fs::read_dir(&directory).unwrap().map(|entry| entry.unwrap().path()).collect();
+        left.sort();
+        let mut kept = vec![directory.join(file_name(&[1, 2, 3])), named(later)];
+        kept.sort();
+        assert_eq!(left, kept, "only the whole file and the later version's are left");
         let _ = fs::remove_dir_all(&database.root);
     }
 
