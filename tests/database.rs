@@ -64,8 +64,8 @@ fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
     // The minimal example, and the original one if it was another.
     let saved = saved_files(&directory);
     assert!(saved >= 1, "nothing was saved");
-    // The generator changed since, and now panics on the saved example.
-    let panicking = generate::integer::<u8>().map(|n| if n == 10 { panic!("no tens here") } else { n });
+    // The generator changed since, and now panics on every saved example.
+    let panicking = generate::integer::<u8>().map(|n| if n >= 10 { panic!("no tens here") } else { n });
     for seed in [2, 3] {
         let result = Property::for_all(&panicking, |n| n < 10).check(options(seed));
         assert_eq!(result.outcome(), Outcome::GenerationFailed, "seed {seed}: {result}");
@@ -99,6 +99,28 @@ fn a_generator_panic_on_a_saved_example_after_a_saved_failure_is_reported_beside
     assert_eq!(panic.message(), format!("{original} is too large for the generator now"), "{result}");
     assert!(result.to_string().contains("The generator also panicked"), "{result}");
     assert_eq!(saved_files(&directory), 2, "a saved example was deleted");
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+/// A generator's panic met while shrinking is saved with the failure, so
+/// the next run, which replays the failure instead of generating, reports
+/// it again.
+#[test]
+fn a_generator_panic_met_while_shrinking_is_saved_for_the_next_run() {
+    let directory = scratch("generator-panic-shrinking");
+    let options =
+        |seed| Options::default().seed(seed).name("database::panic-shrinking").database(directory.to_str().unwrap());
+    let values = generate::integer::<u64>().map(|n| {
+        assert!(!(1000..1004).contains(&n), "{n} is not handled");
+        n
+    });
+    for seed in [1, 2] {
+        let result = Property::for_all(&values, |n| n < 1000).check(options(seed));
+        assert_eq!(result.minimal().unwrap().value(), &1004, "seed {seed}: {result}");
+        let (panic, _) = result.generator_panic().expect("the generator's panic was lost");
+        assert_eq!(panic.message(), "1000 is not handled", "seed {seed}: {result}");
+        assert_eq!(result.is_from_database(), seed == 2, "seed {seed}: {result}");
+    }
     let _ = std::fs::remove_dir_all(&directory);
 }
 

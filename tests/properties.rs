@@ -494,12 +494,12 @@ fn a_generator_panic_met_while_shrinking_is_reported_beside_the_failure() {
     assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(1004), "{result}");
     let report = result.to_string();
     let token = result.generator_panic().expect("the generator's panic was lost").1.to_string();
-    let section = "\n\n  The generator also panicked, on an input met after the first failure (a generator must \
-                   return a value or discard the example; any other panic is a bug in it):\n  Generator failure: \
-                   panicked at ";
+    let section = "\n\n  The generator also panicked, on another input (a generator must return a value or \
+                   discard the example; any other panic is a bug in it):\n  Generator failure: panicked at ";
     assert!(report.contains(section), "{report}");
     assert!(report.contains(": 1000 is not handled\n"), "{report}");
-    assert!(report.ends_with(&format!("  Replay with: Options::default().replay(\"{token}\")")), "{report}");
+    let replay_line = format!("  Replay the generator's panic with: Options::default().replay(\"{token}\")");
+    assert!(report.ends_with(&replay_line), "{report}");
     // The failure's own lines come first, unchanged.
     assert!(report.contains("  Minimal counterexample: 1004\n"), "{report}");
 }

@@ -14,8 +14,9 @@
 //! `cargo run --release --example shrink_quality`, whose calls are the
 //! library's own `shrink_calls`. "ours counted" runs the same problems with
 //! the calls counted in the property, as every peer's are: all calls after
-//! the first failing one, which by default includes the up to 1000 further
-//! examples ours generates to look for failures of other origins. "ours 1st
+//! the first failing one, which by default includes the further examples
+//! ours generates to look for failures of other origins (as many as it took
+//! to find the latest failure, at most 1000). "ours 1st
 //! only" is the same with `Options::first_failure_only()`, which, like the
 //! peers' defaults, shrinks the first failure at once.
 //!
@@ -227,10 +228,10 @@ fn ours<const PROBLEM: usize>(seed: u64) -> Trial {
 // ---------------------------------------------------------------------------
 // Our library again, with the property counting its calls as the peers'
 // do: every call after the first failing one, whatever the phase. By
-// default ours goes on generating after a first failure (up to 1000 more
-// calls) to look for failures of other origins, and its own `shrink_calls`
-// counts only the calls from shrinking on, so the two counts differ. The
-// generators are the example's.
+// default ours goes on generating after a first failure (as many calls as
+// the latest failure took, at most 1000) to look for failures of other
+// origins, and its own `shrink_calls` counts only the calls from shrinking
+// on, so the two counts differ. The generators are the example's.
 // ---------------------------------------------------------------------------
 
 /// Checks `spec` with our library over `generator`, counting calls in the

@@ -510,6 +510,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             Ok(shrunk) => End::Falsified(shrunk),
             Err(CancelledWhileShrinking { saved }) => End::Cancelled { unreported_failure: true, saved },
         };
+        // A generator's panic met on the way is kept too, so the next run
+        // reports it again beside the failure it replays.
+        if let Some(GeneratorPanic { choices, .. }) = &summary.generator_panic {
+            self.keep_for_next_run([choices.as_slice()]);
+        }
         summary
     }
 
@@ -528,8 +533,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// (or no longer fits the generators) is deleted, unless the check was
     /// cancelled while it ran, which may be why it passed. One on which the
     /// generator panics stays saved: it shows a bug in the generator, which
-    /// the next run should meet again. Before any saved failure it ends the
-    /// check with that panic; after one, it is reported beside it.
+    /// the next run should meet again. With a saved failure it is reported
+    /// beside it; without one, it ends the check.
     async fn reuse_saved(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let Some((database, key)) = self.settings.database.clone() else { return };
         for saved in database.load(&key) {
@@ -546,20 +551,21 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Case::Fail(failure) => {
                     offer(found, saved, failure, true);
                     if !self.settings.multiple_failures {
-                        return;
+                        break;
                     }
                 }
-                // After a saved failure, the panic is reported beside it,
-                // as one met while generating would be.
-                Case::GeneratorPanic(panic) if !found.is_empty() => {
-                    GeneratorPanic::keep_smaller(&mut summary.generator_panic, &saved, *panic);
-                }
                 Case::GeneratorPanic(panic) => {
-                    summary.end = End::GenerationFailed { choices: saved, panic: *panic, from_database: true };
-                    return;
+                    GeneratorPanic::keep_smaller(&mut summary.generator_panic, &saved, *panic);
                 }
                 Case::Pass | Case::Discard(_) => database.delete(&key, &saved),
             }
+        }
+        // Beside a saved failure, a panic is reported as one met while
+        // generating would be; without one, it ends the check.
+        if found.is_empty()
+            && let Some(GeneratorPanic { choices, panic }) = summary.generator_panic.take()
+        {
+            summary.end = End::GenerationFailed { choices, panic, from_database: true };
         }
     }
 
@@ -570,11 +576,15 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// [`LOOK_FOR_OTHERS`] and [`LOOK_FOR_OTHERS_SHARE`] bound it.
     async fn generate(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let mut health = Health::new(self.settings.suppressed.clone());
+        // Calls are counted from here: the reuse phase's replays are no part
+        // of how long generation took to find something.
+        let calls_before = self.body_calls;
         let mut first_failure_call = 0;
         let mut latest_news_call = 0;
         let mut first_failure_at = None;
         self.generating_since = self.settings.run_for.map(|_| Instant::now());
         for index in 0.. {
+            let calls = self.body_calls - calls_before;
             if self.cancelled() {
                 summary.end = End::CANCELLED;
                 break;
@@ -584,9 +594,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     break;
                 }
             } else if !self.settings.multiple_failures
-                || (self.body_calls >= LOOK_FOR_OTHERS_AT_LEAST
-                    && self.body_calls >= (first_failure_call + LOOK_FOR_OTHERS).min(2 * latest_news_call))
-                || (self.body_calls >= first_failure_call + LOOK_FOR_OTHERS_AT_LEAST
+                || (calls >= LOOK_FOR_OTHERS_AT_LEAST
+                    && calls >= (first_failure_call + LOOK_FOR_OTHERS).min(2 * latest_news_call))
+                || (calls >= first_failure_call + LOOK_FOR_OTHERS_AT_LEAST
                     && first_failure_at.is_some_and(|at: Instant| {
                         at.elapsed() > self.settings.max_shrink_time / LOOK_FOR_OTHERS_SHARE
                     }))
@@ -667,11 +677,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Case::Fail(failure) => {
                     summary.count_failure();
                     if found.is_empty() {
-                        first_failure_call = self.body_calls;
+                        first_failure_call = self.body_calls - calls_before;
                         first_failure_at = Some(Instant::now());
                     }
                     if offer(found, self.source.recording().choices.clone(), failure, false) {
-                        latest_news_call = self.body_calls;
+                        latest_news_call = self.body_calls - calls_before;
                     }
                 }
             }

@@ -164,7 +164,7 @@ pub fn integer<T: IntegerValue>() -> Integer<T> {
 ///
 /// Draws are uniform over the range, except that the bounds and the shrink
 /// target are forced about one draw in twenty between them (nothing else
-/// is), and a quarter of the draws stay near the shrink target.
+/// is), and a fifth of the draws stay near the shrink target.
 ///
 /// # Panics
 ///
@@ -238,7 +238,7 @@ impl<T: IntegerValue> Integer<T> {
     }
 
     /// The draw of a chosen range ([`between`]): uniform over it, but for
-    /// the quarter of the draws that stay near the target.
+    /// the fifth of the draws that stay near the target.
     #[inline(never)]
     fn sample_range(&self, random: &mut Random, word: u64, scale: u64) -> T::Key {
         if word & 63 >= Spread::Uniform.near_target_rolls() {

@@ -175,12 +175,23 @@ fn write_counterexample<T>(
 /// out while replaying: a check refuses a replay together with pins, which
 /// it would leave unchecked.
 fn write_replay(f: &mut Formatter<'_>, replay: Option<&Replay>, advice: Advice, has_pins: bool) -> fmt::Result {
+    write_replay_as(f, "Replay with", replay, advice, has_pins)
+}
+
+/// [`write_replay`] with the line's own `title`.
+fn write_replay_as(
+    f: &mut Formatter<'_>,
+    title: &str,
+    replay: Option<&Replay>,
+    advice: Advice,
+    has_pins: bool,
+) -> fmt::Result {
     let Some(token) = replay else { return Ok(()) };
     let (line, pins) = match advice {
         Advice::Options => (format!("Options::default().replay(\"{token}\")"), "without the pinned examples"),
         Advice::Attribute => (format!("#[property(replay = \"{token}\")]"), "take the #[example]s out"),
     };
-    write!(f, "\n  Replay with: {line}")?;
+    write!(f, "\n  {title}: {line}")?;
     if has_pins {
         write!(f, " ({pins} while it is set: a replay checks only its own example)")?;
     }
@@ -223,11 +234,11 @@ impl<T> PropertyResult<T> {
         let Some((panic, replay)) = &self.generation_failure else { return Ok(()) };
         write!(
             f,
-            "\n\n  The generator also panicked, on an input met after the first failure (a generator must return \
-             a value or discard the example; any other panic is a bug in it):"
+            "\n\n  The generator also panicked, on another input (a generator must return a value or discard \
+             the example; any other panic is a bug in it):"
         )?;
         write!(f, "\n  Generator failure: {panic}")?;
-        write_replay(f, Some(replay), self.advice, self.has_pins)
+        write_replay_as(f, "Replay the generator's panic with", Some(replay), self.advice, self.has_pins)
     }
 
     /// The failures of a falsified check: the headline, and each failure's

@@ -477,9 +477,10 @@ impl<T> PropertyResult<T> {
 
     /// How the generator panicked, and the token that reruns the input it
     /// panicked on: the cause of a [`GenerationFailed`](Outcome::GenerationFailed)
-    /// check, or, beside the failures of a falsified one, a panic of the
-    /// generator met after the first failure (while looking for failures of
-    /// other origins, or while shrinking), which the report names too.
+    /// check, or, beside the failures of a falsified (or flaky) one, a panic
+    /// of the generator met after the first failure (on a saved example,
+    /// while looking for failures of other origins, or while shrinking),
+    /// which the report names too, and which is saved for the next run.
     ///
     /// ```
     /// use quickcheck::{Generator, Options, Property, generate};
