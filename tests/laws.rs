@@ -270,6 +270,28 @@ fn equality_within_a_tolerance_is_not_transitive() {
     );
 }
 
+/// The replay token of a law's report reproduces the violation through the
+/// same check, though the laws before it draw other shapes: they are passed
+/// over. A token that fits none of the laws is refused.
+#[test]
+fn a_laws_replay_token_reproduces_it_through_the_whole_check() {
+    let near = || generate::between(0u8, 9).map(Near);
+    let violation = laws::check_eq_with(near(), Options::default().seed(1)).unwrap_err();
+    let report = violation.report();
+    let token = report.split("replay(\"").nth(1).and_then(|rest| rest.split('"').next()).expect("a replay line");
+    let replayed = laws::check_eq_with(near(), Options::default().replay(token)).unwrap_err();
+    assert_eq!(replayed.law(), "PartialEq is not transitive", "{replayed}");
+    assert!(replayed.is_broken(), "{replayed}");
+    assert_eq!(replayed.counterexample(), violation.counterexample());
+
+    // A token of another property, which no law's values can be made of.
+    let other = quickcheck::Property::for_all(generate::integer::<u8>(), |n| n < 200).check(Options::default().seed(1));
+    let stale = other.replay().expect("a failure has a token").to_string();
+    let refused = laws::check_eq_with(near(), Options::default().replay(stale)).unwrap_err();
+    assert_eq!(refused.outcome(), Outcome::Misconfigured, "{refused}");
+    assert!(refused.report().contains("the replay token does not name an example"), "{refused}");
+}
+
 // An order by one field with equality on both: `cmp` says equal where `==`
 // does not.
 

@@ -24,7 +24,10 @@
 //! The laws run one after another with the options given. Leave the
 //! options unnamed: a name set with [`Options::name`] would give every law
 //! the same entry in the example database, where one law's saved failure
-//! could be dropped as fixed when another law passes.
+//! could be dropped as fixed when another law passes. A violation's report
+//! ends with a replay token; given to the same check with
+//! [`Options::replay`], it reproduces the violation, passing over the laws
+//! whose values the token cannot make.
 //!
 //! ```
 //! use quickcheck::Options;
@@ -58,7 +61,7 @@ use crate::engine::unwind::{Caught, catch};
 use crate::generate::{self, Generator};
 use crate::property::format::render;
 use crate::stats::note;
-use crate::{Arbitrary, FailureKind, FailureReport, Options, Outcome, Property};
+use crate::{Arbitrary, FailureKind, FailureReport, Options, Outcome, Property, PropertyResult};
 
 /// The most values of one example: enough for every triple of them to be
 /// cheap (512) while many relations between them get tried.
@@ -169,19 +172,55 @@ impl Debug for Broken {
     }
 }
 
-/// Runs one law as its own property, so that it is shrunk and reported on
-/// its own.
-fn check_law<G, F>(law: &'static str, generator: G, options: &Options, body: F) -> Result<(), LawViolation>
-where
-    G: Generator,
-    G::Value: Debug,
-    F: Fn(&G::Value) -> Result<(), String>,
-{
-    let result = Property::for_all(generator, |value: G::Value| body(&value).map_err(|detail| Broken { law, detail }))
-        .check(options.clone());
-    if result.is_passed() {
-        return Ok(());
+/// The laws of one check, run one after another, each as its own property
+/// so that it is shrunk and reported on its own.
+///
+/// A replay token names an example of one law's property; the other laws
+/// of the check draw other shapes. Under a replay, a law whose property the
+/// token does not fit is passed over, and only a token that fits none of
+/// the laws makes the check misconfigured.
+struct Laws {
+    options: Options,
+    /// Whether some law's property took the replay token.
+    fitted: bool,
+    /// The first law's report of a token that did not fit it.
+    misfit: Option<LawViolation>,
+}
+
+impl Laws {
+    fn new(options: Options) -> Laws {
+        Laws { options, fitted: false, misfit: None }
     }
+
+    /// Runs one law; `Err` when it does not hold, or could not be decided.
+    fn check<G, F>(&mut self, law: &'static str, generator: G, body: F) -> Result<(), LawViolation>
+    where
+        G: Generator,
+        G::Value: Debug,
+        F: Fn(&G::Value) -> Result<(), String>,
+    {
+        let result =
+            Property::for_all(generator, |value: G::Value| body(&value).map_err(|detail| Broken { law, detail }))
+                .check(self.options.clone());
+        if result.replay_misfit {
+            self.misfit.get_or_insert_with(|| violation(law, &result));
+            return Ok(());
+        }
+        self.fitted = true;
+        if result.is_passed() { Ok(()) } else { Err(violation(law, &result)) }
+    }
+
+    /// The end of the check: `Err` when a replay token fit none of its laws.
+    fn finish(self) -> Result<(), LawViolation> {
+        match self.misfit {
+            Some(misfit) if !self.fitted => Err(misfit),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The violation a law's failed check shows.
+fn violation<T>(law: &'static str, result: &PropertyResult<T>) -> LawViolation {
     // Only the law's own verdict, a returned `Broken`, shows it broken, in
     // any of the failures found (a panic may come first, being smaller);
     // that failure is the one the violation names.
@@ -189,7 +228,7 @@ where
     let breaking = failures.iter().find(|failure| failure.failure().kind() == FailureKind::ReturnedError);
     let broken = matches!(result.outcome(), Outcome::Falsified | Outcome::Flaky) && breaking.is_some();
     let named = breaking.or(failures.first());
-    Err(LawViolation {
+    LawViolation {
         law,
         outcome: result.outcome(),
         broken,
@@ -198,7 +237,7 @@ where
         counterexample: named.and_then(|failure| failure.minimal()).map(|minimal| minimal.rendered().to_owned()),
         notes: named.map_or_else(Vec::new, |failure| failure.notes().to_vec()),
         report: result.to_string(),
-    })
+    }
 }
 
 /// Pools of one to [`POOL`] values of `generator`.
@@ -287,20 +326,22 @@ where
     G: Generator,
     G::Value: Eq + Debug,
 {
-    check_law("PartialEq is not reflexive", &generator, &options, |x| {
+    let mut laws = Laws::new(options);
+    laws.check("PartialEq is not reflexive", &generator, |x| {
         if unequal_to_itself(x) { Err(format!("x != x, with x = {}", render(x))) } else { Ok(()) }
     })?;
-    check_law("PartialEq is not symmetric", pools(&generator), &options, |pool| {
+    laws.check("PartialEq is not symmetric", pools(&generator), |pool| {
         // `!y.eq(x)` rather than `y != x`: a broken `!=` is the last law's
         // to report, not this one's.
         each_pair(pool, |x, y| (x == y && !y.eq(x)).then(|| "x == y but y != x".to_owned()))
     })?;
-    check_law("PartialEq is not transitive", pools(&generator), &options, |pool| {
+    laws.check("PartialEq is not transitive", pools(&generator), |pool| {
         each_triple(pool, |x, y, z| (x == y && y == z && !x.eq(z)).then(|| "x == y and y == z but x != z".to_owned()))
     })?;
-    check_law("`!=` is not the negation of `==`", pools(&generator), &options, |pool| {
+    laws.check("`!=` is not the negation of `==`", pools(&generator), |pool| {
         each_pair(pool, |x, y| ((x != y) == (x == y)).then(|| format!("x == y is {} and x != y is {}", x == y, x != y)))
-    })
+    })?;
+    laws.finish()
 }
 
 /// How an ordering reads between two values.
@@ -326,21 +367,21 @@ fn implied(first: Option<Ordering>, second: Option<Ordering>) -> Option<Ordering
 /// `generator`, under the two law names given: the part of the order laws
 /// that `Ord` and `PartialOrd` share, with `compare` being `cmp` or
 /// `partial_cmp`.
-fn check_order<G, C>(generator: &G, options: &Options, names: [&'static str; 2], compare: C) -> Result<(), LawViolation>
+fn check_order<G, C>(laws: &mut Laws, generator: &G, names: [&'static str; 2], compare: C) -> Result<(), LawViolation>
 where
     G: Generator,
     G::Value: Debug,
     C: Fn(&G::Value, &G::Value) -> Option<Ordering>,
 {
     let [antisymmetric, transitive] = names;
-    check_law(antisymmetric, pools(generator), options, |pool| {
+    laws.check(antisymmetric, pools(generator), |pool| {
         each_pair(pool, |x, y| {
             let (forward, backward) = (compare(x, y), compare(y, x));
             (forward != backward.map(Ordering::reverse))
                 .then(|| format!("x {} y but y {} x", symbol(forward), symbol(backward)))
         })
     })?;
-    check_law(transitive, pools(generator), options, |pool| {
+    laws.check(transitive, pools(generator), |pool| {
         each_triple(pool, |x, y, z| {
             let (first, second) = (compare(x, y), compare(y, z));
             let expected = implied(first, second)?;
@@ -381,14 +422,15 @@ where
     G: Generator,
     G::Value: PartialOrd + Debug,
 {
-    check_law("PartialOrd is not consistent with PartialEq", pools(&generator), &options, |pool| {
+    let mut laws = Laws::new(options);
+    laws.check("PartialOrd is not consistent with PartialEq", pools(&generator), |pool| {
         each_pair(pool, |x, y| {
             let ordering = x.partial_cmp(y);
             ((ordering == Some(Ordering::Equal)) != (x == y))
                 .then(|| format!("x.partial_cmp(y) is {ordering:?} but x == y is {}", x == y))
         })
     })?;
-    check_law("the comparison operators do not agree with partial_cmp", pools(&generator), &options, |pool| {
+    laws.check("the comparison operators do not agree with partial_cmp", pools(&generator), |pool| {
         each_pair(pool, |x, y| {
             let ordering = x.partial_cmp(y);
             let expected = [
@@ -407,7 +449,8 @@ where
         })
     })?;
     let names = ["PartialOrd is not antisymmetric", "PartialOrd is not transitive"];
-    check_order(&generator, &options, names, |x: &G::Value, y: &G::Value| x.partial_cmp(y))
+    check_order(&mut laws, &generator, names, |x: &G::Value, y: &G::Value| x.partial_cmp(y))?;
+    laws.finish()
 }
 
 /// Checks the laws of `Ord` on values of `T`'s [`Arbitrary`] generator:
@@ -462,20 +505,21 @@ where
     G: Generator,
     G::Value: Ord + Debug,
 {
-    check_law("Ord is not consistent with Eq", pools(&generator), &options, |pool| {
+    let mut laws = Laws::new(options);
+    laws.check("Ord is not consistent with Eq", pools(&generator), |pool| {
         each_pair(pool, |x, y| {
             let ordering = x.cmp(y);
             ((ordering == Ordering::Equal) != (x == y))
                 .then(|| format!("x.cmp(y) is {ordering:?} but x == y is {}", x == y))
         })
     })?;
-    check_law("partial_cmp does not agree with cmp", pools(&generator), &options, |pool| {
+    laws.check("partial_cmp does not agree with cmp", pools(&generator), |pool| {
         each_pair(pool, |x, y| {
             let (total, partial) = (x.cmp(y), x.partial_cmp(y));
             (partial != Some(total)).then(|| format!("x.cmp(y) is {total:?} but x.partial_cmp(y) is {partial:?}"))
         })
     })?;
-    check_law("the comparison operators do not agree with cmp", pools(&generator), &options, |pool| {
+    laws.check("the comparison operators do not agree with cmp", pools(&generator), |pool| {
         // The operators of PartialOrd may be written by hand; exactly one of
         // the three relations must hold, as `cmp` says.
         each_pair(pool, |x, y| {
@@ -495,7 +539,8 @@ where
         })
     })?;
     let names = ["Ord is not antisymmetric", "Ord is not transitive"];
-    check_order(&generator, &options, names, |x: &G::Value, y: &G::Value| Some(x.cmp(y)))
+    check_order(&mut laws, &generator, names, |x: &G::Value, y: &G::Value| Some(x.cmp(y)))?;
+    laws.finish()
 }
 
 /// The hash of `value` under the standard library's hasher. Its keys are
@@ -535,12 +580,14 @@ where
     G: Generator,
     G::Value: Hash + Eq + Debug,
 {
-    check_law("Hash is not consistent with Eq", pools(&generator), &options, |pool| {
+    let mut laws = Laws::new(options);
+    laws.check("Hash is not consistent with Eq", pools(&generator), |pool| {
         each_pair(pool, |x, y| {
             let (first, second) = (hash_of(x), hash_of(y));
             (x == y && first != second).then(|| format!("x == y but hash(x) = {first} and hash(y) = {second}"))
         })
-    })
+    })?;
+    laws.finish()
 }
 
 /// Checks `Clone` on values of `T`'s [`Arbitrary`] generator: `x.clone()`
@@ -570,7 +617,8 @@ where
     G: Generator,
     G::Value: Clone + PartialEq + Debug,
 {
-    check_law("Clone is not equal to the original", &generator, &options, |x| {
+    let mut laws = Laws::new(options);
+    laws.check("Clone is not equal to the original", &generator, |x| {
         let clone = x.clone();
         if same(&clone, x) {
             return Ok(());
@@ -578,13 +626,14 @@ where
         note("clone", &clone);
         Err(format!("x.clone() != x, with x = {} and x.clone() = {}", render(x), render(&clone)))
     })?;
-    check_law("clone_from is not equal to the source", pools(&generator), &options, |pool| {
+    laws.check("clone_from is not equal to the source", pools(&generator), |pool| {
         each_pair(pool, |x, y| {
             let mut target = y.clone();
             target.clone_from(x);
             (!same(&target, x)).then(|| format!("after y.clone_from(&x), y is {}", render(&target)))
         })
-    })
+    })?;
+    laws.finish()
 }
 
 /// Checks `Default`: `T::default()` equals another `T::default()`, and its
@@ -710,7 +759,9 @@ where
     F: Fn(&G::Value) -> Result<E, EE>,
     D: Fn(&B) -> Result<G::Value, DE>,
 {
-    check_law("Serialize and Deserialize do not round trip", generator, &options, |value| {
+    let mut laws = Laws::new(options);
+    laws.check("Serialize and Deserialize do not round trip", generator, |value| {
         super::check_round_trip_fallible(value, &encode, &decode).map_err(|mismatch| mismatch.message().to_owned())
-    })
+    })?;
+    laws.finish()
 }

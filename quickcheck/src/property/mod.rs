@@ -599,6 +599,7 @@ where
             });
         }
         End::ReplayDoesNotFit => {
+            result.replay_misfit = true;
             result.problem = Some(
                 "the replay token does not name an example of this property: replayed, its choices ran out \
                  before the generators finished, were left over after them, or lay beyond what they can draw now, \

@@ -293,6 +293,9 @@ pub struct PropertyResult<T> {
     /// Whether the property has pinned examples, which a replay excludes:
     /// the report's replay line then says to take them out.
     pub(crate) has_pins: bool,
+    /// Whether the check was a replay whose token names no example of this
+    /// property (the outcome is then `Misconfigured`).
+    pub(crate) replay_misfit: bool,
 }
 
 /// How a report words what to do next: as [`Options`](crate::Options)
@@ -324,6 +327,7 @@ impl<T> PropertyResult<T> {
             warnings: Vec::new(),
             advice: Advice::Options,
             has_pins: false,
+            replay_misfit: false,
         }
     }
 
