@@ -4,7 +4,7 @@ use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use quickcheck::stateful::{self, AsyncCommand, Command, CommandSequence, DynAsyncCommand, ModelCommand};
-use quickcheck::{Generator, Options, Outcome, Property, generate};
+use quickcheck::{CommandArgumentPosition, Generator, Options, Outcome, Property, generate};
 
 mod support;
 use support::report_of;
@@ -195,10 +195,24 @@ fn explain_marks_the_command_arguments_that_do_not_matter() {
         let minimal = result.minimal().unwrap().value();
         assert_eq!(minimal.commands(), [Operation::Put(3, 0), Operation::Get(3)], "seed {seed}: {result}");
         // The value written is free; both keys matter.
-        assert_eq!(result.failures()[0].free_command_arguments(), [(1, 2)], "seed {seed}: {result}");
+        let free = [CommandArgumentPosition { sequence: 1, step: 1, argument: 2 }];
+        assert_eq!(result.failures()[0].free_command_arguments(), free, "seed {seed}: {result}");
         let report = result.to_string();
         assert!(report.contains("Get(3)\n  Any value fails for: argument 2 of step 1\n"), "{report}");
     }
+}
+
+/// With two command sequences in one input, a free argument is placed in
+/// its own sequence, and the report says which.
+#[test]
+fn free_command_arguments_name_their_sequence() {
+    let result = Property::for_all((operations(), operations()), |(_unused, sequence)| {
+        sequence.run(&mut LossyStore::default());
+    })
+    .check(Options::default().seed(1));
+    let free = [CommandArgumentPosition { sequence: 2, step: 1, argument: 2 }];
+    assert_eq!(result.failures()[0].free_command_arguments(), free, "{result}");
+    assert!(result.to_string().contains("Any value fails for: argument 2 of step 1 of sequence 2\n"), "{result}");
 }
 
 /// A store whose reads all come back empty once it holds two keys and one
@@ -238,7 +252,12 @@ fn explain_says_when_free_command_arguments_are_not_free_together() {
         let expected = [Operation::Put(0, 0), Operation::Put(1, 0), Operation::Get(0)];
         assert_eq!(minimal.commands(), expected, "seed {seed}: {result}");
         let failure = &result.failures()[0];
-        assert_eq!(failure.free_command_arguments(), [(1, 2), (2, 2)], "seed {seed}: {result}");
+        let free: Vec<(usize, usize, usize)> = failure
+            .free_command_arguments()
+            .iter()
+            .map(|position| (position.sequence, position.step, position.argument))
+            .collect();
+        assert_eq!(free, [(1, 1, 2), (1, 2, 2)], "seed {seed}: {result}");
         assert!(!failure.command_values_fail_together(), "seed {seed}: {result}");
         let report = result.to_string();
         assert!(report.contains("(each fails alone, but varied all at once they can pass)"), "{report}");

@@ -253,8 +253,9 @@ pub use quickcheck_macros::example;
 pub use engine::source::ChoiceSource;
 pub use generate::{BoxedGenerator, Generator};
 pub use property::{
-    Cancellation, Counterexample, Failure, FailureKind, FailureReport, HealthCheck, HealthWarning, Location, Options,
-    Outcome, ParameterValues, Phase, Phases, Property, PropertyResult, Replay, ReplayParseError, TestResult, assume,
+    Cancellation, CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, HealthCheck,
+    HealthWarning, Location, Options, Outcome, ParameterValues, Phase, Phases, Property, PropertyResult, Replay,
+    ReplayParseError, TestResult, assume,
 };
 /// Derives [`Arbitrary`](trait@Arbitrary) for a struct or an enum.
 ///

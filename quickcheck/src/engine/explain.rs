@@ -38,7 +38,7 @@ use crate::engine::run::Case;
 use crate::engine::shrink::Execute;
 use crate::engine::source::{Fill, Recording, Variation};
 use crate::engine::spans::{ELEMENT, Spans};
-use crate::property::Failure;
+use crate::property::{CommandArgumentPosition, Failure};
 use crate::stateful::sequence::{ATTEMPT, SEQUENCE};
 
 /// The most variations tried per argument.
@@ -135,8 +135,8 @@ async fn borrowing_matters<V: Execute>(
 pub(crate) enum Argument {
     /// A named parameter: an index among the root span's children.
     Parameter(usize),
-    /// An argument of a command of a command sequence, both from 1.
-    Command { step: usize, argument: usize },
+    /// An argument of a command of a command sequence.
+    Command(CommandArgumentPosition),
 }
 
 impl Argument {
@@ -144,10 +144,9 @@ impl Argument {
     fn span_in(self, spans: &Spans) -> Option<usize> {
         match self {
             Argument::Parameter(index) => spans.children(0).nth(index),
-            Argument::Command { step, argument } => command_arguments(spans)
-                .into_iter()
-                .find(|found| found.step == step && found.argument == argument)
-                .map(|found| found.span),
+            Argument::Command(position) => {
+                command_arguments(spans).into_iter().find(|found| found.position == position).map(|found| found.span)
+            }
         }
     }
 }
@@ -194,11 +193,10 @@ pub(crate) async fn free_together<V: Execute>(
 }
 
 /// One argument of one command of a command sequence, found by
-/// [`command_arguments`]: its step and place, from 1, and its span.
+/// [`command_arguments`]: where it sits, and its span.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct CommandArgument {
-    pub(crate) step: usize,
-    pub(crate) argument: usize,
+    pub(crate) position: CommandArgumentPosition,
     pub(crate) span: usize,
 }
 
@@ -214,9 +212,12 @@ pub(crate) struct CommandArgument {
 /// (`key.map(Get)`, `generate::string().map(Append)`).
 pub(crate) fn command_arguments(spans: &Spans) -> Vec<CommandArgument> {
     let mut found = Vec::new();
-    for sequence in (0..spans.len()).filter(|&span| spans.label(span) == SEQUENCE) {
+    let sequences = (0..spans.len()).filter(|&span| spans.label(span) == SEQUENCE);
+    for (sequence_number, sequence) in sequences.enumerate() {
         let steps = spans.children(sequence).filter(|&step| spans.label(step) == ELEMENT);
         for (step, element) in steps.enumerate() {
+            let at =
+                |argument: usize| CommandArgumentPosition { sequence: sequence_number + 1, step: step + 1, argument };
             let accepted = spans
                 .children(element)
                 .find(|&attempt| spans.label(attempt) == ATTEMPT && !spans.is_discarded(attempt));
@@ -225,21 +226,19 @@ pub(crate) fn command_arguments(spans: &Spans) -> Vec<CommandArgument> {
                 let mut children = spans.children(command);
                 match (children.next(), children.next()) {
                     (Some(first), _) if spans.label(first) == ELEMENT => {
-                        found.push(CommandArgument { step: step + 1, argument: 1, span: command });
+                        found.push(CommandArgument { position: at(1), span: command });
                         break;
                     }
                     (Some(only), None) => command = only,
                     (Some(_), Some(_)) => {
                         let arguments = spans.children(command).enumerate();
-                        found.extend(arguments.map(|(argument, span)| CommandArgument {
-                            step: step + 1,
-                            argument: argument + 1,
-                            span,
-                        }));
+                        found.extend(
+                            arguments.map(|(argument, span)| CommandArgument { position: at(argument + 1), span }),
+                        );
                         break;
                     }
                     (None, _) => {
-                        found.push(CommandArgument { step: step + 1, argument: 1, span: command });
+                        found.push(CommandArgument { position: at(1), span: command });
                         break;
                     }
                 }

@@ -15,7 +15,7 @@ use crate::engine::tree::Tree;
 use crate::engine::unwind::{Caught, Panic, Stop, catch};
 use crate::generate::Generator;
 use crate::property::health::{Health, Watched};
-use crate::property::{Cancellation, Failure, HealthCheck, HealthWarning, Phase, Phases};
+use crate::property::{Cancellation, CommandArgumentPosition, Failure, HealthCheck, HealthWarning, Phase, Phases};
 use crate::stats::{self, Confidence, Decision, ExampleRecord, Statistics};
 
 /// Examples up to this index grow from the simplest to full size.
@@ -214,8 +214,8 @@ pub(crate) struct Explanation {
     /// False when the arguments free one at a time can make the failure go
     /// away when varied all together.
     pub(crate) free_together: bool,
-    /// The command arguments (step, argument; from 1) that can take any value.
-    pub(crate) free_commands: Vec<(usize, usize)>,
+    /// The command arguments that can take any value.
+    pub(crate) free_commands: Vec<CommandArgumentPosition>,
     /// As `free_together`, for the free command arguments.
     pub(crate) free_commands_together: bool,
 }
@@ -1073,14 +1073,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             .iter()
             .zip(command_freedoms)
             .filter(|(_, freedom)| *freedom == Freedom::Free)
-            .map(|(command, _)| (command.step, command.argument))
+            .map(|(command, _)| command.position)
             .collect();
         if explanation.free_commands.len() >= 2 {
-            let free: Vec<Argument> = explanation
-                .free_commands
-                .iter()
-                .map(|&(step, argument)| Argument::Command { step, argument })
-                .collect();
+            let free: Vec<Argument> =
+                explanation.free_commands.iter().map(|&position| Argument::Command(position)).collect();
             explanation.free_commands_together = explain::free_together(self, &recording, failure, &free, seed).await;
         }
         explanation

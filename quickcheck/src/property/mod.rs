@@ -22,7 +22,9 @@ pub use outcome::TestResult;
 pub use parameters::ParameterValues;
 pub use phases::{Phase, Phases};
 pub use replay::{Replay, ReplayParseError};
-pub use result::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult};
+pub use result::{
+    CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult,
+};
 
 use crate::engine::explain::Freedom;
 use crate::engine::run::{

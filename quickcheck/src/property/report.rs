@@ -6,7 +6,9 @@ use std::fmt::{self, Display, Formatter};
 use crate::engine::shrink::ShrinkLimit;
 use crate::engine::unwind::DISCARD_CAUSES;
 use crate::property::result::Advice;
-use crate::property::{Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult, Replay};
+use crate::property::{
+    CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult, Replay,
+};
 
 fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
@@ -86,11 +88,7 @@ impl<T> FailureReport<T> {
                 write!(f, "\n  (each marked value fails alone, but varied all at once they can pass)")?;
             }
             if !self.free_commands.is_empty() {
-                let arguments: Vec<String> = self
-                    .free_commands
-                    .iter()
-                    .map(|(step, argument)| format!("argument {argument} of step {step}"))
-                    .collect();
+                let arguments: Vec<String> = self.free_commands.iter().map(ToString::to_string).collect();
                 write!(f, "\n  Any value fails for: {}", arguments.join(", "))?;
                 if !self.free_commands_together {
                     write!(f, "\n  (each fails alone, but varied all at once they can pass)")?;
@@ -286,6 +284,18 @@ impl<T> PropertyResult<T> {
             };
             write!(f, "\n\n  --- Failure {} of {count} ({shrinks}{saved}) ---", number + 1)?;
             failure.write_sections(f, self.parameter_names, self.advice, self.has_pins)?;
+        }
+        Ok(())
+    }
+}
+
+/// "argument 2 of step 3", with "of sequence 2" when it is not the first
+/// sequence.
+impl Display for CommandArgumentPosition {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "argument {} of step {}", self.argument, self.step)?;
+        if self.sequence > 1 {
+            write!(f, " of sequence {}", self.sequence)?;
         }
         Ok(())
     }

@@ -175,9 +175,9 @@ pub struct FailureReport<T> {
     pub(crate) free: Vec<bool>,
     /// False when the parameters marked free, varied all at once, can pass.
     pub(crate) free_together: bool,
-    /// `(step, argument)`, from 1, of the command arguments of a command
-    /// sequence that can take any value.
-    pub(crate) free_commands: Vec<(usize, usize)>,
+    /// The command arguments of a command sequence that can take any
+    /// value.
+    pub(crate) free_commands: Vec<CommandArgumentPosition>,
     /// False when the free command arguments, varied all at once, can pass.
     pub(crate) free_commands_together: bool,
 }
@@ -250,11 +250,10 @@ impl<T> FailureReport<T> {
         self.free_together
     }
 
-    /// For a [command sequence](crate::stateful): the `(step, argument)`
-    /// pairs, counted from 1, of the command arguments that can take any
-    /// value without changing the outcome, as the explain phase found. The
-    /// report lists them under the minimal counterexample.
-    pub fn free_command_arguments(&self) -> &[(usize, usize)] {
+    /// For a [command sequence](crate::stateful): the command arguments
+    /// that can take any value without changing the outcome, as the explain
+    /// phase found. The report lists them under the minimal counterexample.
+    pub fn free_command_arguments(&self) -> &[CommandArgumentPosition] {
         &self.free_commands
     }
 
@@ -265,6 +264,25 @@ impl<T> FailureReport<T> {
     pub fn command_values_fail_together(&self) -> bool {
         self.free_commands_together
     }
+}
+
+/// Where an argument of a command sits in a failing input: its command
+/// sequence (an input may hold several), its step in that sequence, and its
+/// place among the command's arguments, each counted from 1.
+///
+/// ```
+/// use quickcheck::CommandArgumentPosition;
+/// let position = CommandArgumentPosition { sequence: 1, step: 3, argument: 2 };
+/// assert_eq!(position.to_string(), "argument 2 of step 3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CommandArgumentPosition {
+    /// Which command sequence of the input, from 1, in the order drawn.
+    pub sequence: usize,
+    /// Which step of that sequence, from 1.
+    pub step: usize,
+    /// Which argument of the step's command, from 1.
+    pub argument: usize,
 }
 
 /// The result of [`Property::check`](crate::Property::check): the outcome,
