@@ -289,6 +289,10 @@ fn a_laws_replay_token_reproduces_it_through_the_whole_check() {
     let stale = other.replay().expect("a failure has a token").to_string();
     let refused = laws::check_eq_with(near(), Options::default().replay(stale)).unwrap_err();
     assert_eq!(refused.outcome(), Outcome::Misconfigured, "{refused}");
+    assert!(
+        refused.to_string().starts_with("Could not replay: the replay token names an example of none"),
+        "{refused}"
+    );
     assert!(refused.report().contains("the replay token does not name an example"), "{refused}");
 }
 

@@ -335,8 +335,8 @@ mod stack {
     }
 }
 
-/// A struct behind an alias still prints its own name first: no path goes
-/// in front of it.
+/// A struct behind an alias prints its own name, which need not be in
+/// scope: the pin line writes the alias instead.
 type Top = stack::Frame;
 
 #[property(seed = 2, database = "off")]
@@ -366,7 +366,15 @@ fn an_enum_parameter_pins_with_its_path() {
     let report = report_of(peeks_miss_the_hint);
     assert!(report.contains("  Pin it with: #[example(stack::Op::Peek { depth: 0 }, Some(0))]"), "{report}");
     let report = report_of(frames_stay_shallow);
-    assert!(report.contains("  Pin it with: #[example(Frame { depth: 3 })]"), "{report}");
+    assert!(report.contains("  Pin it with: #[example(Top { depth: 3 })]"), "{report}");
+}
+
+// The struct's line, pasted back through the alias.
+#[property(runs = 1)]
+#[example(Top { depth: 3 })]
+#[should_panic(expected = "on a pinned example")]
+fn a_pasted_struct_line_pins_the_failure(#[generator(generate::constant(Top { depth: 0 }))] frame: Top) -> bool {
+    frame.depth < 3
 }
 
 // The line above, pasted back: it compiles where the variants are not in

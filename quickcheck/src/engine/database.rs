@@ -110,16 +110,15 @@ impl Database {
             if path.extension().is_none_or(|extension| extension != "choices") {
                 continue;
             }
-            match fs::read_to_string(&path) {
+            match fs::read(&path) {
                 // A later version's file, in a directory two versions share
-                // (switching branches): that version replays it.
-                Ok(text) if is_later_version(&text) => {}
-                Ok(text) => match parse_whole(&path, &text) {
+                // (switching branches): that version replays it, whatever
+                // its encoding.
+                Ok(bytes) if is_later_version(&bytes) => {}
+                Ok(bytes) => match String::from_utf8(bytes).ok().and_then(|text| parse_whole(&path, &text)) {
                     Some(choices) => examples.push(choices),
                     None => delete_unreadable(&path),
                 },
-                // Not UTF-8: no choice file of any version.
-                Err(error) if error.kind() == io::ErrorKind::InvalidData => delete_unreadable(&path),
                 Err(error) => {
                     warn(&format!("skipped the saved example {}: could not read it: {error}", path.display()))
                 }
@@ -229,12 +228,17 @@ fn parse_whole(path: &Path, text: &str) -> Option<Vec<u64>> {
     parse(text)
 }
 
-/// Whether `text` is a choice file of a later format than this version
-/// writes: its header names a higher version number.
-fn is_later_version(text: &str) -> bool {
-    let version = |header: &str| header.strip_prefix(HEADER_PREFIX)?.parse::<u32>().ok();
-    let ours = version(HEADER).expect("the header ends in its version");
-    text.lines().next().and_then(version).is_some_and(|theirs| theirs > ours)
+/// Whether `bytes` are a choice file of a later format than this version
+/// writes: its header names a higher version number (after which a later
+/// format may say more).
+fn is_later_version(bytes: &[u8]) -> bool {
+    let version = |header: &[u8]| {
+        let rest = header.strip_prefix(HEADER_PREFIX.as_bytes())?;
+        let digits = rest.iter().take_while(|byte| byte.is_ascii_digit()).count();
+        std::str::from_utf8(&rest[..digits]).ok()?.parse::<u32>().ok()
+    };
+    let ours = version(HEADER.as_bytes()).expect("the header ends in its version");
+    version(bytes).is_some_and(|theirs| theirs > ours)
 }
 
 fn parse(text: &str) -> Option<Vec<u64>> {
@@ -307,10 +311,12 @@ mod tests {
         }
         let later = b"quickcheck choices 2\n6\n";
         fs::write(named(later), later).unwrap();
+        let later_binary = b"quickcheck choices 12 packed\n\xff\x06";
+        fs::write(named(later_binary), later_binary).unwrap();
         assert_eq!(database.load("key"), vec![vec![1, 2, 3]]);
         let mut left: Vec<_> = fs::read_dir(&directory).unwrap().map(|entry| entry.unwrap().path()).collect();
         left.sort();
-        let mut kept = vec![directory.join(file_name(&[1, 2, 3])), named(later)];
+        let mut kept = vec![directory.join(file_name(&[1, 2, 3])), named(later), named(later_binary)];
         kept.sort();
         assert_eq!(left, kept, "only the whole file and the later version's are left");
         let _ = fs::remove_dir_all(&database.root);

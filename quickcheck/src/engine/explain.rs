@@ -212,7 +212,12 @@ pub(crate) struct CommandArgument {
 /// (`key.map(Get)`, `generate::string().map(Append)`).
 pub(crate) fn command_arguments(spans: &Spans) -> Vec<CommandArgument> {
     let mut found = Vec::new();
-    let sequences = (0..spans.len()).filter(|&span| spans.label(span) == SEQUENCE);
+    // A sequence a filter rejected (or one inside a rejected draw) is no
+    // part of the input.
+    let kept = |span: usize| {
+        std::iter::successors(Some(span), |&span| spans.parent(span)).all(|span| !spans.is_discarded(span))
+    };
+    let sequences = (0..spans.len()).filter(|&span| spans.label(span) == SEQUENCE && kept(span));
     for (sequence_number, sequence) in sequences.enumerate() {
         let steps = spans.children(sequence).filter(|&step| spans.label(step) == ELEMENT);
         for (step, element) in steps.enumerate() {
@@ -316,6 +321,45 @@ mod tests {
 
     fn bytes() -> generate::Integer<u8> {
         generate::integer::<u8>()
+    }
+
+    /// A write of a value to a key, as a command whose model is the last
+    /// value written.
+    #[derive(Clone, Debug)]
+    struct Write(u8, u8);
+
+    impl crate::stateful::ModelCommand<u8> for Write {
+        fn update(&self, last: &mut u8) {
+            *last = self.1;
+        }
+    }
+
+    /// A sequence that a filter rejected is no part of the input: the
+    /// arguments found are the kept sequence's, numbered as the first.
+    #[test]
+    fn a_sequence_a_filter_rejected_is_not_counted() {
+        let writes = (bytes(), bytes()).map(|(key, value)| Write(key, value));
+        let sequences = crate::stateful::commands(|| 0, move |_: &u8| Some(writes))
+            .max_length(2)
+            .filter(|sequence| sequence.commands().first().is_some_and(|write| write.0 % 2 == 0));
+        let mut source = crate::engine::source::ChoiceSource::new();
+        let found = (0..100).find_map(|seed| {
+            source.reseed(crate::engine::random::for_example(seed, 0));
+            source.start_random(1.0);
+            source.record_spans();
+            crate::engine::unwind::catch(|| source.draw(&sequences)).ok()?;
+            let spans = &source.recording().spans;
+            let rejected = (0..spans.len()).any(|span| spans.label(span) == SEQUENCE && spans.is_discarded(span));
+            rejected.then(|| command_arguments(spans))
+        });
+        let arguments = found.expect("no seed drew a rejected sequence first");
+        assert!(!arguments.is_empty());
+        assert!(arguments.iter().all(|found| found.position.sequence == 1), "{arguments:?}");
+        let spans = &source.recording().spans;
+        let rejected: Vec<_> = (0..spans.len()).filter(|&span| spans.is_discarded(span)).collect();
+        let inside = |span: usize, outer: usize| spans.range(outer).contains(&spans.range(span).start);
+        let in_rejected = |span| rejected.iter().any(|&outer| inside(span, outer));
+        assert!(arguments.iter().all(|found| !in_rejected(found.span)), "{arguments:?}");
     }
 
     #[test]

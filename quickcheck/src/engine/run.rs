@@ -249,10 +249,10 @@ impl Shrinking {
     }
 }
 
-/// An input on which the generator panicked, met once a failure of the
-/// body was in hand (while looking for failures of other origins, or
-/// while shrinking): no failure to shrink, but a bug in the generator that
-/// the report must not lose.
+/// An input on which the generator panicked, in a run that also has a
+/// failure of the body (met on a saved example, while looking for failures
+/// of other origins, or while shrinking): no failure to shrink, but a bug
+/// in the generator that the report must not lose.
 #[derive(Debug)]
 pub(crate) struct GeneratorPanic {
     pub(crate) choices: Vec<u64>,
@@ -329,8 +329,9 @@ pub(crate) struct Summary {
     /// Whether generation stopped because every possible example had run.
     pub(crate) space_exhausted: bool,
     pub(crate) warnings: Vec<HealthWarning>,
-    /// The smallest input the generator panicked on once a failure was in
-    /// hand; a panic before that ends the run as `GenerationFailed`.
+    /// The smallest input the generator panicked on in a run that also has
+    /// a failure of the body; without one, a panic ends the run as
+    /// `GenerationFailed`.
     pub(crate) generator_panic: Option<GeneratorPanic>,
 }
 
@@ -497,6 +498,14 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         if found.is_empty() || matches!(summary.end, End::GenerationFailed { .. }) {
             return summary;
         }
+        // A generator's panic met beside the failures is kept too, so the
+        // next run reports it again beside the failure it replays.
+        let keep_generator_panic = |runner: &Self, summary: &Summary| {
+            if let Some(GeneratorPanic { choices, .. }) = &summary.generator_panic {
+                runner.keep_for_next_run([choices.as_slice()]);
+            }
+        };
+        keep_generator_panic(self, &summary);
         if self.cancelled() {
             let saved = self.keep_for_next_run(found.iter().map(|found| found.choices.as_slice()));
             summary.end = End::Cancelled { unreported_failure: true, saved };
@@ -510,11 +519,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             Ok(shrunk) => End::Falsified(shrunk),
             Err(CancelledWhileShrinking { saved }) => End::Cancelled { unreported_failure: true, saved },
         };
-        // A generator's panic met on the way is kept too, so the next run
-        // reports it again beside the failure it replays.
-        if let Some(GeneratorPanic { choices, .. }) = &summary.generator_panic {
-            self.keep_for_next_run([choices.as_slice()]);
-        }
+        keep_generator_panic(self, &summary);
         summary
     }
 
@@ -534,7 +539,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// cancelled while it ran, which may be why it passed. One on which the
     /// generator panics stays saved: it shows a bug in the generator, which
     /// the next run should meet again. With a saved failure it is reported
-    /// beside it; without one, it ends the check.
+    /// beside it; without one, it ends the check. With
+    /// [`first_failure_only`](crate::Options::first_failure_only) the phase
+    /// stops at the first saved failure, and a panic saved after it waits
+    /// for a run that gets there.
     async fn reuse_saved(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let Some((database, key)) = self.settings.database.clone() else { return };
         for saved in database.load(&key) {

@@ -63,6 +63,10 @@ use crate::property::format::render;
 use crate::stats::note;
 use crate::{Arbitrary, FailureKind, FailureReport, Options, Outcome, Property, PropertyResult};
 
+/// What a [`LawViolation`] names as its law when a replay token fits none of
+/// the check's laws.
+const NO_LAW_FITS: &str = "the replay token names an example of none of these laws";
+
 /// The most values of one example: enough for every triple of them to be
 /// cheap (512) while many relations between them get tried.
 const POOL: usize = 8;
@@ -88,7 +92,8 @@ pub struct LawViolation {
 impl LawViolation {
     /// The law that failed, as a sentence such as `"Ord is not transitive"`;
     /// unless [`is_broken`](LawViolation::is_broken), the law whose check
-    /// could not decide.
+    /// could not decide, or, when a replay token fits none of the laws,
+    /// a sentence that says so.
     pub fn law(&self) -> &'static str {
         self.law
     }
@@ -138,6 +143,8 @@ impl Display for LawViolation {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         if self.broken {
             write!(f, "{}.\n{}", self.law, self.report)
+        } else if self.law == NO_LAW_FITS {
+            write!(f, "Could not replay: {}.\n{}", self.law, self.report)
         } else if matches!(self.outcome, Outcome::Falsified | Outcome::Flaky) {
             // A value failed the check some other way than by breaking the
             // law: the code under test panicked on it, or ran too long.
@@ -210,10 +217,11 @@ impl Laws {
         if result.is_passed() { Ok(()) } else { Err(violation(law, &result)) }
     }
 
-    /// The end of the check: `Err` when a replay token fit none of its laws.
+    /// The end of the check: `Err` when a replay token fit none of its laws,
+    /// named as that rather than as the first law's problem.
     fn finish(self) -> Result<(), LawViolation> {
         match self.misfit {
-            Some(misfit) if !self.fitted => Err(misfit),
+            Some(misfit) if !self.fitted => Err(LawViolation { law: NO_LAW_FITS, ..misfit }),
             _ => Ok(()),
         }
     }

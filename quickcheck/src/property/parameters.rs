@@ -23,7 +23,8 @@ pub trait ParameterValues {
 
     /// Each field's type, as [`std::any::type_name`] names it: what tells
     /// an enum's variant from a struct in the pin line. Empty by default,
-    /// which leaves every `Debug` form as it is.
+    /// which leaves every `Debug` form as it is; implement it for the pin
+    /// line to write values with their type paths.
     fn type_names() -> Vec<&'static str> {
         Vec::new()
     }
@@ -86,7 +87,8 @@ impl<T> Copy for Parameters<T> {}
 /// parameter, or `None` when some field's `Debug` form is no expression to
 /// paste: one that spans lines (a command sequence, a pretty-printed
 /// struct), holds a float no literal writes or a string that would paste as
-/// a `&str`, or was cut short or replaced by a placeholder.
+/// a `&str`, was cut short or replaced by a placeholder, or is a tuple or
+/// unit struct behind a type alias.
 pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str], type_names: &[&str]) -> Option<Vec<String>> {
     let pastes = |field: &String| {
         !field.contains('\n') && !has_non_literal_float(field) && !has_nested_string(field) && is_whole(field)
@@ -95,29 +97,40 @@ pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str], type_names: 
         return None;
     }
     let expression = |(index, field): (usize, &String)| match (type_paths.get(index), type_names.get(index)) {
-        (Some(path), Some(name)) => as_expression(&with_variant_path(field, path, name)),
-        _ => as_expression(field),
+        (Some(path), Some(name)) => with_type_path(field, path, name).map(|form| as_expression(&form)),
+        _ => Some(as_expression(field)),
     };
-    Some(fields.iter().enumerate().map(expression).collect())
+    fields.iter().enumerate().map(expression).collect()
 }
 
-/// `rendered` with `type_path::` in front when it is an enum variant of
-/// the type `type_name` (the compiler's name of the type the user wrote as
-/// `type_path`): a derived `Debug` prints a variant by its name alone
-/// (`Push(3)`), which pastes only where the variants are imported, while a
-/// struct prints its own type's name first, whatever alias it was written
-/// as. Primitives, and the prelude's `Option` and `Result`, are left alone.
-fn with_variant_path<'a>(rendered: &'a str, type_path: &str, type_name: &str) -> Cow<'a, str> {
+/// `rendered`, the `Debug` form of a value of the type `type_name` (the
+/// compiler's name of the type the user wrote as `type_path`), with the
+/// type as written in front, so that it pastes where the property is
+/// written: a derived `Debug` prints an enum's variant by its name alone
+/// (`Push(3)` becomes `ops::Op::Push(3)`), and a struct by its own name
+/// (`Frame { depth: 3 }` becomes `stack::Frame { depth: 3 }`, or through an
+/// alias `Top { depth: 3 }`). `None` for a tuple or unit struct behind an
+/// alias, which cannot be built through it. Primitives, and the prelude's
+/// `Option` and `Result`, are left alone.
+fn with_type_path<'a>(rendered: &'a str, type_path: &str, type_name: &str) -> Option<Cow<'a, str>> {
     let type_name = type_name.split('<').next().unwrap_or(type_name);
-    let Some((module, own_name)) = type_name.rsplit_once("::") else { return Cow::Borrowed(rendered) };
+    let Some((module, own_name)) = type_name.rsplit_once("::") else { return Some(Cow::Borrowed(rendered)) };
     let in_prelude = matches!((module, own_name), ("core::option", "Option") | ("core::result", "Result"));
     let leading = rendered.find(|character: char| !(character.is_alphanumeric() || character == '_'));
-    let name = &rendered[..leading.unwrap_or(rendered.len())];
+    let (name, rest) = rendered.split_at(leading.unwrap_or(rendered.len()));
     let is_name = name.starts_with(|character: char| character.is_alphabetic() || character == '_');
-    if type_path.is_empty() || in_prelude || !is_name || name == own_name {
-        return Cow::Borrowed(rendered);
+    if type_path.is_empty() || in_prelude || !is_name {
+        return Some(Cow::Borrowed(rendered));
     }
-    Cow::Owned(format!("{type_path}::{rendered}"))
+    if name != own_name {
+        return Some(Cow::Owned(format!("{type_path}::{rendered}")));
+    }
+    let written_name = type_path.rsplit("::").next().unwrap_or(type_path);
+    let through_alias = written_name != own_name;
+    if through_alias && !rest.starts_with(" {") {
+        return None;
+    }
+    Some(Cow::Owned(format!("{type_path}{rest}")))
 }
 
 /// A `Debug` form written as a Rust expression for an `#[example(...)]`
@@ -212,27 +225,34 @@ mod tests {
     }
 
     #[test]
-    fn variants_get_their_enum_path_and_nothing_else_does() {
-        assert_eq!(with_variant_path("Push(3)", "ops::Op", "app::ops::Op"), "ops::Op::Push(3)");
-        assert_eq!(with_variant_path("Leaf", "Tree", "app::Tree<u8>"), "Tree::Leaf");
-        assert_eq!(with_variant_path("_Hidden { a: 1 }", "Op", "app::Op"), "Op::_Hidden { a: 1 }");
-        // A user's variant named like the prelude's still needs its path.
-        assert_eq!(with_variant_path("None", "Mode", "app::Mode"), "Mode::None");
-        // A struct prints its own name, also behind an alias; the prelude's
-        // variants, literals and numbers need no path; nor does a type that
-        // is no path.
-        assert_eq!(with_variant_path("Point { x: 1 }", "geometry::Point", "app::geometry::Point"), "Point { x: 1 }");
-        assert_eq!(with_variant_path("Point { x: 1 }", "P", "app::geometry::Point"), "Point { x: 1 }");
+    fn values_get_their_type_path_as_written() {
+        let with = |rendered, path, name| with_type_path(rendered, path, name).map(|form| form.into_owned());
+        // Variants, named like the prelude's or not.
+        assert_eq!(with("Push(3)", "ops::Op", "app::ops::Op").as_deref(), Some("ops::Op::Push(3)"));
+        assert_eq!(with("Leaf", "Tree", "app::Tree<u8>").as_deref(), Some("Tree::Leaf"));
+        assert_eq!(with("_Hidden { a: 1 }", "Op", "app::Op").as_deref(), Some("Op::_Hidden { a: 1 }"));
+        assert_eq!(with("None", "Mode", "app::Mode").as_deref(), Some("Mode::None"));
+        // Structs, by their path as written, or through an alias where a
+        // struct expression can go through one.
+        let point = "Point { x: 1 }";
+        assert_eq!(with(point, "Point", "app::geometry::Point").as_deref(), Some(point));
+        assert_eq!(with(point, "geometry::Point", "app::geometry::Point").as_deref(), Some("geometry::Point { x: 1 }"));
+        assert_eq!(with(point, "P", "app::geometry::Point").as_deref(), Some("P { x: 1 }"));
+        assert_eq!(with("Meters(3)", "units::Meters", "app::units::Meters").as_deref(), Some("units::Meters(3)"));
+        assert_eq!(with("Meters(3)", "Length", "app::units::Meters"), None);
+        assert_eq!(with("Marker", "Alias", "app::Marker"), None);
+        // The prelude's variants, literals and numbers need no path; nor
+        // does a type that is no path.
         for (rendered, path, name) in [
             ("Some(Push(3))", "Option", "core::option::Option<app::Op>"),
             ("None", "Option", "core::option::Option<u8>"),
             ("Err(1)", "Result", "core::result::Result<u8, u8>"),
             ("true", "bool", "bool"),
             ("-3", "i8", "i8"),
+            ("Push(3)", "", "app::Op"),
         ] {
-            assert_eq!(with_variant_path(rendered, path, name), rendered);
+            assert_eq!(with(rendered, path, name).as_deref(), Some(rendered));
         }
-        assert_eq!(with_variant_path("Push(3)", "", "app::Op"), "Push(3)");
     }
 
     #[test]

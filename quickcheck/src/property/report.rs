@@ -88,7 +88,13 @@ impl<T> FailureReport<T> {
                 write!(f, "\n  (each marked value fails alone, but varied all at once they can pass)")?;
             }
             if !self.free_commands.is_empty() {
-                let arguments: Vec<String> = self.free_commands.iter().map(ToString::to_string).collect();
+                // With several sequences, each entry names its own.
+                let several = self.free_commands.iter().any(|position| position.sequence > 1);
+                let arguments: Vec<String> = self
+                    .free_commands
+                    .iter()
+                    .map(|position| if several { format!("{position:#}") } else { position.to_string() })
+                    .collect();
                 write!(f, "\n  Any value fails for: {}", arguments.join(", "))?;
                 if !self.free_commands_together {
                     write!(f, "\n  (each fails alone, but varied all at once they can pass)")?;
@@ -290,11 +296,11 @@ impl<T> PropertyResult<T> {
 }
 
 /// "argument 2 of step 3", with "of sequence 2" when it is not the first
-/// sequence.
+/// sequence; the alternate form (`{:#}`) names the sequence always.
 impl Display for CommandArgumentPosition {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "argument {} of step {}", self.argument, self.step)?;
-        if self.sequence > 1 {
+        if self.sequence > 1 || f.alternate() {
             write!(f, " of sequence {}", self.sequence)?;
         }
         Ok(())

@@ -274,6 +274,7 @@ impl<T> FailureReport<T> {
 /// use quickcheck::CommandArgumentPosition;
 /// let position = CommandArgumentPosition { sequence: 1, step: 3, argument: 2 };
 /// assert_eq!(position.to_string(), "argument 2 of step 3");
+/// assert_eq!(format!("{position:#}"), "argument 2 of step 3 of sequence 1");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CommandArgumentPosition {
@@ -500,8 +501,8 @@ impl<T> PropertyResult<T> {
     /// How the generator panicked, and the token that reruns the input it
     /// panicked on: the cause of a [`GenerationFailed`](Outcome::GenerationFailed)
     /// check, or, beside the failures of a falsified (or flaky) one, a panic
-    /// of the generator met after the first failure (on a saved example,
-    /// while looking for failures of other origins, or while shrinking),
+    /// of the generator on another input (a saved example, one generated
+    /// while looking for failures of other origins, or a shrink candidate),
     /// which the report names too, and which is saved for the next run.
     ///
     /// ```
