@@ -12,7 +12,7 @@ use crate::engine::random::{self, Draws, Random};
 use crate::engine::shrink::{Execute, ShrinkLimit, Shrinker};
 use crate::engine::source::{ChoiceSource, Recording, Variation};
 use crate::engine::tree::Tree;
-use crate::engine::unwind::{Caught, Panic, Stop, catch};
+use crate::engine::unwind::{self, Caught, Panic, Stop, catch};
 use crate::generate::Generator;
 use crate::property::health::{Health, Watched};
 use crate::property::{Cancellation, CommandArgumentPosition, Failure, HealthCheck, HealthWarning, Phase, Phases};
@@ -557,6 +557,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             }
             match case {
                 Case::Fail(failure) => {
+                    let failure = self.with_location(failure).await;
                     offer(found, saved, failure, true);
                     if !self.settings.multiple_failures {
                         break;
@@ -683,6 +684,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     break;
                 }
                 Case::Fail(failure) => {
+                    let failure = self.with_location(failure).await;
                     summary.count_failure();
                     if found.is_empty() {
                         first_failure_call = self.body_calls - calls_before;
@@ -1130,6 +1132,22 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Some(End::InsufficientCoverage { label, minimum, decided: false })
             }
             Decision::Undecided { .. } => None,
+        }
+    }
+
+    /// `failure`, the case just run, with its panic's location: when the
+    /// panic found our hook replaced by another (and put it back), it
+    /// left no location, and the case runs again for one. A location tells
+    /// failures of different origins apart, so one missing would split a
+    /// failure from its own shrink candidates.
+    async fn with_location(&mut self, failure: Failure) -> Failure {
+        if !unwind::take_hook_restored() || failure.location().is_some() {
+            return failure;
+        }
+        let choices = self.source.recording().choices.clone();
+        match self.execute(&choices).await {
+            Case::Fail(again) if again.kind() == failure.kind() => again,
+            _ => failure,
         }
     }
 

@@ -10,13 +10,16 @@
 //! silenced. The hook is installed once for the process and is scoped per
 //! thread: it stays quiet only on a thread that is inside [`catch`] at the
 //! time, and hands every other panic to the hook that was there before, so
-//! tests running in parallel are not disturbed.
+//! tests running in parallel are not disturbed. Code that sets a hook of its
+//! own later replaces ours; the first caught panic that finds no record of
+//! itself puts ours back in front of that hook.
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, Once};
 
 /// Why a test case stopped before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,29 +78,78 @@ pub(crate) enum Caught {
 thread_local! {
     static SILENCED: Cell<u32> = const { Cell::new(0) };
     static LAST_PANIC: RefCell<Option<Panic>> = const { RefCell::new(None) };
+    /// Set when this thread found our hook replaced and put it back: the
+    /// panic that showed it has no location, and running its case again
+    /// gives it one.
+    static HOOK_RESTORED: Cell<bool> = const { Cell::new(false) };
 }
 
 static INSTALL: Once = Once::new();
 
+/// The address of the hook this module installed last, to tell it from a
+/// hook that other code set after it.
+static OUR_HOOK: AtomicUsize = AtomicUsize::new(0);
+
+/// Serialises re-installing, so two threads cannot wrap each other's hook.
+static REINSTALL: Mutex<()> = Mutex::new(());
+
+type Hook = Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
 #[inline]
 fn install_hook() {
-    INSTALL.call_once(|| {
-        let previous = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
-            if SILENCED.with(Cell::get) == 0 {
-                return previous(info);
-            }
-            let record = Panic {
-                message: payload_message(info.payload()),
-                location: info.location().map(|location| Location {
-                    file: location.file().to_owned(),
-                    line: location.line(),
-                    column: location.column(),
-                }),
-            };
-            LAST_PANIC.with(|last| *last.borrow_mut() = Some(record));
-        }));
+    INSTALL.call_once(|| wrap(panic::take_hook()));
+}
+
+/// Installs our hook around `previous`, which it hands every panic of a
+/// thread that is not inside [`catch`].
+fn wrap(previous: Hook) {
+    let hook: Hook = Box::new(move |info| {
+        if SILENCED.with(Cell::get) == 0 {
+            return previous(info);
+        }
+        let record = Panic {
+            message: payload_message(info.payload()),
+            location: info.location().map(|location| Location {
+                file: location.file().to_owned(),
+                line: location.line(),
+                column: location.column(),
+            }),
+        };
+        LAST_PANIC.with(|last| *last.borrow_mut() = Some(record));
     });
+    OUR_HOOK.store(address(&hook), Ordering::SeqCst);
+    panic::set_hook(hook);
+}
+
+/// Where a hook lives: ours captures the hook before it, so it is never
+/// zero-sized and its address is its own.
+fn address(hook: &Hook) -> usize {
+    std::ptr::from_ref(&**hook).cast::<()>() as usize
+}
+
+/// Puts our hook back in front if other code has set its own since (a
+/// test that sets a hook while checks run): called when a caught panic
+/// left no record, which is also what a panic raised with
+/// `resume_unwind` does, so it leaves our hook alone when it is there.
+#[cold]
+fn reinstall_if_replaced() {
+    if std::thread::panicking() {
+        return;
+    }
+    let _serialised = REINSTALL.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let current = panic::take_hook();
+    if address(&current) == OUR_HOOK.load(Ordering::SeqCst) {
+        panic::set_hook(current);
+    } else {
+        wrap(current);
+        HOOK_RESTORED.with(|restored| restored.set(true));
+    }
+}
+
+/// Whether this thread put our hook back since the last call: the panic
+/// just caught then lost its location to the other hook.
+pub(crate) fn take_hook_restored() -> bool {
+    HOOK_RESTORED.with(|restored| restored.replace(false))
 }
 
 /// Runs `f`, turning a discard, an overrun or a panic into a [`Caught`]
@@ -119,6 +171,9 @@ fn classify(payload: Box<dyn Any + Send>) -> Caught {
     // the code caught itself leaves its record behind, and one raised with
     // resume_unwind (as a joined thread's is) never reaches the hook.
     let recorded = LAST_PANIC.with(|last| last.borrow_mut().take()).filter(|record| record.message == message);
+    if recorded.is_none() {
+        reinstall_if_replaced();
+    }
     Caught::Panic(Box::new(recorded.unwrap_or(Panic { message, location: None })))
 }
 
