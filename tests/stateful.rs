@@ -81,6 +81,29 @@ fn operations() -> impl Generator<Value = CommandSequence<Model, Operation>> {
 
 const MINIMAL: [Operation; 3] = [Operation::Put(0, 0), Operation::Put(0, 1), Operation::Get(0)];
 
+/// A sequence with a fewest length keeps it through shrinking: a property
+/// that fails on every sequence shrinks to that many of the simplest
+/// command, and `length(n..=n)` makes exactly `n` commands.
+#[test]
+fn a_sequence_keeps_its_fewest_commands_through_shrinking() {
+    let result = Property::for_all(operations_with_lengths(3..=6), |sequence| sequence.len() > 100)
+        .check(Options::default().seed(2));
+    let minimal = result.minimal().unwrap().value();
+    let simplest = [Operation::Put(0, 0), Operation::Put(0, 0), Operation::Put(0, 0)];
+    assert_eq!(minimal.commands(), simplest, "{result}");
+    let exact = operations_with_lengths(7..=7).sample(30, 1);
+    assert!(exact.iter().all(|sequence| sequence.len() == 7));
+}
+
+fn operations_with_lengths(
+    lengths: std::ops::RangeInclusive<usize>,
+) -> impl Generator<Value = CommandSequence<Model, Operation>> {
+    stateful::commands(Model::new, |_: &Model| {
+        Some((generate::between(0u8, 3), generate::between(0u8, 100)).map(|(key, value)| Operation::Put(key, value)))
+    })
+    .length(lengths)
+}
+
 #[test]
 fn the_store_bug_shrinks_to_three_commands_on_every_seed() {
     for seed in 0..20 {

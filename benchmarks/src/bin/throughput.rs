@@ -688,8 +688,8 @@ fn rows() -> Vec<Row> {
     ]
 }
 
-/// Our stack command sequences, of [`STEPS`] commands (`commands` nearly
-/// always reaches its maximum length). Every command applies in every state,
+/// Our stack command sequences, of exactly [`STEPS`] commands, the shape the
+/// peers' `Vec`s have. Every command applies in every state,
 /// so `next` gives the same generator always: the kind uniformly, a pushed
 /// value from `generate::integer`.
 fn ours_stack_commands() -> impl Generator<Value = CommandSequence<Vec<i32>, StackCommand>> {
@@ -700,7 +700,7 @@ fn ours_stack_commands() -> impl Generator<Value = CommandSequence<Vec<i32>, Sta
             generate::constant(StackCommand::Len),
         )))
     })
-    .max_length(STEPS)
+    .length(STEPS..=STEPS)
 }
 
 /// proptest's strings of exactly [`STRING_LENGTH`] characters: its default
@@ -818,7 +818,7 @@ fn main() {
          set-up counts."
     );
     println!(
-        "\"stack, {STEPS} commands\": ours runs quickcheck::stateful (commands(..).max_length({STEPS}), \
+        "\"stack, {STEPS} commands\": ours runs quickcheck::stateful (commands(..).length({STEPS}..={STEPS}), \
          CommandSequence::run);"
     );
     println!(

@@ -68,9 +68,42 @@ where
 }
 
 impl<Model, Next> Commands<Model, Next> {
-    /// Sets the longest sequence (default 50).
+    /// Sets the longest sequence (default 50), and the shortest to none.
     pub fn max_length(mut self, max_length: usize) -> Self {
         self.lengths = Lengths::default().with_max(max_length);
+        self
+    }
+
+    /// Sets the fewest and the most commands from a range such as `5..=20`
+    /// or `10..` (a range without an end allows up to 64 more than its
+    /// start). Below the fewest a sequence goes on without drawing whether
+    /// to, so `length(50..=50)` makes exactly 50 commands, unless `next`
+    /// ends the sequence first in a terminal state; shrinking keeps at least
+    /// the fewest.
+    ///
+    /// ```
+    /// use quickcheck::stateful::{self, ModelCommand};
+    /// use quickcheck::{Generator, generate};
+    ///
+    /// #[derive(Clone, Debug)]
+    /// struct Push(u8);
+    /// impl ModelCommand<Vec<u8>> for Push {
+    ///     fn update(&self, model: &mut Vec<u8>) {
+    ///         model.push(self.0);
+    ///     }
+    /// }
+    ///
+    /// let sequences = stateful::commands(Vec::new, |_: &Vec<u8>| Some(generate::integer::<u8>().map(Push)));
+    /// let lengths: Vec<usize> = sequences.length(3..=5).sample(50, 1).iter().map(|sequence| sequence.len()).collect();
+    /// assert!(lengths.iter().all(|length| (3..=5).contains(length)), "{lengths:?}");
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// At the call, if the range is empty.
+    #[track_caller]
+    pub fn length(mut self, range: impl std::ops::RangeBounds<usize>) -> Self {
+        self.lengths = Lengths::within(range);
         self
     }
 }
