@@ -102,7 +102,7 @@ pub fn block_on<F: Future>(future: F) -> F::Output {
 pub const MAX_RECURSION_DEPTH: u32 = 6;
 
 /// Draws a part of a derived recursive type that contains the type itself,
-/// at half the size of the level above (see [`ChoiceSource::draw_smaller`]).
+/// at half the size of the level above (see `ChoiceSource::draw_smaller`).
 pub fn draw_nested<G: Generator>(source: &mut ChoiceSource, generator: &G) -> G::Value {
     source.draw_smaller(generator)
 }

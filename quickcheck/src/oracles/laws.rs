@@ -133,7 +133,7 @@ impl LawViolation {
     }
 
     /// The report of the law's check, as
-    /// [`PropertyResult`](crate::PropertyResult) displays it.
+    /// [`PropertyResult`] displays it.
     pub fn report(&self) -> &str {
         &self.report
     }
