@@ -23,3 +23,56 @@ fn every_problem_is_found_and_shrinks_to_its_ideal() {
         }
     }
 }
+
+/// The calculator of the shrinking challenge: an expression that divides
+/// by no literal zero must evaluate, which fails where a divisor sums to
+/// zero. Its ideal is a division by the smallest such sum, reached through
+/// a derived recursive type with no shrinker of its own.
+mod calculator {
+    use quickcheck::{Arbitrary, Options, Property, generate};
+
+    #[derive(Arbitrary, Clone, Debug, PartialEq)]
+    enum Expression {
+        Literal(#[generator(generate::between(-10, 10))] i32),
+        Add(Box<Expression>, Box<Expression>),
+        Divide(Box<Expression>, Box<Expression>),
+    }
+
+    /// Whether no division is by a literal zero.
+    fn divides_by_no_literal_zero(expression: &Expression) -> bool {
+        match expression {
+            Expression::Literal(_) => true,
+            Expression::Add(left, right) => divides_by_no_literal_zero(left) && divides_by_no_literal_zero(right),
+            Expression::Divide(left, right) => {
+                **right != Expression::Literal(0)
+                    && divides_by_no_literal_zero(left)
+                    && divides_by_no_literal_zero(right)
+            }
+        }
+    }
+
+    /// The value, or `None` on a division by zero (or an overflow).
+    fn evaluate(expression: &Expression) -> Option<i64> {
+        match expression {
+            Expression::Literal(value) => Some(i64::from(*value)),
+            Expression::Add(left, right) => evaluate(left)?.checked_add(evaluate(right)?),
+            Expression::Divide(left, right) => evaluate(left)?.checked_div(evaluate(right)?),
+        }
+    }
+
+    #[test]
+    fn a_division_by_a_sum_of_zero_shrinks_to_its_ideal() {
+        for seed in super::SEEDS {
+            let result = Property::for_all(Expression::arbitrary(), |expression: Expression| {
+                !divides_by_no_literal_zero(&expression) || evaluate(&expression).is_some()
+            })
+            .check(Options::default().seed(seed).database("off"));
+            let minimal = result.minimal().unwrap_or_else(|| panic!("not falsified with seed {seed}"));
+            assert_eq!(
+                format!("{:?}", minimal.value()),
+                "Divide(Literal(0), Add(Literal(0), Literal(0)))",
+                "seed {seed}: {result}"
+            );
+        }
+    }
+}
