@@ -70,7 +70,9 @@ fn sorted_lists_have_no_inversions(mut list: Vec<u16>) {
     assert!(list.windows(2).all(|pair| pair[0] <= pair[1]));
 }
 
-#[property(seed = 7)]
+// The database is off so that every run of the tour shows a fresh shrink;
+// with it on, the next run would replay the saved failure instead.
+#[property(seed = 7, database = "off")]
 fn halving_then_doubling_gives_the_number_back(n: u32) {
     // Wrong for odd numbers: the shrinker finds the smallest, 1.
     assert_eq!(n / 2 * 2, n);

@@ -26,8 +26,7 @@ fn walk(directory: &PathBuf) -> Vec<PathBuf> {
 #[test]
 fn a_failure_is_replayed_first_next_time_and_removed_once_fixed() {
     let directory = scratch("replay");
-    let options =
-        |seed| Options::default().seed(seed).name("database::threshold").database(directory.to_str().unwrap());
+    let options = |seed| Options::default().seed(seed).name("database::threshold").database(&directory);
     let buggy = |n: u64| n < 1000;
 
     let first = Property::for_all(generate::integer::<u64>(), buggy).check(options(1));
@@ -57,8 +56,7 @@ fn a_failure_is_replayed_first_next_time_and_removed_once_fixed() {
 #[test]
 fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
     let directory = scratch("generator-panic");
-    let options =
-        |seed| Options::default().seed(seed).name("database::generator").database(directory.to_str().unwrap());
+    let options = |seed| Options::default().seed(seed).name("database::generator").database(&directory);
     let first = Property::for_all(generate::integer::<u8>(), |n| n < 10).check(options(1));
     assert_eq!(first.minimal().unwrap().value(), &10);
     // The minimal example, and the original one if it was another.
@@ -82,8 +80,7 @@ fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
 #[test]
 fn a_generator_panic_on_a_saved_example_after_a_saved_failure_is_reported_beside_it() {
     let directory = scratch("generator-panic-after-failure");
-    let options =
-        |seed| Options::default().seed(seed).name("database::panic-after").database(directory.to_str().unwrap());
+    let options = |seed| Options::default().seed(seed).name("database::panic-after").database(&directory);
     let first = Property::for_all(generate::integer::<u8>(), |n| n < 10).check(options(1));
     assert_eq!(first.minimal().unwrap().value(), &10);
     let original = *first.original().unwrap().value();
@@ -108,8 +105,7 @@ fn a_generator_panic_on_a_saved_example_after_a_saved_failure_is_reported_beside
 #[test]
 fn a_generator_panic_met_while_shrinking_is_saved_for_the_next_run() {
     let directory = scratch("generator-panic-shrinking");
-    let options =
-        |seed| Options::default().seed(seed).name("database::panic-shrinking").database(directory.to_str().unwrap());
+    let options = |seed| Options::default().seed(seed).name("database::panic-shrinking").database(&directory);
     let values = generate::integer::<u64>().map(|n| {
         assert!(!(1000..1004).contains(&n), "{n} is not handled");
         n
@@ -131,8 +127,7 @@ fn a_generator_panic_met_while_shrinking_is_saved_for_the_next_run() {
 #[test]
 fn a_generator_panic_found_while_generating_is_saved_for_the_next_run() {
     let directory = scratch("generator-panic-found");
-    let options =
-        |seed| Options::default().seed(seed).name("database::panic-found").database(directory.to_str().unwrap());
+    let options = |seed| Options::default().seed(seed).name("database::panic-found").database(&directory);
     let panicking = generate::integer::<u8>().map(|n| if n == 200 { panic!("not 200") } else { n });
     let first = Property::for_all(&panicking, |_| true).check(options(1).runs(10_000));
     assert_eq!(first.outcome(), Outcome::GenerationFailed, "{first}");
@@ -149,8 +144,7 @@ fn a_generator_panic_found_while_generating_is_saved_for_the_next_run() {
 #[test]
 fn a_new_failure_met_while_shrinking_a_saved_one_is_reported_as_such() {
     let directory = scratch("shrinking-saved");
-    let options =
-        |seed| Options::default().seed(seed).name("database::shrinking-saved").database(directory.to_str().unwrap());
+    let options = |seed| Options::default().seed(seed).name("database::shrinking-saved").database(&directory);
     let first =
         Property::for_all(generate::integer::<u64>(), |n: u64| assert!(n < 1000, "too large")).check(options(1));
     assert_eq!(first.minimal().unwrap().value(), &1000);
@@ -173,7 +167,7 @@ fn a_new_failure_met_while_shrinking_a_saved_one_is_reported_as_such() {
 #[test]
 fn two_saved_failures_replayed_are_reported_as_such() {
     let directory = scratch("two-failures");
-    let options = |seed| Options::default().seed(seed).name("database::two").database(directory.to_str().unwrap());
+    let options = |seed| Options::default().seed(seed).name("database::two").database(&directory);
     let pair = (generate::between(0u32, 1000), generate::between(0u32, 1000));
     let two_bugs = |(a, b): (u32, u32)| {
         assert!(a <= 500, "a is large");
@@ -194,7 +188,7 @@ fn two_saved_failures_replayed_are_reported_as_such() {
 fn an_unnamed_property_saves_nothing() {
     let directory = scratch("unnamed");
     let result = Property::for_all(generate::integer::<u64>(), |n| n < 1000)
-        .check(Options::default().seed(1).database(directory.to_str().unwrap()));
+        .check(Options::default().seed(1).database(&directory));
     assert!(result.is_falsified());
     assert_eq!(saved_files(&directory), 0);
 }
@@ -253,7 +247,7 @@ fn concurrent_runs_of_one_property_share_the_database() {
 #[test]
 fn a_failure_is_saved_before_it_is_shrunk() {
     let directory = scratch("before-shrinking");
-    let options = Options::default().seed(1).name("database::before_shrinking").database(directory.to_str().unwrap());
+    let options = Options::default().seed(1).name("database::before_shrinking").database(&directory);
     let (mut failed, mut saved_while_shrinking) = (false, None);
     let result = Property::for_all(generate::integer::<u64>(), |n| {
         if failed && saved_while_shrinking.is_none() {

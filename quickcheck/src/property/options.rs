@@ -23,7 +23,7 @@ use crate::stats::Confidence;
 /// | variable | overrides | default |
 /// | --- | --- | --- |
 /// | `QUICKCHECK_RUNS` | [`runs`](Options::runs) | 100 |
-/// | `QUICKCHECK_SEED` | [`seed`](Options::seed) | random, printed in every report |
+/// | `QUICKCHECK_SEED` | [`seed`](Options::seed) | random, printed in the report of every generated run |
 /// | `QUICKCHECK_RUN_FOR` | [`run_for`](Options::run_for) (such as `30s`, `5m`) | none |
 /// | `QUICKCHECK_MAX_SHRINKS` | [`max_shrinks`](Options::max_shrinks) | 10 000 |
 /// | `QUICKCHECK_DATABASE` | [`database`](Options::database) (a directory, or `off`) | `quickcheck/examples` in Cargo's target directory |
@@ -53,7 +53,7 @@ pub struct Options {
     cancellation: Option<Cancellation>,
     confidence: Option<Confidence>,
     name: Option<String>,
-    database: Option<String>,
+    database: Option<OsString>,
     phases: Phases,
     target_steps: Option<u64>,
     first_failure_only: bool,
@@ -129,7 +129,7 @@ impl Options {
     /// Stops the check when `cancellation` is cancelled, between examples and
     /// between shrink attempts, with the outcome
     /// [`Cancelled`](crate::Outcome::Cancelled) and no result: a failure
-    /// found but not yet shrunk is not reported, but saved to the failure
+    /// found but not yet shrunk is not reported, but saved to the example
     /// database (as far as it was shrunk), so the next run starts from it.
     /// A body already running finishes first; one that fails once the
     /// check is cancelled is taken to have failed because of it, and
@@ -176,7 +176,9 @@ impl Options {
         self
     }
 
-    /// Where the example database lives: a directory, or `"off"` for none.
+    /// Where the example database lives: a directory (a `&str`, a `Path`,
+    /// an `OsStr` or their owned forms; it need not be Unicode), or
+    /// `"off"` for none.
     ///
     /// By default it is `quickcheck/examples` inside Cargo's target
     /// directory, which version control ignores in every Cargo project (and
@@ -186,7 +188,7 @@ impl Options {
     /// overrides this option the same way. Several processes may share one
     /// directory: writes are atomic, and an unreadable or unwritable
     /// directory only prints a warning.
-    pub fn database(mut self, location: impl Into<String>) -> Options {
+    pub fn database(mut self, location: impl Into<OsString>) -> Options {
         self.database = Some(location.into());
         self
     }
@@ -266,7 +268,9 @@ impl Options {
     }
 
     /// Fails an example whose body runs longer than `deadline` (the
-    /// generators' time does not count). None by default.
+    /// generators' time does not count). None by default. The body is not
+    /// interrupted: its time is judged once it returns, so a body that
+    /// never returns still hangs the test.
     ///
     /// While searching and shrinking, an example fails only past 1.25 times
     /// the deadline, so that one near the limit does not fail by chance;
@@ -371,7 +375,7 @@ impl Options {
         let database = match std::env::var_os("QUICKCHECK_DATABASE") {
             Some(location) => read_location(location, "the environment variable QUICKCHECK_DATABASE")?,
             None => match &self.database {
-                Some(location) => read_location(location.into(), "Options::database")?,
+                Some(location) => read_location(location.clone(), "Options::database")?,
                 None => Some(Database::default_location()),
             },
         };

@@ -11,7 +11,7 @@
 //! is never touched while generating. [`CommandSequence::run`] then runs the
 //! commands against a fresh model and the system, each command checking what
 //! the system answers ([`CommandSequence::run_with_invariant`] also checks an
-//! invariant after each). When a sequence fails, the shrinker deletes the commands the failure
+//! invariant before the first and after each). When a sequence fails, the shrinker deletes the commands the failure
 //! does not need and simplifies the arguments of the rest; every candidate is
 //! generated afresh against the model, so a shrunk sequence still respects
 //! every precondition.
