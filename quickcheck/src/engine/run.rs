@@ -442,6 +442,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// Runs the phases: reuse saved failures, generate, target, then shrink
     /// and explain whatever failed.
     pub(crate) async fn run(&mut self) -> Summary {
+        unwind::begin_check();
         let mut summary = Summary {
             end: End::Passed,
             passed: 0,

@@ -82,6 +82,17 @@ thread_local! {
     /// panic that showed it has no location, and running its case again
     /// gives it one.
     static HOOK_RESTORED: Cell<bool> = const { Cell::new(false) };
+    /// Whether this thread has looked at the installed hook since the
+    /// current check began: once is enough to put ours back, and each look
+    /// swaps the hook out and in, a moment in which another thread's panic
+    /// would meet no hook of ours.
+    static HOOK_LOOKED_AT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// A check begins on this thread: a caught panic without a record may look
+/// at the installed hook again.
+pub(crate) fn begin_check() {
+    HOOK_LOOKED_AT.with(|looked| looked.set(false));
 }
 
 static INSTALL: Once = Once::new();
@@ -129,13 +140,16 @@ fn address(hook: &Hook) -> usize {
 
 /// Puts our hook back in front if other code has set its own since (a
 /// test that sets a hook while checks run): called when a caught panic
-/// left no record, which is also what a panic raised with
-/// `resume_unwind` does, so it leaves our hook alone when it is there.
+/// left no record (the first in a check), which is also what a panic
+/// raised with `resume_unwind` does, so it leaves our hook alone when it
+/// is there.
 #[cold]
 fn reinstall_if_replaced() {
     if std::thread::panicking() {
         return;
     }
+    #[cfg(test)]
+    tests::LOOKS.with(|looks| looks.set(looks.get() + 1));
     let _serialised = REINSTALL.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let current = panic::take_hook();
     if address(&current) == OUR_HOOK.load(Ordering::SeqCst) {
@@ -171,7 +185,9 @@ fn classify(payload: Box<dyn Any + Send>) -> Caught {
     // the code caught itself leaves its record behind, and one raised with
     // resume_unwind (as a joined thread's is) never reaches the hook.
     let recorded = LAST_PANIC.with(|last| last.borrow_mut().take()).filter(|record| record.message == message);
-    if recorded.is_none() {
+    // A panic re-raised with `resume_unwind` (a joined thread's) leaves no
+    // record either, so the hook is looked at once a check, not per panic.
+    if recorded.is_none() && !HOOK_LOOKED_AT.with(|looked| looked.replace(true)) {
         reinstall_if_replaced();
     }
     Caught::Panic(Box::new(recorded.unwrap_or(Panic { message, location: None })))
@@ -216,6 +232,28 @@ impl<F: Future> Future for CatchUnwind<F> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    thread_local! {
+        /// How often this thread looked at the installed hook.
+        pub(super) static LOOKS: Cell<u32> = const { Cell::new(0) };
+    }
+
+    /// Panics re-raised with `resume_unwind` leave no record, as a panic
+    /// under a foreign hook does; the hook is looked at once per check, not
+    /// once per such panic.
+    #[test]
+    fn the_hook_is_looked_at_once_a_check() {
+        begin_check();
+        let looks_before = LOOKS.with(Cell::get);
+        for _ in 0..3 {
+            let caught = catch(|| std::panic::resume_unwind(Box::new("re-raised".to_owned())));
+            assert!(matches!(caught, Err(Caught::Panic(_))));
+        }
+        assert_eq!(LOOKS.with(Cell::get), looks_before + 1);
+        begin_check();
+        let _ = catch(|| std::panic::resume_unwind(Box::new("again".to_owned())));
+        assert_eq!(LOOKS.with(Cell::get), looks_before + 2);
+    }
 
     #[test]
     fn panics_are_caught_with_their_location() {
