@@ -261,7 +261,6 @@ fn stable_hash(bytes: &[u8]) -> u64 {
 /// failing test, and a database that silently cannot keep or find
 /// failures is what a passing test must not hide.
 fn warn(message: &str) {
-    use std::io::Write;
     let _ = writeln!(std::io::stderr(), "quickcheck: warning: {message}");
 }
 

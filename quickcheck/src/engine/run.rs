@@ -155,6 +155,16 @@ pub(crate) enum Case {
     GeneratorPanic(Box<Panic>),
 }
 
+impl Case {
+    /// How a case ends whose generator stopped before the body ran.
+    pub(crate) fn of_generator(caught: Caught) -> Case {
+        match caught {
+            Caught::Stop(stop) => Case::Discard(stop),
+            Caught::Panic(panic) => Case::GeneratorPanic(panic),
+        }
+    }
+}
+
 /// The settings a run needs, resolved from the options and the environment.
 #[derive(Clone, Debug)]
 pub(crate) struct Settings {
@@ -499,14 +509,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         if found.is_empty() || matches!(summary.end, End::GenerationFailed { .. }) {
             return summary;
         }
-        // A generator's panic met beside the failures is kept too, so the
-        // next run reports it again beside the failure it replays.
-        let keep_generator_panic = |runner: &Self, summary: &Summary| {
-            if let Some(GeneratorPanic { choices, .. }) = &summary.generator_panic {
-                runner.keep_for_next_run([choices.as_slice()]);
-            }
-        };
-        keep_generator_panic(self, &summary);
+        self.keep_generator_panic(&summary);
         if self.cancelled() {
             let saved = self.keep_for_next_run(found.iter().map(|found| found.choices.as_slice()));
             summary.end = End::Cancelled { unreported_failure: true, saved };
@@ -520,8 +523,17 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             Ok(shrunk) => End::Falsified(shrunk),
             Err(CancelledWhileShrinking { saved }) => End::Cancelled { unreported_failure: true, saved },
         };
-        keep_generator_panic(self, &summary);
+        // Shrinking may have met a smaller one.
+        self.keep_generator_panic(&summary);
         summary
+    }
+
+    /// Saves the generator's panic met beside the failures, so that the
+    /// next run, which replays the failures, reports it again beside them.
+    fn keep_generator_panic(&self, summary: &Summary) {
+        if let Some(GeneratorPanic { choices, .. }) = &summary.generator_panic {
+            self.keep_for_next_run([choices.as_slice()]);
+        }
     }
 
     /// Saves failures to the database, so that the next run's reuse phase
@@ -1156,10 +1168,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// panic is the case's end.
     fn draw(&mut self) -> Result<G::Value, Case> {
         let (generator, source) = (self.generator, &mut self.source);
-        catch(|| source.draw(generator)).map_err(|caught| match caught {
-            Caught::Stop(stop) => Case::Discard(stop),
-            Caught::Panic(panic) => Case::GeneratorPanic(panic),
-        })
+        catch(|| source.draw(generator)).map_err(Case::of_generator)
     }
 
     /// Draws a value from the prepared source and runs the body on it.
@@ -1228,10 +1237,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         if !is_novel(novelty, &mut self.tree, self.source.recording(), complete) {
             return Drawn::Duplicate;
         }
-        Drawn::Ended(match caught {
-            Caught::Stop(stop) => Case::Discard(stop),
-            Caught::Panic(panic) => Case::GeneratorPanic(panic),
-        })
+        Drawn::Ended(Case::of_generator(caught))
     }
 
     /// Awaits an asynchronous body's verdict, with the record installed

@@ -5,7 +5,7 @@
 use crate::engine::run::Case;
 use crate::engine::shrink::Execute;
 use crate::engine::source::{ChoiceSource, Recording, Variation};
-use crate::engine::unwind::{Caught, Location, Panic, catch};
+use crate::engine::unwind::{Location, Panic, catch};
 use crate::generate::Generator;
 use crate::property::{Failure, complete_now};
 
@@ -35,8 +35,7 @@ impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Property<G, F> {
         let (generator, source) = (&self.generator, &mut self.source);
         match catch(|| source.draw(generator)) {
             Ok(value) => (self.body)(value).map_or(Case::Pass, |line| Case::Fail(failure_at(line))),
-            Err(Caught::Stop(stop)) => Case::Discard(stop),
-            Err(Caught::Panic(panic)) => Case::GeneratorPanic(panic),
+            Err(caught) => Case::of_generator(caught),
         }
     }
 

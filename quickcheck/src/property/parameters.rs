@@ -1,9 +1,8 @@
 //! Values reported one parameter at a time, for properties whose input is a
 //! tuple of named parameters (what `#[property]` builds).
 
-use std::fmt::Debug;
-
 use std::borrow::Cow;
+use std::fmt::Debug;
 
 use crate::property::format::{is_whole, render};
 
