@@ -1,0 +1,291 @@
+//! One test case: draw a value from the prepared choice source, call the
+//! body on it, and say what came of it (a [`Case`]). Every phase runs its
+//! cases through here, and so does the shrinker, through [`Execute`].
+
+use std::future::Future;
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use crate::engine::shrink::Execute;
+use crate::engine::source::{Recording, Variation};
+use crate::engine::tree::Tree;
+use crate::engine::unwind::{self, Caught, Panic, Stop, catch};
+use crate::generate::Generator;
+use crate::property::Failure;
+use crate::stats::{self, ExampleRecord};
+
+use super::Runner;
+
+/// How a property body judged one value: `Ok(Ok(()))` passed, `Ok(Err(_))`
+/// failed by returning, `Err(_)` discarded or panicked.
+pub(crate) type BodyResult = Result<Result<(), Failure>, Caught>;
+
+/// How a body's call came out, when it did not unwind.
+pub(crate) enum Started<F> {
+    /// A synchronous body ran to its verdict.
+    Finished(Result<(), Failure>),
+    /// An asynchronous body returned its future, each poll of which
+    /// catches what it raises.
+    Running(F),
+}
+
+/// A property body as the engine calls it: one value in, a verdict out.
+pub(crate) trait Body<T> {
+    /// An asynchronous body's future; a synchronous body's is [`Never`].
+    type Running: Future<Output = BodyResult>;
+
+    /// Calls the body on `value`. The caller calls it inside [`catch`],
+    /// which takes whatever the call raises: all of a synchronous body's
+    /// run, or an asynchronous body's call up to its future.
+    fn start(&mut self, value: T) -> Started<Self::Running>;
+}
+
+/// The future of a body that has none: a synchronous body runs to its
+/// verdict in its call. Uninhabited, so the code that would await it is
+/// dropped where the body is synchronous.
+pub(crate) enum Never {}
+
+impl Future for Never {
+    type Output = BodyResult;
+
+    fn poll(self: std::pin::Pin<&mut Self>, _: &mut Context<'_>) -> Poll<BodyResult> {
+        match *self {}
+    }
+}
+
+/// Calls `body` on `value` and awaits its verdict, catching whatever it
+/// raises, with `record` installed for what the body notes.
+pub(crate) async fn call<T, B: Body<T>>(body: &mut B, value: T, record: &mut ExampleRecord) -> BodyResult {
+    match catch(|| stats::recording(record, || body.start(value))) {
+        Ok(Started::Finished(verdict)) => Ok(verdict),
+        Ok(Started::Running(future)) => await_recorded(future, record).await,
+        Err(caught) => Err(caught),
+    }
+}
+
+/// Awaits an asynchronous body's verdict, with `record` installed around
+/// each poll of its future.
+async fn await_recorded<F: Future<Output = BodyResult>>(future: F, record: &mut ExampleRecord) -> BodyResult {
+    let mut future = std::pin::pin!(future);
+    std::future::poll_fn(|context| stats::recording(record, || future.as_mut().poll(context))).await
+}
+
+/// What the runner asks of the generation tree for a case it draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Novelty {
+    /// A replay: the tree is not told.
+    Replay,
+    /// A generated case: noted in the tree, and not run if it ran before.
+    Required,
+    /// A case noted in the tree and run whether or not it ran before: one
+    /// the tree steered into unexplored choices, or any generated case once
+    /// repeats run.
+    Noted,
+}
+
+/// What drawing a case and starting the body on it came to.
+pub(super) enum Drawn<F> {
+    /// Its choices ran before ([`Novelty::Required`] only): the body did not
+    /// run.
+    Duplicate,
+    /// The case ended: the generator stopped, or the body ran to its verdict.
+    Ended(Case),
+    /// An asynchronous body's future, to await.
+    Running(F),
+}
+
+/// What running one test case came to.
+#[derive(Debug)]
+pub(crate) enum Case {
+    Pass,
+    /// It stopped early: a filter or `assume` rejected it
+    /// ([`Stop::Discard`]), or it overran ([`Stop::Overrun`]: more choices
+    /// than an example may make, or recursion nested too deep).
+    Discard(Stop),
+    Fail(Failure),
+    /// The generator panicked: a bug in the generator, not a counterexample.
+    GeneratorPanic(Box<Panic>),
+}
+
+impl Case {
+    /// How a case ends whose generator stopped before the body ran.
+    pub(crate) fn of_generator(caught: Caught) -> Case {
+        match caught {
+            Caught::Stop(stop) => Case::Discard(stop),
+            Caught::Panic(panic) => Case::GeneratorPanic(panic),
+        }
+    }
+}
+
+/// How much longer than its deadline a body may run while the check
+/// searches and shrinks, so that a body near the limit does not fail by
+/// chance on one run and pass on the next: a quarter more, as a divisor so
+/// that the sum saturates rather than overflows for a huge deadline.
+const DEADLINE_SLACK_DIVISOR: u32 = 4;
+
+impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
+    /// `failure`, the case just run, with its panic's location: when the
+    /// panic found our hook replaced by another (and put it back), it
+    /// left no location, and the case runs again for one. A location tells
+    /// failures of different origins apart, so one missing would split a
+    /// failure from its own shrink candidates.
+    pub(super) async fn with_location(&mut self, failure: Failure) -> Failure {
+        if !unwind::take_hook_restored() || failure.location().is_some() {
+            return failure;
+        }
+        let choices = self.source.recording().choices.clone();
+        match self.execute(&choices).await {
+            Case::Fail(again) if again.kind() == failure.kind() => again,
+            _ => failure,
+        }
+    }
+
+    /// Draws a value from the prepared source; a discard or a generator
+    /// panic is the case's end.
+    pub(super) fn draw(&mut self) -> Result<G::Value, Case> {
+        let (generator, source) = (self.generator, &mut self.source);
+        catch(|| source.draw(generator)).map_err(Case::of_generator)
+    }
+
+    /// Draws a value from the prepared source and runs the body on it.
+    pub(super) async fn run_case(&mut self) -> Case {
+        match self.draw_and_start(Novelty::Replay, false) {
+            Drawn::Ended(case) => case,
+            Drawn::Running(future) => self.await_verdict(future).await,
+            Drawn::Duplicate => unreachable!("a replay is never declined"),
+        }
+    }
+
+    /// Draws a value from the prepared source and, unless `novelty` finds
+    /// that its choices ran before, starts the body on it with this case's
+    /// record installed. The draw and the body's call run inside one
+    /// [`catch`]: the value goes from the generator to the body without
+    /// being moved through a caught result, and a small property pays for
+    /// one catch, not two. A panic is the generator's or the body's by
+    /// whether the body had started. With `timed`, notes in `drawn_at` when
+    /// the draw (and the tree's check) finished.
+    ///
+    /// Synchronous, and so inlined into the loops that call it: an async
+    /// function's arguments and result would pass through its future.
+    #[inline]
+    pub(super) fn draw_and_start(&mut self, novelty: Novelty, timed: bool) -> Drawn<B::Running> {
+        if !self.record.is_empty() {
+            self.record.clear();
+        }
+        let calls_before = self.body_calls;
+        // A `move` closure over one reference to the runner: the closure
+        // then hands `catch` a few words, not a reference per field.
+        let runner = &mut *self;
+        let started = catch(move || {
+            let value = runner.source.draw(runner.generator);
+            if timed {
+                runner.drawn_at = Some(Instant::now());
+            }
+            if !is_novel(novelty, &mut runner.tree, runner.source.recording(), true) {
+                return None;
+            }
+            runner.body_calls += 1;
+            if runner.settings.deadline.is_some() {
+                runner.body_started_at = Some(Instant::now());
+            }
+            let Runner { body, record, .. } = runner;
+            Some(stats::recording(record, || body.start(value)))
+        });
+        // The body started exactly when it was counted.
+        let judging = self.body_calls != calls_before;
+        match started {
+            Ok(None) => Drawn::Duplicate,
+            Ok(Some(Started::Finished(verdict))) => Drawn::Ended(self.in_time(case_of(Ok(verdict)))),
+            Ok(Some(Started::Running(future))) => Drawn::Running(future),
+            Err(caught) if judging => Drawn::Ended(case_of(Err(caught))),
+            Err(caught) => self.generator_stopped(novelty, timed, caught),
+        }
+    }
+
+    /// The end of a case whose generator stopped: its choices so far are
+    /// still a path the tree must know of.
+    #[cold]
+    fn generator_stopped(&mut self, novelty: Novelty, timed: bool, caught: Caught) -> Drawn<B::Running> {
+        if timed {
+            self.drawn_at = Some(Instant::now());
+        }
+        let complete = !matches!(caught, Caught::Stop(Stop::Overrun));
+        if !is_novel(novelty, &mut self.tree, self.source.recording(), complete) {
+            return Drawn::Duplicate;
+        }
+        Drawn::Ended(Case::of_generator(caught))
+    }
+
+    /// Awaits an asynchronous body's verdict, with the record installed
+    /// around each poll of its future.
+    pub(super) async fn await_verdict(&mut self, future: B::Running) -> Case {
+        let case = case_of(await_recorded(future, &mut self.record).await);
+        self.in_time(case)
+    }
+
+    /// A passing case whose body ran past the deadline fails for it. The
+    /// body's start is noted only under a deadline, so without one this is
+    /// a single test.
+    #[inline]
+    fn in_time(&self, case: Case) -> Case {
+        match self.body_started_at {
+            Some(started) if matches!(case, Case::Pass) => self.judge_time(started, case),
+            _ => case,
+        }
+    }
+
+    #[cold]
+    fn judge_time(&self, started: Instant, case: Case) -> Case {
+        let Some(deadline) = self.settings.deadline else { return case };
+        let took = started.elapsed();
+        let allowed =
+            if self.exact_deadline { deadline } else { deadline.saturating_add(deadline / DEADLINE_SLACK_DIVISOR) };
+        if took > allowed { Case::Fail(Failure::deadline_exceeded(took, deadline)) } else { case }
+    }
+
+    /// Rebuilds the value a choice sequence describes, for the report.
+    pub(crate) fn regenerate(&mut self, choices: &[u64]) -> Option<G::Value> {
+        self.source.start_replay(choices);
+        self.draw().ok()
+    }
+}
+
+/// Notes a drawn sequence in the tree as `novelty` asks; false when it
+/// must not run because it ran before. A sequence cut off by an overrun
+/// (`complete` false) is no whole path, and is not noted.
+#[inline]
+fn is_novel(novelty: Novelty, tree: &mut Tree, recording: &Recording, complete: bool) -> bool {
+    let noted = novelty == Novelty::Replay || !complete || tree.insert(&recording.choices, &recording.maxima);
+    noted || novelty == Novelty::Noted
+}
+
+/// What a body's verdict makes of its case.
+#[inline(always)]
+fn case_of(verdict: BodyResult) -> Case {
+    match verdict {
+        Ok(Ok(())) => Case::Pass,
+        Ok(Err(failure)) => Case::Fail(failure),
+        Err(Caught::Stop(stop)) => Case::Discard(stop),
+        Err(Caught::Panic(panic)) => Case::Fail(Failure::from_panic(*panic)),
+    }
+}
+
+impl<G: Generator, B: Body<G::Value>> Execute for Runner<'_, G, B> {
+    async fn execute(&mut self, choices: &[u64]) -> Case {
+        self.source.start_replay(choices);
+        self.run_case().await
+    }
+
+    async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
+        self.source.start_varying(choices, variation);
+        self.run_case().await
+    }
+
+    fn recorded(&self) -> &Recording {
+        self.source.recording()
+    }
+
+    fn cancelled(&self) -> bool {
+        Runner::cancelled(self)
+    }
+}

@@ -1,0 +1,252 @@
+//! What a run does with the failures it found: shrink each distinct one,
+//! run its minimal counterexample once more for its notes, and explain
+//! which of its arguments matter.
+
+use crate::engine::explain::{self, Argument, Freedom};
+use crate::engine::order::shortlex;
+use crate::engine::shrink::{ShrinkLimit, Shrinker};
+use crate::generate::Generator;
+use crate::property::{CommandArgumentPosition, Failure, Phase};
+
+use super::{Body, Case, Found, GeneratorPanic, Runner, Summary, offer};
+
+/// The most distinct failures one run shrinks and reports.
+const MAX_DISTINCT_FAILURES: usize = 16;
+
+/// A shrink phase cut short by cancellation; `saved` says whether what it
+/// had found was written for the next run to start from.
+pub(super) struct CancelledWhileShrinking {
+    pub(super) saved: bool,
+}
+
+/// One failure shrunk and ready to report.
+#[derive(Debug)]
+pub(crate) struct Shrunk {
+    pub(crate) original: Vec<u64>,
+    pub(crate) minimal: Vec<u64>,
+    pub(crate) failure: Failure,
+    /// What the minimal counterexample recorded with `note`.
+    pub(crate) notes: Vec<(String, String)>,
+    /// Whether it was a saved example from the database.
+    pub(crate) from_database: bool,
+    pub(crate) shrinks: u64,
+    /// The limit shrinking stopped at, if it did not reach a minimum.
+    pub(crate) stopped_at: Option<ShrinkLimit>,
+    /// Whether the minimal counterexample failed the same way again when
+    /// run once more for the report; false for a flaky property.
+    pub(crate) reproduced: bool,
+    pub(crate) explanation: Explanation,
+}
+
+/// What the explain phase found of one minimal counterexample.
+#[derive(Debug)]
+pub(crate) struct Explanation {
+    /// Per named argument, whether it matters to the failure.
+    pub(crate) freedoms: Vec<Freedom>,
+    /// False when the arguments free one at a time can make the failure go
+    /// away when varied all together.
+    pub(crate) free_together: bool,
+    /// The command arguments that can take any value.
+    pub(crate) free_commands: Vec<CommandArgumentPosition>,
+    /// As `free_together`, for the free command arguments.
+    pub(crate) free_commands_together: bool,
+}
+
+impl Explanation {
+    /// Nothing explained: no argument is known to be free.
+    pub(crate) fn none() -> Explanation {
+        Explanation {
+            freedoms: Vec::new(),
+            free_together: true,
+            free_commands: Vec::new(),
+            free_commands_together: true,
+        }
+    }
+}
+
+/// What shrinking one failure came to.
+struct Shrinking {
+    minimal: Vec<u64>,
+    failure: Failure,
+    shrinks: u64,
+    stopped_at: Option<ShrinkLimit>,
+    /// The smallest input met on the way on which the generator panicked.
+    generator_panic: Option<GeneratorPanic>,
+}
+
+impl Shrinking {
+    /// A failure left as it was found.
+    fn unshrunk(choices: &[u64], failure: Failure) -> Shrinking {
+        Shrinking { minimal: choices.to_vec(), failure, shrinks: 0, stopped_at: None, generator_panic: None }
+    }
+}
+
+impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
+    /// The shrink and explain phases: shrinks each distinct failure on its
+    /// own, smallest first. Failures of new origins that shrinking runs into
+    /// join the queue; each origin is shrunk once.
+    pub(super) async fn shrink_all(
+        &mut self,
+        mut queue: Vec<Found>,
+        summary: &mut Summary,
+    ) -> Result<Vec<Shrunk>, CancelledWhileShrinking> {
+        let mut done: Vec<Shrunk> = Vec::new();
+        while !queue.is_empty() && done.len() < MAX_DISTINCT_FAILURES {
+            let smallest = (0..queue.len())
+                .min_by(|&a, &b| shortlex(&queue[a].choices, &queue[b].choices))
+                .expect("the queue is not empty");
+            let Found { choices, failure, from_database } = queue.swap_remove(smallest);
+            if done.iter().any(|shrunk| shrunk.failure.same_origin(&failure)) {
+                continue;
+            }
+            let calls_before = self.body_calls;
+            let Shrinking { minimal, failure, shrinks, stopped_at, generator_panic } =
+                self.shrink_one(&choices, failure, &mut queue).await;
+            if let Some(GeneratorPanic { choices, panic }) = generator_panic {
+                GeneratorPanic::keep_smaller(&mut summary.generator_panic, &choices, panic);
+            }
+            summary.shrink_calls += self.body_calls - calls_before;
+            // Cancelled part-way (checked again after each replay below, as
+            // a body may fail or pass because of it): nothing is reported,
+            // and what was found is kept, shrunk as far as it got.
+            let keep_all = |runner: &Self, queue: &[Found], done: &[Shrunk]| {
+                let shrunk = done.iter().map(|shrunk| shrunk.minimal.as_slice());
+                let found = queue.iter().map(|found| found.choices.as_slice());
+                let saved =
+                    runner.keep_for_next_run(shrunk.chain([minimal.as_slice(), choices.as_slice()]).chain(found));
+                CancelledWhileShrinking { saved }
+            };
+            if self.cancelled() {
+                return Err(keep_all(self, &queue, &done));
+            }
+            let (mut notes, reproduced) = self.notes_of(&minimal, &failure).await;
+            if !reproduced {
+                // Noted by a run that did not fail this way: not this
+                // failure's notes.
+                notes.clear();
+            }
+            // A shrink cut short is no minimal example to explain.
+            let explanation =
+                if reproduced && stopped_at.is_none() { self.explain(&failure).await } else { Explanation::none() };
+            if self.cancelled() {
+                return Err(keep_all(self, &queue, &done));
+            }
+            self.keep_for_next_run([minimal.as_slice(), choices.as_slice()]);
+            done.push(Shrunk {
+                original: choices,
+                minimal,
+                failure,
+                notes,
+                from_database,
+                shrinks,
+                stopped_at,
+                reproduced,
+                explanation,
+            });
+            if !self.settings.multiple_failures {
+                break;
+            }
+        }
+        // Failures that reproduced come first: the one a caller reads first
+        // is one to trust.
+        done.sort_by(|a, b| b.reproduced.cmp(&a.reproduced).then_with(|| shortlex(&a.minimal, &b.minimal)));
+        Ok(done)
+    }
+
+    /// Shrinks one failure (unless the shrink phase is off), queueing the
+    /// failures of other origins it meets.
+    async fn shrink_one(&mut self, choices: &[u64], failure: Failure, queue: &mut Vec<Found>) -> Shrinking {
+        if !self.settings.phases.contains(Phase::Shrink) {
+            return Shrinking::unshrunk(choices, failure);
+        }
+        // The generators alone are replayed, in detail, for the spans: they
+        // are deterministic, so they draw exactly what the failing case drew.
+        self.source.start_replay(choices);
+        let replayed = self.draw().is_ok();
+        let original = self.source.recording().clone();
+        if !replayed || !original.spans.is_complete() {
+            // The generators stopped short this time: they depend on more
+            // than their choices (a counter, a clock, hidden randomness).
+            // The spans describe no case to edit, so the failure stays as
+            // found, and the replay for its report says it is flaky. (A
+            // saved example that no longer fits the generators replays
+            // whole, and is shrunk from what the replay drew.)
+            return Shrinking::unshrunk(choices, failure);
+        }
+        let (max_shrinks, multiple_failures) = (self.settings.max_shrinks, self.settings.multiple_failures);
+        let time_limit = self.settings.max_shrink_time;
+        let mut shrinker = Shrinker::new(self, original, failure, max_shrinks).with_time_limit(time_limit);
+        if multiple_failures {
+            shrinker = shrinker.collecting_others();
+        }
+        shrinker.shrink().await;
+        let others = shrinker.take_others();
+        let generator_panic = shrinker.take_generator_panic();
+        let (shrinks, stopped_at) = (shrinker.shrinks(), shrinker.stopped_at());
+        let (minimal, failure) = shrinker.into_best();
+        for (choices, failure) in others {
+            offer(queue, choices, failure, false);
+        }
+        Shrinking { minimal, failure, shrinks, stopped_at, generator_panic }
+    }
+
+    /// The explain phase for one minimal counterexample, just replayed (and
+    /// failed) by [`notes_of`](Self::notes_of): which named arguments, and
+    /// which arguments of the commands of a command sequence, can vary
+    /// without changing the outcome.
+    async fn explain(&mut self, failure: &Failure) -> Explanation {
+        let mut explanation = Explanation::none();
+        if !self.settings.phases.contains(Phase::Explain) {
+            return explanation;
+        }
+        let recording = self.source.recording().clone();
+        let seed = self.settings.seed;
+        if let Some(count) = self.settings.explain_arguments
+            && recording.spans.len() > 0
+        {
+            let arguments: Vec<usize> = recording.spans.children(0).collect();
+            if arguments.len() == count {
+                let freedoms = explain::explain(self, &recording, failure, &arguments, seed).await;
+                let free: Vec<Argument> =
+                    (0..count).filter(|&index| freedoms[index] == Freedom::Free).map(Argument::Parameter).collect();
+                if free.len() >= 2 {
+                    explanation.free_together = explain::free_together(self, &recording, failure, &free, seed).await;
+                }
+                explanation.freedoms = freedoms;
+            }
+        }
+        let commands = explain::command_arguments(&recording.spans);
+        let spans: Vec<usize> = commands.iter().map(|command| command.span).collect();
+        let command_freedoms = explain::explain(self, &recording, failure, &spans, seed).await;
+        explanation.free_commands = commands
+            .iter()
+            .zip(command_freedoms)
+            .filter(|(_, freedom)| *freedom == Freedom::Free)
+            .map(|(command, _)| command.position)
+            .collect();
+        if explanation.free_commands.len() >= 2 {
+            let free: Vec<Argument> =
+                explanation.free_commands.iter().map(|&position| Argument::Command(position)).collect();
+            explanation.free_commands_together = explain::free_together(self, &recording, failure, &free, seed).await;
+        }
+        explanation
+    }
+
+    /// Runs the minimal counterexample once more for what it notes: notes
+    /// are for the report of the failure, not for the candidates on the way.
+    /// Also says whether it failed the same way as `failure` (a property
+    /// that depends on more than its input may not); its recording is then
+    /// the one the explain phase starts from, so the minimal runs once, not
+    /// twice.
+    async fn notes_of(&mut self, minimal: &[u64], failure: &Failure) -> (Vec<(String, String)>, bool) {
+        self.source.start_replay(minimal);
+        self.exact_deadline = true;
+        let case = self.run_case().await;
+        self.exact_deadline = false;
+        let reproduced = match case {
+            Case::Fail(again) => again.same_origin(failure),
+            Case::Pass | Case::Discard(_) | Case::GeneratorPanic(_) => false,
+        };
+        (std::mem::take(&mut self.record.notes), reproduced)
+    }
+}

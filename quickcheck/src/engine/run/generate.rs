@@ -1,0 +1,335 @@
+//! The generate phase: random examples, growing from the simplest, steered
+//! away from every sequence run before, now and then a mutation of the one
+//! before; until enough pass, one fails (and a few more look for failures
+//! of other origins), too many are discarded, or the space runs out.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::random::Draws;
+use crate::engine::unwind::Stop;
+use crate::generate::Generator;
+use crate::property::health::{Health, Watched};
+use crate::stats::{self, Confidence, Decision, Statistics};
+
+use super::case::{Drawn, Novelty};
+use super::{Body, Case, End, Found, GeneratorPanic, Runner, Summary, offer};
+
+/// Examples up to this index grow from the simplest to full size.
+const RAMP: u64 = 10;
+
+/// After the ramp, every this many examples one mutates the example before
+/// (more often costs throughput: the example before a mutation records its
+/// spans, as generation otherwise does not).
+const MUTATE_EVERY: u64 = 8;
+
+/// How many span pairs a mutation tries before giving up.
+const MUTATION_TRIES: u32 = 8;
+
+/// How many examples past the first failure generation may run to look for
+/// failures of other origins. It also stops once it has run as many
+/// examples since the latest news (a new origin, or a smaller failure of a
+/// known one) as before it: failures that took n examples to find are
+/// unlikely to be joined by another in the next n.
+const LOOK_FOR_OTHERS: u64 = 1000;
+
+/// How long past the first failure generation may go on looking for
+/// failures of other origins, as a share of the time shrinking may take
+/// (ten seconds of the default five minutes): a slow body that fails
+/// nearly every time would otherwise spend all of [`LOOK_FOR_OTHERS`]
+/// examples before shrinking began.
+const LOOK_FOR_OTHERS_SHARE: u32 = 30;
+
+/// How many examples a run that has failed makes at least, to look for
+/// failures of other origins, however soon the first failure came; and
+/// how many past it the time share cannot cut short.
+const LOOK_FOR_OTHERS_AT_LEAST: u64 = 10;
+
+/// The most examples a coverage check runs before it gives up deciding.
+const MAX_COVERAGE_EXAMPLES: u64 = 100 << 17;
+
+impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
+    /// The generate phase: examples until `runs` pass (and `run_for` has
+    /// passed, if set), one fails, too many
+    /// are discarded, the space is exhausted, or the run is cancelled. After
+    /// a first failure it goes on to look for failures of other origins, as
+    /// [`LOOK_FOR_OTHERS`] and [`LOOK_FOR_OTHERS_SHARE`] bound it.
+    pub(super) async fn generate(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
+        let mut health = Health::new(self.settings.suppressed.clone());
+        // Calls are counted from here: the reuse phase's replays are no part
+        // of how long generation took to find something.
+        let calls_before = self.body_calls;
+        let mut first_failure_call = 0;
+        let mut latest_news_call = 0;
+        let mut first_failure_at = None;
+        self.generating_since = self.settings.run_for.map(|_| Instant::now());
+        for index in 0.. {
+            let calls = self.body_calls - calls_before;
+            if self.cancelled() {
+                summary.end = End::CANCELLED;
+                break;
+            }
+            if found.is_empty() {
+                if self.settings.confidence.is_none() && self.enough_passed(summary.passed) {
+                    break;
+                }
+            } else if !self.settings.multiple_failures
+                || (calls >= LOOK_FOR_OTHERS_AT_LEAST
+                    && calls >= (first_failure_call + LOOK_FOR_OTHERS).min(2 * latest_news_call))
+                || (calls >= first_failure_call + LOOK_FOR_OTHERS_AT_LEAST
+                    && first_failure_at.is_some_and(|at: Instant| {
+                        at.elapsed() > self.settings.max_shrink_time / LOOK_FOR_OTHERS_SHARE
+                    }))
+            {
+                break;
+            }
+            let watching = health.watching() && found.is_empty();
+            let Some((case, generating)) = self.generate_case(index, watching).await else {
+                summary.space_exhausted = true;
+                // Repeats run once statistics are recorded, so a space runs
+                // out only for a body that records none: no requirement is
+                // left to judge.
+                if found.is_empty() && summary.passed == 0 && summary.discards > 0 {
+                    // Every example there is was rejected: nothing was tested.
+                    summary.end = End::Exhausted;
+                }
+                break;
+            };
+            if index == 0 {
+                let overran = matches!(case, Case::Discard(Stop::Overrun));
+                health.simplest_example(self.source.recording().choices.len(), overran);
+            }
+            if watching {
+                health.example(
+                    generating,
+                    match case {
+                        Case::Pass => Watched::Passed,
+                        Case::Discard(Stop::Overrun) => Watched::Overran,
+                        Case::Discard(Stop::Discard) => Watched::Discarded,
+                        Case::Fail(_) | Case::GeneratorPanic(_) => Watched::Failed,
+                    },
+                );
+            }
+            match case {
+                Case::Pass => {
+                    summary.passed += 1;
+                    summary.statistics.add(&self.record);
+                    self.runs_repeats |= self.record.records_statistics();
+                    self.remember_targets();
+                    if found.is_empty()
+                        && let Some(end) = self.stopping_point(summary.passed, &summary.statistics)
+                    {
+                        summary.end = end;
+                        break;
+                    }
+                }
+                Case::Discard(_) => {
+                    summary.discards += 1;
+                    if summary.discards >= self.discard_limit(summary.passed) {
+                        if found.is_empty() {
+                            summary.end = End::Exhausted;
+                        }
+                        break;
+                    }
+                }
+                // Met while looking for other failures, a generator's panic
+                // ends the search: the failure in hand is what to report,
+                // and the panic is reported beside it.
+                Case::GeneratorPanic(panic) if !found.is_empty() => {
+                    GeneratorPanic::keep_smaller(
+                        &mut summary.generator_panic,
+                        &self.source.recording().choices,
+                        *panic,
+                    );
+                    break;
+                }
+                Case::GeneratorPanic(panic) => {
+                    let choices = self.source.recording().choices.clone();
+                    summary.end = End::GenerationFailed { choices, panic: *panic, from_database: false };
+                    break;
+                }
+                // A body that fails once the check is cancelled may fail
+                // because of it: the check ends, and records no failure.
+                Case::Fail(_) if self.cancelled() => {
+                    summary.end = End::CANCELLED;
+                    break;
+                }
+                Case::Fail(failure) => {
+                    let failure = self.with_location(failure).await;
+                    summary.count_failure();
+                    if found.is_empty() {
+                        first_failure_call = self.body_calls - calls_before;
+                        first_failure_at = Some(Instant::now());
+                    }
+                    if offer(found, self.source.recording().choices.clone(), failure, false) {
+                        latest_news_call = self.body_calls - calls_before;
+                    }
+                }
+            }
+        }
+        summary.warnings = health.into_warnings();
+    }
+
+    /// How many discards end a run that has passed `passed` examples: the
+    /// ratio times the runs asked for, or times the examples passed once a
+    /// coverage confidence has run more of them than that.
+    fn discard_limit(&self, passed: u64) -> u64 {
+        self.settings.max_discard_ratio.saturating_mul(self.settings.runs.max(passed).max(1))
+    }
+
+    /// Generates example `index`, steered away from every sequence run
+    /// before (unless repeats run, see [`Runner::runs_repeats`]), and runs
+    /// it. `None` when the space of examples is exhausted. With `timed`,
+    /// also measures how long generating took.
+    async fn generate_case(&mut self, index: u64, timed: bool) -> Option<(Case, Duration)> {
+        if self.tree.is_exhausted() && !self.runs_repeats {
+            return None;
+        }
+        let started = timed.then(Instant::now);
+        self.start_example(index);
+        let novelty = if self.runs_repeats { Novelty::Noted } else { Novelty::Required };
+        let mut drawn = self.draw_and_start(novelty, timed);
+        if let Drawn::Duplicate = drawn {
+            if !self.tree.novel_prefix(&mut self.steering, &mut self.prefix) {
+                return None;
+            }
+            self.source.start_extending(&self.prefix, ramp(index));
+            drawn = self.draw_and_start(Novelty::Noted, timed);
+        }
+        let generating = match (started, self.drawn_at) {
+            (Some(started), Some(drawn_at)) => drawn_at - started,
+            _ => Duration::ZERO,
+        };
+        let case = match drawn {
+            Drawn::Ended(case) => case,
+            Drawn::Running(future) => self.await_verdict(future).await,
+            Drawn::Duplicate => unreachable!("a steered case is never declined"),
+        };
+        Some((case, generating))
+    }
+
+    /// Prepares example `index` of the run: the first is the simplest test
+    /// case, the next few grow to full size; after that some are mutations
+    /// of the example before, which records its spans for them. Once the
+    /// tree has stepped aside, nothing reads an example's maxima.
+    fn start_example(&mut self, index: u64) {
+        if index == 0 {
+            self.source.start_simplest();
+        } else if index > RAMP && index.is_multiple_of(MUTATE_EVERY) && self.start_mutation() {
+        } else {
+            self.source.start_random(ramp(index));
+            if index >= RAMP && (index + 1).is_multiple_of(MUTATE_EVERY) {
+                self.source.record_spans();
+            }
+        }
+        if !self.tree.records_paths() {
+            self.source.omit_maxima();
+        }
+    }
+
+    /// Prepares a mutation of the example just run: the choices of one of
+    /// its spans copied over another span with the same label (a list
+    /// element over another, one argument over another of the same kind),
+    /// the rest random. This is what finds bugs that need two equal parts,
+    /// which independent random draws almost never produce. False when the
+    /// example has no two such spans, or recorded none (it was redirected
+    /// by the tree, or its draw stopped part-way).
+    // Out of line: it runs for one example in eight, and inlined into the
+    // loop it would cost every example a larger stack frame.
+    #[inline(never)]
+    fn start_mutation(&mut self) -> bool {
+        let recording = self.source.recording();
+        let (spans, base) = (&recording.spans, &recording.choices);
+        if !spans.is_complete() {
+            return false;
+        }
+        let random = &mut self.steering;
+        for _ in 0..MUTATION_TRIES {
+            if spans.len() < 3 {
+                return false;
+            }
+            let from = 1 + random.up_to(spans.len() as u64 - 2) as usize;
+            let (label, copied) = (spans.label(from), spans.range(from));
+            // The first span with the same label from a random place on,
+            // wrapping around: usually a few steps, never more than one pass.
+            let start = 1 + random.up_to(spans.len() as u64 - 2) as usize;
+            let destination = (start..spans.len()).chain(1..start).find(|&to| {
+                let range = spans.range(to);
+                spans.has_label(to, label) && (range.end <= copied.start || copied.end <= range.start)
+            });
+            let Some(to) = destination.map(|to| spans.range(to)) else { continue };
+            if base[copied.clone()] == base[to.clone()] {
+                continue;
+            }
+            self.prefix.clear();
+            self.prefix.extend_from_slice(&base[..to.start]);
+            self.prefix.extend_from_slice(&base[copied]);
+            self.prefix.extend_from_slice(&base[to.end..]);
+            self.source.start_extending(&self.prefix, 1.0);
+            return true;
+        }
+        false
+    }
+
+    /// Whether enough examples have passed: `runs` of them or, with a
+    /// coverage confidence, enough to decide every requirement and at
+    /// least `runs`. A coverage check looks after `runs` examples and after
+    /// 100, 200, 400, …; a requirement known to be missed ends it at any look.
+    #[inline]
+    fn stopping_point(&self, passed: u64, statistics: &Statistics) -> Option<End> {
+        match &self.settings.confidence {
+            // Not `then_some`: it would build and drop an `End` for every case.
+            None if self.enough_passed(passed) => Some(End::Passed),
+            None => None,
+            Some(confidence) => self.coverage_decision(passed, statistics, confidence),
+        }
+    }
+
+    /// Whether `passed` examples are enough without a coverage confidence:
+    /// `runs` of them, and the time [`run_for`](crate::Options::run_for)
+    /// asks for has passed.
+    #[inline]
+    fn enough_passed(&self, passed: u64) -> bool {
+        passed >= self.settings.runs
+            && match (self.generating_since, self.settings.run_for) {
+                (Some(since), Some(duration)) => since.elapsed() >= duration,
+                _ => true,
+            }
+    }
+
+    /// Whether a coverage check can stop after `passed` examples.
+    fn coverage_decision(&self, passed: u64, statistics: &Statistics, confidence: &Confidence) -> Option<End> {
+        let runs = self.settings.runs;
+        let look = look_number(passed, runs)?;
+        match stats::decide(statistics, confidence, look) {
+            // `runs` examples must pass, however early coverage is known.
+            Decision::Met if passed < runs => None,
+            Decision::Met => Some(End::Passed),
+            Decision::Missed { label, minimum } => Some(End::InsufficientCoverage { label, minimum, decided: true }),
+            Decision::Undecided { label, minimum } if passed >= MAX_COVERAGE_EXAMPLES => {
+                Some(End::InsufficientCoverage { label, minimum, decided: false })
+            }
+            Decision::Undecided { .. } => None,
+        }
+    }
+}
+
+/// How large example `index` may be: the first few grow from the simplest
+/// to full size.
+fn ramp(index: u64) -> f64 {
+    if index >= RAMP { 1.0 } else { index as f64 / RAMP as f64 }
+}
+
+/// Which look of a coverage check `passed` examples are, if any, counting
+/// from 0: the looks are at `runs` and at each of 100, 200, 400, …, in
+/// order, whether before `runs` or beyond it.
+fn look_number(passed: u64, runs: u64) -> Option<u32> {
+    let is_doubling = |count: u64| count.is_multiple_of(100) && (count / 100).is_power_of_two();
+    if passed != runs && !is_doubling(passed) {
+        return None;
+    }
+    // 100 << 57 is the last doubling a u64 holds.
+    let doublings_before = (0..58).take_while(|&power| 100u64 << power < passed).count() as u32;
+    // `runs(0)` asks for no look of its own.
+    let runs_before = u32::from(0 < runs && runs < passed && !is_doubling(runs));
+    Some(doublings_before + runs_before)
+}

@@ -1,0 +1,391 @@
+//! A run: generate test cases until one fails or enough pass, then shrink.
+//!
+//! [`Runner::run`] is the whole of a check, phase by phase: replay the
+//! saved failures (here), generate ([`generate`]), search towards targets
+//! ([`target`]), then shrink, replay and explain each failure
+//! ([`failures`]). Every phase runs its cases through the few methods of
+//! [`case`], which draw a value, call the body and say what came of it.
+
+mod case;
+mod failures;
+mod generate;
+mod target;
+
+use std::cmp::Ordering;
+use std::time::{Duration, Instant};
+
+use crate::engine::database::Database;
+use crate::engine::order::shortlex;
+use crate::engine::random::{self, Random};
+use crate::engine::shrink::Execute;
+use crate::engine::source::ChoiceSource;
+use crate::engine::tree::Tree;
+use crate::engine::unwind::{self, Panic};
+use crate::generate::Generator;
+use crate::property::{Cancellation, Failure, HealthCheck, HealthWarning, Phase, Phases};
+use crate::stats::{Confidence, ExampleRecord, Statistics};
+
+use failures::CancelledWhileShrinking;
+use target::TargetBest;
+
+pub(crate) use case::{Body, BodyResult, Case, Never, Started, call};
+pub(crate) use failures::{Explanation, Shrunk};
+
+/// Salts the seed of the stream that steers generation (redirections,
+/// mutations, targeting), so that it is unrelated to the examples' stream.
+const STEERING_STREAM: u64 = 0x7374_6565_7269_6e67;
+
+/// The settings a run needs, resolved from the options and the environment.
+#[derive(Clone, Debug)]
+pub(crate) struct Settings {
+    pub(crate) runs: u64,
+    pub(crate) seed: u64,
+    pub(crate) max_shrinks: u64,
+    pub(crate) max_discard_ratio: u64,
+    /// Run only this choice sequence (a replay token), and shrink it.
+    pub(crate) replay: Option<Vec<u64>>,
+    pub(crate) cancellation: Option<Cancellation>,
+    /// Turns coverage requirements into assertions.
+    pub(crate) confidence: Option<Confidence>,
+    /// Where this property's failures are saved, and under which key.
+    pub(crate) database: Option<(Database, String)>,
+    pub(crate) phases: Phases,
+    /// Examples the targeted search may run, for all labels together.
+    pub(crate) target_steps: u64,
+    /// Whether failures of other origins are looked for and reported.
+    pub(crate) multiple_failures: bool,
+    pub(crate) suppressed: Vec<HealthCheck>,
+    /// The longest a body may run; see [`Options::deadline`](crate::Options::deadline).
+    pub(crate) deadline: Option<Duration>,
+    /// The longest one failure's shrink may take.
+    pub(crate) max_shrink_time: Duration,
+    /// How long to go on generating past `runs`; see
+    /// [`Options::run_for`](crate::Options::run_for).
+    pub(crate) run_for: Option<Duration>,
+    /// How many named arguments the generated value is a tuple of: the
+    /// explain phase varies each of them. `None` leaves nothing to explain.
+    pub(crate) explain_arguments: Option<usize>,
+}
+
+/// An input on which the generator panicked, in a run that also has a
+/// failure of the body (met on a saved example, while looking for failures
+/// of other origins, or while shrinking): no failure to shrink, but a bug
+/// in the generator that the report must not lose.
+#[derive(Debug)]
+pub(crate) struct GeneratorPanic {
+    pub(crate) choices: Vec<u64>,
+    pub(crate) panic: Panic,
+}
+
+impl GeneratorPanic {
+    /// Keeps in `slot` the smaller of what it holds and the panic on
+    /// `choices`.
+    pub(crate) fn keep_smaller(slot: &mut Option<GeneratorPanic>, choices: &[u64], panic: Panic) {
+        if slot.as_ref().is_none_or(|known| shortlex(choices, &known.choices) == Ordering::Less) {
+            *slot = Some(GeneratorPanic { choices: choices.to_vec(), panic });
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Debug)]
+pub(crate) enum End {
+    Passed,
+    /// One entry per distinct failure, smallest minimal counterexample first.
+    Falsified(Vec<Shrunk>),
+    Exhausted,
+    /// The replay token's choices ran out before the generators finished,
+    /// or decoded to an input a filter or `assume` rejects: the token is not
+    /// one of this property's examples (most often, the generators changed
+    /// since it was printed).
+    ReplayDoesNotFit,
+    GenerationFailed {
+        /// The choices drawn until the generator panicked.
+        choices: Vec<u64>,
+        panic: Panic,
+        /// Whether the choices were an example saved by an earlier run.
+        from_database: bool,
+    },
+    /// Cancelled; with `unreported_failure`, after finding a failure it
+    /// neither finished shrinking nor reported, which was saved when
+    /// `saved`.
+    Cancelled {
+        unreported_failure: bool,
+        saved: bool,
+    },
+    /// A coverage requirement is known to be missed, or (when `decided` is
+    /// false) could not be decided within the most examples a check runs.
+    InsufficientCoverage {
+        label: String,
+        minimum: f64,
+        decided: bool,
+    },
+}
+
+impl End {
+    /// Cancelled, with no failure found that goes unreported.
+    const CANCELLED: End = End::Cancelled { unreported_failure: false, saved: false };
+}
+
+/// A finished run with its counts.
+#[derive(Debug)]
+pub(crate) struct Summary {
+    pub(crate) end: End,
+    pub(crate) passed: u64,
+    /// Generated examples that failed (the first, and any found while
+    /// looking for failures of other origins).
+    pub(crate) failed: u64,
+    /// How many examples had run, passed and failed, when the first one
+    /// failed (that one included); `None` if none failed.
+    pub(crate) first_failure_at: Option<u64>,
+    pub(crate) discards: u64,
+    /// How many times the body ran while shrinking (replays that stopped
+    /// in the generator do not count).
+    pub(crate) shrink_calls: u64,
+    /// What the passing generated examples recorded.
+    pub(crate) statistics: Statistics,
+    /// Whether generation stopped because every possible example had run.
+    pub(crate) space_exhausted: bool,
+    pub(crate) warnings: Vec<HealthWarning>,
+    /// The smallest input the generator panicked on in a run that also has
+    /// a failure of the body; without one, a panic ends the run as
+    /// `GenerationFailed`.
+    pub(crate) generator_panic: Option<GeneratorPanic>,
+}
+
+impl Summary {
+    /// Counts a generated example that failed, and notes where the first
+    /// one came.
+    fn count_failure(&mut self) {
+        self.failed += 1;
+        self.first_failure_at.get_or_insert(self.passed + self.failed);
+    }
+}
+
+/// A failing sequence waiting to be shrunk.
+struct Found {
+    choices: Vec<u64>,
+    failure: Failure,
+    from_database: bool,
+}
+
+/// Keeps `choices` as the failure of its origin if that origin is new, or
+/// if it is smaller than the one known; true when it was kept.
+fn offer(found: &mut Vec<Found>, choices: Vec<u64>, failure: Failure, from_database: bool) -> bool {
+    match found.iter_mut().find(|known| known.failure.same_origin(&failure)) {
+        Some(known) if shortlex(&choices, &known.choices) == Ordering::Less => {
+            *known = Found { choices, failure, from_database };
+            true
+        }
+        Some(_) => false,
+        None => {
+            found.push(Found { choices, failure, from_database });
+            true
+        }
+    }
+}
+
+/// Runs the generator and the body; owns the reusable choice source.
+pub(crate) struct Runner<'a, G, B> {
+    generator: &'a G,
+    body: &'a mut B,
+    settings: &'a Settings,
+    source: ChoiceSource,
+    body_calls: u64,
+    /// What the current example records, handed to the body while it runs.
+    record: ExampleRecord,
+    /// Every generated sequence so far, so none runs twice.
+    tree: Tree,
+    /// Where redirections, mutations and targeting make their random
+    /// decisions; the examples draw from the source's own stream.
+    steering: Random,
+    /// A scratch buffer for building prefixes, reused between examples.
+    prefix: Vec<u64>,
+    targets: Vec<TargetBest>,
+    /// When the last timed draw finished (see [`Runner::draw_and_start`]).
+    drawn_at: Option<Instant>,
+    /// When the body of the current case started, under a deadline.
+    body_started_at: Option<Instant>,
+    /// Whether the deadline holds as given (the final replay of a minimal
+    /// counterexample) rather than with the search's slack.
+    exact_deadline: bool,
+    /// When the generate phase began, under a `run_for` duration.
+    generating_since: Option<Instant>,
+    /// Whether a generated example that ran before runs again. Skipping
+    /// repeats spends the runs on new inputs, but once the body records
+    /// statistics, every drawn example counts: the tables say how often the
+    /// generators make each kind of input, which a count of distinct inputs
+    /// would understate for the common ones (an empty list is one sequence,
+    /// drawn one time in six).
+    runs_repeats: bool,
+}
+
+impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
+    pub(crate) fn new(generator: &'a G, body: &'a mut B, settings: &'a Settings) -> Self {
+        let mut source = ChoiceSource::new();
+        source.reseed(random::for_example(settings.seed, 0));
+        Runner {
+            generator,
+            body,
+            settings,
+            source,
+            steering: random::for_example(settings.seed ^ STEERING_STREAM, 0),
+            body_calls: 0,
+            record: ExampleRecord::default(),
+            tree: Tree::new(),
+            prefix: Vec::new(),
+            targets: Vec::new(),
+            drawn_at: None,
+            body_started_at: None,
+            exact_deadline: false,
+            generating_since: None,
+            runs_repeats: false,
+        }
+    }
+
+    /// Runs the phases: reuse saved failures, generate, target, then shrink
+    /// and explain whatever failed.
+    pub(crate) async fn run(&mut self) -> Summary {
+        unwind::begin_check();
+        let mut summary = Summary {
+            end: End::Passed,
+            passed: 0,
+            failed: 0,
+            first_failure_at: None,
+            discards: 0,
+            shrink_calls: 0,
+            statistics: Statistics::default(),
+            space_exhausted: false,
+            warnings: Vec::new(),
+            generator_panic: None,
+        };
+        let mut found = Vec::new();
+        if let Some(choices) = &self.settings.replay {
+            let case = self.execute(choices).await;
+            // A token that still fits reads exactly its own choices; one the
+            // generators now read otherwise (a value beyond a narrowed
+            // range, choices left over) made some other example, whose
+            // passing says nothing of the one the token named.
+            let fits = self.source.recording().choices == *choices;
+            match case {
+                Case::Pass if fits => summary.passed += 1,
+                Case::Pass => summary.end = End::ReplayDoesNotFit,
+                Case::Fail(failure) => {
+                    summary.count_failure();
+                    offer(&mut found, choices.clone(), failure, false);
+                }
+                Case::Discard(_) => summary.end = End::ReplayDoesNotFit,
+                Case::GeneratorPanic(panic) => {
+                    summary.end =
+                        End::GenerationFailed { choices: choices.clone(), panic: *panic, from_database: false };
+                }
+            }
+        } else {
+            let phases = self.settings.phases;
+            if phases.contains(Phase::Reuse) {
+                self.reuse_saved(&mut summary, &mut found).await;
+            }
+            let going_on = found.is_empty() && matches!(summary.end, End::Passed);
+            if going_on && phases.contains(Phase::Generate) {
+                self.generate(&mut summary, &mut found).await;
+            }
+            // Nothing is left to search for once every example has run.
+            let searchable = !summary.space_exhausted && matches!(summary.end, End::Passed);
+            if found.is_empty() && searchable && phases.contains(Phase::Target) {
+                self.target(&mut summary, &mut found).await;
+            }
+        }
+        if let End::GenerationFailed { choices, from_database: false, .. } = &summary.end {
+            // A generator's panic is a failure like any other: the next run
+            // meets it first, whatever its seed (a replay is deterministic).
+            self.keep_for_next_run([choices.as_slice()]);
+        }
+        if found.is_empty() || matches!(summary.end, End::GenerationFailed { .. }) {
+            return summary;
+        }
+        self.keep_generator_panic(&summary);
+        if self.cancelled() {
+            let saved = self.keep_for_next_run(found.iter().map(|found| found.choices.as_slice()));
+            summary.end = End::Cancelled { unreported_failure: true, saved };
+            return summary;
+        }
+        // Saved before shrinking, which may take long and may not finish (a
+        // killed process, a crash in a candidate): the next run starts from
+        // them either way.
+        self.keep_for_next_run(found.iter().filter(|found| !found.from_database).map(|found| found.choices.as_slice()));
+        summary.end = match self.shrink_all(found, &mut summary).await {
+            Ok(shrunk) => End::Falsified(shrunk),
+            Err(CancelledWhileShrinking { saved }) => End::Cancelled { unreported_failure: true, saved },
+        };
+        // Shrinking may have met a smaller one.
+        self.keep_generator_panic(&summary);
+        summary
+    }
+
+    /// Saves the generator's panic met beside the failures, so that the
+    /// next run, which replays the failures, reports it again beside them.
+    fn keep_generator_panic(&self, summary: &Summary) {
+        if let Some(GeneratorPanic { choices, .. }) = &summary.generator_panic {
+            self.keep_for_next_run([choices.as_slice()]);
+        }
+    }
+
+    /// Saves failures to the database, so that the next run's reuse phase
+    /// starts from them even if this one never reports them. True when
+    /// every one was written and the next run will replay them.
+    fn keep_for_next_run<'c>(&self, failures: impl IntoIterator<Item = &'c [u64]>) -> bool {
+        let Some((database, key)) = &self.settings.database else { return false };
+        // Every failure is saved, whether or not one before it could be.
+        let unsaved = failures.into_iter().filter(|choices| !database.save(key, choices)).count();
+        unsaved == 0 && self.settings.phases.contains(Phase::Reuse)
+    }
+
+    /// The reuse phase: replays this property's saved failures, simplest
+    /// first. One that still fails is kept for shrinking; one that passes
+    /// (or no longer fits the generators) is deleted, unless the check was
+    /// cancelled while it ran, which may be why it passed. One on which the
+    /// generator panics stays saved: it shows a bug in the generator, which
+    /// the next run should meet again. With a saved failure it is reported
+    /// beside it; without one, it ends the check. With
+    /// [`first_failure_only`](crate::Options::first_failure_only) the phase
+    /// stops at the first saved failure, and a panic saved after it waits
+    /// for a run that gets there.
+    async fn reuse_saved(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
+        let Some((database, key)) = self.settings.database.clone() else { return };
+        for saved in database.load(&key) {
+            if self.cancelled() {
+                summary.end = End::CANCELLED;
+                return;
+            }
+            let case = self.execute(&saved).await;
+            if self.cancelled() && !matches!(case, Case::Fail(_)) {
+                summary.end = End::CANCELLED;
+                return;
+            }
+            match case {
+                Case::Fail(failure) => {
+                    let failure = self.with_location(failure).await;
+                    offer(found, saved, failure, true);
+                    if !self.settings.multiple_failures {
+                        break;
+                    }
+                }
+                Case::GeneratorPanic(panic) => {
+                    GeneratorPanic::keep_smaller(&mut summary.generator_panic, &saved, *panic);
+                }
+                Case::Pass | Case::Discard(_) => database.delete(&key, &saved),
+            }
+        }
+        // Beside a saved failure, a panic is reported as one met while
+        // generating would be; without one, it ends the check.
+        if found.is_empty()
+            && let Some(GeneratorPanic { choices, panic }) = summary.generator_panic.take()
+        {
+            summary.end = End::GenerationFailed { choices, panic, from_database: true };
+        }
+    }
+
+    fn cancelled(&self) -> bool {
+        self.settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled)
+    }
+}

@@ -1,0 +1,160 @@
+//! Targeted search: generation remembers the best-scoring example of each
+//! target label, and the target phase hill-climbs from each of them.
+
+use crate::engine::random::Draws;
+use crate::generate::Generator;
+
+use super::{Body, Case, End, Found, Runner, Summary, offer};
+
+/// The best-scoring example of one target label.
+pub(super) struct TargetBest {
+    label: String,
+    score: f64,
+    choices: Vec<u64>,
+    maxima: Vec<u64>,
+}
+
+impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
+    /// Keeps the current example as the best of each target label it beat.
+    #[inline]
+    pub(super) fn remember_targets(&mut self) {
+        if !self.record.targets.is_empty() {
+            self.remember_scores();
+        }
+    }
+
+    fn remember_scores(&mut self) {
+        if !self.beats_a_target() {
+            return;
+        }
+        let recording = self.source.recording();
+        if recording.maxima.len() != recording.choices.len() {
+            // Drawn without its maxima, which the target phase moves
+            // choices within: the generators alone are replayed for them.
+            let choices = recording.choices.clone();
+            self.regenerate(&choices);
+        }
+        for (label, score) in &self.record.targets {
+            let recording = self.source.recording();
+            match self.targets.iter_mut().find(|best| &best.label == label) {
+                Some(best) if *score <= best.score => {}
+                Some(best) => {
+                    best.score = *score;
+                    best.choices.clone_from(&recording.choices);
+                    best.maxima.clone_from(&recording.maxima);
+                }
+                None => self.targets.push(TargetBest {
+                    label: label.clone(),
+                    score: *score,
+                    choices: recording.choices.clone(),
+                    maxima: recording.maxima.clone(),
+                }),
+            }
+        }
+    }
+
+    /// Whether the current example scored above the best of some target
+    /// label, or under a label not seen before.
+    fn beats_a_target(&self) -> bool {
+        self.record.targets.iter().any(|(label, score)| {
+            self.targets.iter().find(|best| &best.label == label).is_none_or(|best| *score > best.score)
+        })
+    }
+
+    /// The target phase: hill-climbs from the best example of each label.
+    /// A step picks a choice and moves it up or down by 1, 2, 4, … for as
+    /// long as the score keeps rising (or stays level, the example not
+    /// growing), the rest of the example replayed (and
+    /// drawn at random past its end, when the example grew). Stops at the
+    /// first failure, which the shrinker then takes.
+    pub(super) async fn target(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
+        let bests = std::mem::take(&mut self.targets);
+        if bests.is_empty() {
+            return;
+        }
+        let steps_per_label = self.settings.target_steps / bests.len() as u64;
+        for mut best in bests {
+            let mut steps_left = steps_per_label;
+            // A step picks among the choices that can move: one whose
+            // largest value is 0 cannot, and an example of such choices
+            // alone has no step to take.
+            let movable = |best: &TargetBest| -> Vec<usize> {
+                (0..best.maxima.len()).filter(|&at| best.maxima[at] > 0).collect()
+            };
+            let mut positions = movable(&best);
+            while steps_left > 0 && !positions.is_empty() {
+                if self.cancelled() {
+                    summary.end = End::CANCELLED;
+                    return;
+                }
+                let position = positions[self.steering.up_to(positions.len() as u64 - 1) as usize];
+                // Steps of 1 first, then of 2: an integer's choice is a
+                // zig-zag index, in which a step of 1 crosses to the other
+                // side of its target and only a step of 2 moves a value
+                // further out on its own side.
+                for (upward, stride) in [(true, 1), (false, 1), (true, 2), (false, 2)] {
+                    let mut distance: u64 = stride;
+                    while steps_left > 0 && position < best.choices.len() {
+                        let current = best.choices[position];
+                        let moved = if upward {
+                            current.saturating_add(distance).min(best.maxima[position])
+                        } else {
+                            current.saturating_sub(distance)
+                        };
+                        // A step of 2 clamped to a bound is a step of 1,
+                        // which was tried already.
+                        if moved == current || (stride == 2 && distance == 2 && moved.abs_diff(current) < 2) {
+                            break;
+                        }
+                        steps_left -= 1;
+                        self.prefix.clone_from(&best.choices);
+                        self.prefix[position] = moved;
+                        self.source.start_extending(&self.prefix, 1.0);
+                        match self.run_case().await {
+                            Case::Pass => {
+                                summary.passed += 1;
+                                let recording = self.source.recording();
+                                // A move to an equal score is taken too, as
+                                // long as the example did not grow, so that
+                                // the climb crosses a plateau of a score that
+                                // rises in steps.
+                                let sideways =
+                                    |score: f64| score == best.score && recording.choices.len() <= best.choices.len();
+                                let Some(score) = self
+                                    .record
+                                    .score(&best.label)
+                                    .filter(|&score| score > best.score || sideways(score))
+                                else {
+                                    break;
+                                };
+                                best.score = score;
+                                best.choices.clone_from(&recording.choices);
+                                best.maxima.clone_from(&recording.maxima);
+                                positions = movable(&best);
+                                distance = distance.saturating_mul(2);
+                            }
+                            Case::Fail(_) if self.cancelled() => {
+                                summary.end = End::CANCELLED;
+                                return;
+                            }
+                            Case::Fail(failure) => {
+                                summary.count_failure();
+                                offer(found, self.source.recording().choices.clone(), failure, false);
+                                return;
+                            }
+                            Case::Discard(_) => {
+                                summary.discards += 1;
+                                break;
+                            }
+                            Case::GeneratorPanic(panic) => {
+                                let choices = self.source.recording().choices.clone();
+                                summary.end = End::GenerationFailed { choices, panic: *panic, from_database: false };
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
