@@ -1,0 +1,273 @@
+//! Passes that make single choices smaller: each choice searched down to
+//! the lowest value that still fails (deleting what depended on it where
+//! that helps), and equal choices lowered together.
+
+use super::{Execute, Shrinker};
+
+/// The largest value `minimize_choices` first checks against the two just
+/// below it before searching: small values such as indices are often as low
+/// as they go, large random ones seldom.
+const PROBED_UP_TO: u64 = 16;
+
+/// How many times `minimize_choices` halves a choice after its binary search.
+const HALVINGS: u32 = 2;
+
+/// How many later spans `minimize_choices` tries to delete together with
+/// lowering a choice.
+const DEPENDENT_SPANS: usize = 16;
+
+impl<E: Execute> Shrinker<'_, E> {
+    /// Lowers each choice as far as it goes: straight to 0, else by binary
+    /// search. A choice that goes to 0 takes the numbers right after it
+    /// along (all of them, else as many as also go, found by
+    /// [`find_integer`](Self::find_integer)): the items of a list of numbers
+    /// become 0 in a few replays. A small choice whose two lower neighbours
+    /// both pass is left as it is, without a search; see
+    /// [`passes_just_below`](Self::passes_just_below). Binary search assumes
+    /// every value above a failing one fails, which is false for values in
+    /// separate blocks (capitals and lower-case letters in the character
+    /// order), so after it the choice is also halved a few times, each
+    /// success searching on from the new value. A choice that does not reach
+    /// 0 on its own is then tried one lower together with deleting a later
+    /// span, for sizes drawn before the items they count: lowering such a
+    /// size alone keeps the leading items, which are seldom the ones that
+    /// matter.
+    pub(crate) async fn minimize_choices(&mut self) {
+        let mut flags = self.collection_flags();
+        let mut position = 0;
+        while position < self.best.choices.len() {
+            let original = self.best.choices[position];
+            // Lowering a "go on" cuts the collection short there, which the
+            // deletion passes try more cheaply.
+            let flag = flags.get(position).copied().unwrap_or(false);
+            if original > 0 && !flag {
+                let shrinks = self.shrinks;
+                self.minimize_choice(position, original).await;
+                // A shrink may have changed which choices are "go on"s.
+                if self.shrinks != shrinks {
+                    flags = self.collection_flags();
+                }
+            }
+            position += 1;
+        }
+    }
+
+    /// Lowers the choice at `position`, which holds `original` (not 0), as
+    /// far as it goes.
+    async fn minimize_choice(&mut self, position: usize, original: u64) {
+        if self.try_set(position, 0).await {
+            self.zero_numbers_after(position).await;
+            return;
+        }
+        if !self.passes_just_below(position, original).await {
+            let mut works = self.best.choices.get(position).copied().unwrap_or(original);
+            loop {
+                works = self.binary_search_down(position, works).await;
+                if works <= 1 || !self.try_halvings(position, works).await {
+                    break;
+                }
+                // Only a generator that draws differently on a replay can
+                // leave the new best shorter; the choice is then gone.
+                let Some(&now) = self.best.choices.get(position) else { break };
+                works = now;
+            }
+        }
+        self.keep_low_bits(position).await;
+        if self.best.choices.get(position).is_some_and(|&value| value > 0) {
+            self.lower_with_deletion(position).await;
+        }
+    }
+
+    /// Tries the two values just below `original` at `position` and says
+    /// whether the test ran on both and passed. The choice is then most
+    /// likely as low as it goes (a value that is part of a pattern, such as
+    /// an index another item points back to), and a search for a lower one
+    /// would only confirm it, at about two replays per bit. Two values, not
+    /// one, because one below a signed integer's index is its negation; and
+    /// a filter rejecting a value says nothing either way.
+    async fn passes_just_below(&mut self, position: usize, original: u64) -> bool {
+        if !(4..=PROBED_UP_TO).contains(&original) {
+            // Below 4 the search costs no more than this check; above the
+            // limit a value is seldom as low as it goes already.
+            return false;
+        }
+        for below in [original - 1, original - 2] {
+            if self.try_set(position, below).await || !self.last_passed {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Sets the numbers right after `position` (0 already) to 0 too, up to
+    /// the first choice that is neither a number nor a collection's "go on",
+    /// as many as still fail.
+    async fn zero_numbers_after(&mut self, position: usize) {
+        let base = self.best.choices.clone();
+        // As in `minimize_choice`: a best shorter than the position came
+        // from a generator that draws differently on a replay.
+        if position >= base.len() {
+            return;
+        }
+        let flags = self.collection_flags();
+        // The numbers after the position that are not yet 0; a list's "go
+        // on" choices between its items are passed over and kept.
+        let targets: Vec<usize> = (position + 1..base.len())
+            .filter(|&at| !flags[at])
+            .take_while(|&at| self.is_number(at))
+            .filter(|&at| base[at] != 0)
+            .collect();
+        let zeroes = |count: usize| {
+            let (base, targets) = (&base, &targets[..count]);
+            move |_: &[u64], candidate: &mut Vec<u64>| {
+                candidate.extend_from_slice(base);
+                candidate[position] = 0;
+                for &at in targets {
+                    candidate[at] = 0;
+                }
+            }
+        };
+        // All of them first: once one item is down to 0, the rest of the
+        // list often goes with it.
+        if targets.len() > 1 && self.try_edit(zeroes(targets.len())).await {
+            return;
+        }
+        self.find_integer(async |shrinker: &mut Self, count| {
+            count <= targets.len() && shrinker.try_edit(zeroes(count)).await
+        })
+        .await;
+    }
+
+    /// Finds the lowest value of the choice at `position`, above 0 (known to
+    /// fail) and at most `works` (known to work), by bisection.
+    async fn binary_search_down(&mut self, position: usize, works: u64) -> u64 {
+        // A success may shorten the sequence below the position; the rest
+        // of the search then tries nothing.
+        self.bisect(works, 0, async |shrinker: &mut Self, middle| {
+            position < shrinker.best.choices.len() && shrinker.try_set(position, middle).await
+        })
+        .await
+    }
+
+    /// Keeps only the low 8, 4, 3 and then 2 bits of the choice at
+    /// `position`, where they make a smaller value. The binary search assumes
+    /// that larger values fail; a value that fails for what its low bits say
+    /// (a residue, a parity, a flag) and not for its size stops it above the
+    /// smallest such value, which masking often reaches in one step.
+    async fn keep_low_bits(&mut self, position: usize) {
+        for bits in [8, 4, 3, 2] {
+            let Some(&value) = self.best.choices.get(position) else { return };
+            let masked = value & ((1 << bits) - 1);
+            if masked > 0 && masked < value {
+                self.try_set(position, masked).await;
+            }
+        }
+    }
+
+    async fn try_halvings(&mut self, position: usize, value: u64) -> bool {
+        for shift in 1..=HALVINGS {
+            let lowered = value >> shift;
+            if lowered == 0 || position >= self.best.choices.len() {
+                return false;
+            }
+            if self.try_set(position, lowered).await {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Lowers the choice at `position` by one while deleting one of the
+    /// spans after it, for a size drawn before the items it counts. Once a
+    /// span's deletion works, its next siblings go too, the choice lowered by
+    /// one more for each, as many as still fail, found by
+    /// [`find_integer`](Self::find_integer): removing the leading items of a
+    /// long list then costs a few replays rather than one sweep per item.
+    async fn lower_with_deletion(&mut self, position: usize) {
+        let value = self.best.choices[position];
+        let later: Vec<usize> = (0..self.best.spans.len())
+            .filter(|&span| {
+                let range = self.best.spans.range(span);
+                // An element's value alone is not deleted, as in `delete_spans`.
+                range.start > position && !range.is_empty() && !self.is_element_value(span)
+            })
+            .take(DEPENDENT_SPANS)
+            .collect();
+        let base = self.best.choices.clone();
+        for span in later {
+            let start = self.best.spans.range(span).start;
+            let ends = self.sibling_ends(span);
+            // Deletes the span and `count` siblings after it.
+            let deletes = |count: usize| {
+                let (base, end) = (&base, ends[count]);
+                move |_: &[u64], candidate: &mut Vec<u64>| {
+                    candidate.extend_from_slice(&base[..start]);
+                    candidate[position] = value - 1 - count as u64;
+                    candidate.extend_from_slice(&base[end..]);
+                }
+            };
+            if self.try_edit(deletes(0)).await {
+                let most = ends.len().min(usize::try_from(value).unwrap_or(usize::MAX));
+                self.find_integer(async |shrinker: &mut Self, count| {
+                    count < most && shrinker.try_edit(deletes(count)).await
+                })
+                .await;
+                return;
+            }
+        }
+    }
+
+    /// Lowers equal choices of one kind together, for values that must stay
+    /// equal (the same key in several commands). Choices count as one kind
+    /// when they have the same range, which keeps a key from being grouped
+    /// with an unrelated count that happens to be equal.
+    pub(crate) async fn lower_duplicates(&mut self) {
+        let mut by_value: Vec<(u64, u64, usize)> = self
+            .best
+            .choices
+            .iter()
+            .enumerate()
+            .filter(|&(at, &choice)| choice > 0 && self.is_number(at))
+            .map(|(at, &choice)| (self.best.maxima[at], choice, at))
+            .collect();
+        by_value.sort_unstable();
+        let groups: Vec<(u64, Vec<usize>)> = by_value
+            .chunk_by(|a, b| (a.0, a.1) == (b.0, b.1))
+            .filter(|group| group.len() > 1)
+            .map(|group| (group[0].1, group.iter().map(|&(_, _, at)| at).collect()))
+            .collect();
+        for (value, positions) in groups {
+            if !all_hold(&self.best.choices, &positions, value) {
+                continue;
+            }
+            let set_all = |target: u64| {
+                let positions = &positions;
+                move |best: &[u64], candidate: &mut Vec<u64>| {
+                    candidate.extend_from_slice(best);
+                    for &at in positions {
+                        candidate[at] = target;
+                    }
+                }
+            };
+            if self.try_edit(set_all(0)).await {
+                continue;
+            }
+            let (mut fails, mut works) = (0, value);
+            // After each success the group holds `works`; if an edit elsewhere
+            // in the sequence moved it, the search stops.
+            while fails + 1 < works && all_hold(&self.best.choices, &positions, works) {
+                let middle = fails + (works - fails) / 2;
+                if self.try_edit(set_all(middle)).await {
+                    works = middle;
+                } else {
+                    fails = middle;
+                }
+            }
+        }
+    }
+}
+
+/// Whether every one of `positions` holds `value`.
+fn all_hold(best: &[u64], positions: &[usize], value: u64) -> bool {
+    positions.iter().all(|&at| best.get(at) == Some(&value))
+}

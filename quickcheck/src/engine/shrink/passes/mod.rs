@@ -1,0 +1,119 @@
+//! The shrink passes. Each proposes one family of edits of the best sequence.
+//!
+//! Loops walk the best by position and re-read it after every attempt,
+//! because a successful edit replaces it (often with a shorter sequence).
+//! Positions past its new end are skipped rather than restarted, so a pass
+//! never does much more work on success than on failure; the outer loop runs
+//! it again.
+//!
+//! The passes come in families, a file each: [`deletion`] makes the
+//! sequence shorter, [`replacement`] puts something simpler in a span's
+//! place, [`lowering`] makes single choices smaller, [`pairs`] moves value
+//! between two choices, and [`reordering`] changes the order of spans. This
+//! file holds what several families ask of the best sequence.
+
+mod deletion;
+mod lowering;
+mod pairs;
+mod reordering;
+mod replacement;
+
+use super::{Execute, Shrinker};
+use crate::engine::spans::ELEMENT;
+
+/// How far apart two choices may be for `redistribute_pairs`.
+const PAIR_DISTANCE: usize = 4;
+
+impl<E: Execute> Shrinker<'_, E> {
+    /// Whether the choice at `position` can hold more than two values: a
+    /// number worth moving value into or out of, rather than a yes/no choice
+    /// such as a collection's "go on".
+    fn is_number(&self, position: usize) -> bool {
+        self.best.maxima.get(position).is_some_and(|&max| max > 1)
+    }
+
+    /// Whether span `span` is a collection's closing "stop": an element span
+    /// holding only its "go on" choice, which says no.
+    fn is_stop(&self, span: usize) -> bool {
+        let range = self.best.spans.range(span);
+        self.best.spans.label(span) == ELEMENT
+            && range.len() == 1
+            && self.best.choices.get(range.start) == Some(&0)
+            && self.best.spans.goes_on_first(span)
+    }
+
+    /// Whether span `span` is all of a collection element but its "go on".
+    fn is_element_value(&self, span: usize) -> bool {
+        let range = self.best.spans.range(span);
+        self.best.spans.parent(span).is_some_and(|parent| {
+            let element = self.best.spans.range(parent);
+            let value_start = element.start + usize::from(self.best.spans.goes_on_first(parent));
+            self.best.spans.label(parent) == ELEMENT && value_start == range.start && element.end == range.end
+        })
+    }
+
+    /// Which choices are a collection's "go on or stop" choice: the first
+    /// choice of each element span marked as starting with one.
+    fn collection_flags(&self) -> Vec<bool> {
+        let mut flags = vec![false; self.best.choices.len()];
+        for span in 0..self.best.spans.len() {
+            let range = self.best.spans.range(span);
+            if self.best.spans.goes_on_first(span)
+                && !range.is_empty()
+                && let Some(flag) = flags.get_mut(range.start)
+            {
+                *flag = true;
+            }
+        }
+        flags
+    }
+
+    /// Where span `span` ends, then where each of the siblings right after
+    /// it ends, for as long as they follow on without a gap.
+    fn sibling_ends(&self, span: usize) -> Vec<usize> {
+        let parent = self.best.spans.parent(span);
+        let mut ends = vec![self.best.spans.range(span).end];
+        for other in span + 1..self.best.spans.len() {
+            let range = self.best.spans.range(other);
+            if self.best.spans.parent(other) != parent {
+                continue;
+            }
+            if Some(&range.start) != ends.last() {
+                break;
+            }
+            ends.push(range.end);
+        }
+        ends
+    }
+
+    /// The largest `n` for which `works(n)` holds, given that `works(0)`
+    /// does and that `works` fails at some point: doubling from 1, then
+    /// bisection, so an answer `n` costs about `2 log2(n)` tries.
+    async fn find_integer(&mut self, mut works: impl AsyncFnMut(&mut Self, usize) -> bool) -> usize {
+        if !works(self, 1).await {
+            return 0;
+        }
+        let (mut low, mut high) = (1, 2);
+        while works(self, high).await {
+            (low, high) = (high, high * 2);
+        }
+        let boundary = self
+            .bisect(low as u64, high as u64, async |shrinker: &mut Self, count| works(shrinker, count as usize).await);
+        boundary.await as usize
+    }
+
+    /// Bisects between `good`, a value known to work, and `bad`, one known
+    /// not to (above or below it), and returns the working value next to
+    /// where `works` changes.
+    async fn bisect(&mut self, mut good: u64, mut bad: u64, mut works: impl AsyncFnMut(&mut Self, u64) -> bool) -> u64 {
+        while good.abs_diff(bad) > 1 {
+            let middle = good.min(bad) + good.abs_diff(bad) / 2;
+            if works(self, middle).await {
+                good = middle;
+            } else {
+                bad = middle;
+            }
+        }
+        good
+    }
+}

@@ -1,0 +1,171 @@
+//! Passes that replace a span with something simpler of the same length
+//! or less: all zeros, one of its own descendants, or an earlier
+//! alternative of a `one_of` or enum with its contents drawn afresh.
+
+use std::ops::Range;
+
+use super::{Execute, Shrinker};
+use crate::engine::source::{Fill, Variation};
+
+/// How many of the earliest alternatives `switch_alternatives` tries in
+/// place of a later one: an enum of many variants would otherwise cost a
+/// few replays a variant.
+const SWITCHED_ALTERNATIVES: u64 = 8;
+
+/// How many ways `switch_alternatives` hands the old alternative's choices
+/// to the new one besides none at all: all of them, all but the first, all
+/// but the first two.
+const SKIPPED_CHOICES: usize = 3;
+
+impl<E: Execute> Shrinker<'_, E> {
+    /// Replaces each span by its simplest form: every choice 0, except the
+    /// "go on" choices of the collections in it, so that the collections
+    /// keep their items (cutting a collection short is the deletion passes'
+    /// work). A span with a single number to zero is left to
+    /// `minimize_choices`, which tries exactly that earlier in each sweep.
+    /// When zeroing works, the siblings right after the span are simplified
+    /// with it, as many as still fail, found by
+    /// [`find_integer`](Self::find_integer), so the items of a long list
+    /// become simplest in a few replays.
+    pub(crate) async fn zero_spans(&mut self) {
+        let mut flags = self.collection_flags();
+        let mut span = 0;
+        while span < self.best.spans.len() {
+            let range = self.best.spans.range(span);
+            if range.end <= self.best.choices.len()
+                && !is_simplest(&self.best.choices, &flags, range.clone())
+                && !self.one_number_to_zero(&flags, range.clone())
+            {
+                let base = self.best.choices.clone();
+                // Where each later sibling that is not yet simplest ends.
+                let mut ends = self.sibling_ends(span);
+                ends.dedup_by(|end, previous| is_simplest(&base, &flags, *previous..*end));
+                let zeroes = |count: usize| {
+                    let (base, flags, end) = (&base, &flags, ends[count]);
+                    move |_: &[u64], candidate: &mut Vec<u64>| {
+                        candidate.extend_from_slice(base);
+                        for at in range.start..end {
+                            if !flags[at] {
+                                candidate[at] = 0;
+                            }
+                        }
+                    }
+                };
+                if self.try_edit(zeroes(0)).await {
+                    self.find_integer(async |shrinker: &mut Self, count| {
+                        count < ends.len() && shrinker.try_edit(zeroes(count)).await
+                    })
+                    .await;
+                    flags = self.collection_flags();
+                }
+            }
+            span += 1;
+        }
+    }
+
+    /// Replaces a span by a smaller descendant drawn by the same kind of
+    /// generator: a tree by one of its subtrees, an expression by an operand.
+    pub(crate) async fn replace_with_descendants(&mut self) {
+        let mut span = 0;
+        while span < self.best.spans.len() {
+            let outer = self.best.spans.range(span);
+            let label = self.best.spans.label(span);
+            let inner: Vec<Range<usize>> = self
+                .best
+                .spans
+                .descendants(span)
+                .filter(|&descendant| self.best.spans.label(descendant) == label)
+                .map(|descendant| self.best.spans.range(descendant))
+                .filter(|range| range.len() < outer.len())
+                .collect();
+            for range in inner {
+                let replacement = self.best.choices[range].to_vec();
+                if self.try_replace(outer.clone(), &replacement).await {
+                    break;
+                }
+            }
+            span += 1;
+        }
+    }
+
+    /// Switches each choice between alternatives (a `one_of` branch, an
+    /// enum variant, `Err` to `Ok`) to an earlier alternative, with what
+    /// the alternative draws redrawn and the rest of the case replayed after
+    /// it. The new alternative reads its simplest value first, then the old
+    /// one's choices, from the first and then from a few choices further on
+    /// (so `Right(false, 255)` can become `Left(255, false)`), with 0 for
+    /// whatever it reads past them. Lowering the choice alone, as
+    /// `minimize_choices` does, replays the old alternative's choices into
+    /// the new one and then into whatever follows, which rarely fits: a
+    /// variant with other fields needs all of them at once.
+    pub(crate) async fn switch_alternatives(&mut self) {
+        let mut span = 0;
+        while span < self.best.spans.len() {
+            if self.best.spans.chooses_alternative_first(span) {
+                self.switch_alternative(span).await;
+            }
+            span += 1;
+        }
+    }
+
+    /// Tries the alternatives before the one span `span` chose, the first
+    /// first, until one works.
+    async fn switch_alternative(&mut self, span: usize) {
+        let original = self.best.spans.range(span);
+        let Some(&chosen) = self.best.choices.get(original.start) else { return };
+        // What the old alternative drew, after the choice of it.
+        let drawn = original.len() - 1;
+        let skips = std::iter::once(drawn).chain((0..drawn).take(SKIPPED_CHOICES));
+        for alternative in 0..chosen.min(SWITCHED_ALTERNATIVES) {
+            for skipped in skips.clone() {
+                if self.exhausted() {
+                    return;
+                }
+                let mut choices = std::mem::take(&mut self.candidate);
+                choices.clear();
+                choices.extend_from_slice(&self.best.choices[..original.start]);
+                choices.push(alternative);
+                choices.extend_from_slice(&self.best.choices[original.start + 1 + skipped..]);
+                let variation = Variation {
+                    span,
+                    // The alternative's choice and the old choices it reads.
+                    kept: original.len() - skipped,
+                    // Where the old span ended, in the candidate.
+                    resume_at: original.end - skipped,
+                    fill: Fill::Simplest,
+                    max_choices: self.best.choices.len(),
+                };
+                let considered = self.consider_varied(&choices, variation).await;
+                self.candidate = choices;
+                match considered {
+                    Some(true) => return,
+                    // An alternative that read nothing after its choice (a
+                    // `None`, a unit variant) reads the same whatever was
+                    // skipped.
+                    Some(false) if self.read_nothing_after_its_first_choice(span) => break,
+                    Some(false) | None => {}
+                }
+            }
+        }
+    }
+
+    /// Whether span `span` of the replay that just ran, closed, covers its
+    /// first choice alone.
+    fn read_nothing_after_its_first_choice(&self, span: usize) -> bool {
+        let spans = &self.executor.recorded().spans;
+        span < spans.len() && spans.range(span).len() == 1
+    }
+
+    /// Whether zeroing `range` would change only one choice, a number:
+    /// `minimize_choices` already tries that.
+    fn one_number_to_zero(&self, flags: &[bool], range: Range<usize>) -> bool {
+        let mut changed = range.filter(|&at| !flags[at] && self.best.choices[at] != 0);
+        changed.next().is_some_and(|at| self.is_number(at)) && changed.next().is_none()
+    }
+}
+
+/// Whether every choice of `choices` in `range` is 0 or a collection's "go
+/// on" (`flags`).
+fn is_simplest(choices: &[u64], flags: &[bool], range: Range<usize>) -> bool {
+    choices[range.clone()].iter().zip(&flags[range]).all(|(&choice, &flag)| choice == 0 || flag)
+}
