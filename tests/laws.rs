@@ -294,6 +294,19 @@ fn a_laws_replay_token_reproduces_it_through_the_whole_check() {
         "{refused}"
     );
     assert!(refused.report().contains("the replay token does not name an example"), "{refused}");
+
+    // The same token against an equality that holds: it fits, and no law
+    // fails on it, which a replay left in place must not hide as a pass.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Exact(u8);
+    let exact = generate::between(0u8, 9).map(Exact);
+    let fixed = laws::check_eq_with(exact, Options::default().replay(token)).unwrap_err();
+    assert_eq!(fixed.outcome(), Outcome::Misconfigured, "{fixed}");
+    assert!(
+        fixed.to_string().starts_with("Could not replay: the replay token's example breaks none of the laws it fits"),
+        "{fixed}"
+    );
+    assert!(fixed.report().contains("passes now"), "{fixed}");
 }
 
 // An order by one field with equality on both: `cmp` says equal where `==`

@@ -65,6 +65,24 @@ fn a_replay_token_reproduces_the_reported_counterexample() {
     assert_eq!(replayed.minimal().unwrap().value(), first.minimal().unwrap().value());
     assert_eq!(replayed.tests_run(), 1);
     assert_eq!(replayed.replay(), first.replay());
+    // A replay draws from no seed, and its report names none.
+    assert_eq!(replayed.seed(), None);
+    assert!(!replayed.to_string().contains("seed"), "{replayed}");
+}
+
+/// A replay checks one example only: once that example passes (the bug is
+/// fixed, or the token is stale), a replay left in place would test nothing
+/// else, so the check says so instead of passing.
+#[test]
+fn a_replay_whose_example_passes_now_is_not_a_pass() {
+    let first = Property::for_all(generate::integer::<u8>(), |n| n < 200).check(seeded(1));
+    let token = first.replay().unwrap().to_string();
+    let fixed = Property::for_all(generate::integer::<u8>(), |_| true).check(Options::default().replay(&token));
+    assert_eq!(fixed.outcome(), Outcome::Misconfigured, "{fixed}");
+    let report = fixed.to_string();
+    assert!(report.contains("the example the replay token names passes now"), "{report}");
+    assert!(report.contains("remove the replay token"), "{report}");
+    assert!(!report.contains("seed"), "{report}");
 }
 
 #[test]

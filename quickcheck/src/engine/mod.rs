@@ -47,6 +47,7 @@ const SAMPLE_ATTEMPTS: u32 = 1000;
 
 /// Draws `count` values with full-size random choices; see
 /// [`Generator::sample`].
+#[track_caller]
 pub(crate) fn sample<G: Generator>(generator: &G, count: usize, seed: u64) -> Vec<G::Value> {
     let mut source = ChoiceSource::new();
     source.reseed(random::for_example(seed, 0));

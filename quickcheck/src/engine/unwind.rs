@@ -36,8 +36,21 @@ pub(crate) const DISCARD_CAUSES: &str = "a filter or assume, a command's precond
      that cannot reach its minimum length, or a draw of more choices than one example may make";
 
 impl Stop {
-    /// Ends the current test case.
+    /// Ends the current test case. Outside a check there is none: the
+    /// marker would unwind past the test harness, which prints nothing for
+    /// a payload that is not a message, so it panics with one instead.
+    #[track_caller]
     pub(crate) fn raise(self) -> ! {
+        if SILENCED.with(Cell::get) == 0 {
+            panic!(
+                "{} outside a property check, where there is no example to end: call assume, filters and \
+                 preconditions only in a property body or in a generator a check or `sample` draws from",
+                match self {
+                    Stop::Discard => "an example was discarded (by assume(false), a filter or a precondition)",
+                    Stop::Overrun => "a generator drew more choices than an example may make",
+                }
+            );
+        }
         panic::resume_unwind(Box::new(self))
     }
 }

@@ -81,25 +81,27 @@ impl Lengths {
 
     #[track_caller]
     pub(crate) fn within(range: impl RangeBounds<usize>) -> Lengths {
-        let empty = || -> ! {
+        let min = match range.start_bound() {
+            Bound::Included(&n) => Some(n),
+            Bound::Excluded(&n) => n.checked_add(1),
+            Bound::Unbounded => Some(0),
+        };
+        let max = match range.end_bound() {
+            Bound::Included(&n) => Some(n),
+            Bound::Excluded(&n) => n.checked_sub(1),
+            Bound::Unbounded => Some(usize::MAX),
+        };
+        // Panics here, not in a helper closure, so that the location
+        // reported is the caller's.
+        let Some((min, max)) = min.zip(max).filter(|(min, max)| min <= max) else {
             panic!(
                 "collection length range {} is empty: no length lies in it; give a range whose start is at most its \
                  end, such as 1..=10",
                 written(&range)
             )
         };
-        let min = match range.start_bound() {
-            Bound::Included(&n) => n,
-            Bound::Excluded(&n) => n.checked_add(1).unwrap_or_else(|| empty()),
-            Bound::Unbounded => 0,
-        };
-        let max = match range.end_bound() {
-            Bound::Included(&n) => n,
-            Bound::Excluded(&n) => n.checked_sub(1).unwrap_or_else(|| empty()),
-            Bound::Unbounded => return Lengths::default().with_min(min),
-        };
-        if min > max {
-            empty();
+        if let Bound::Unbounded = range.end_bound() {
+            return Lengths::default().with_min(min);
         }
         Lengths { min_given: true, ..Lengths::new(min, max, true) }
     }

@@ -225,6 +225,7 @@ pub trait Generator {
     /// assert_eq!(values, generate::between(1, 6).sample(10, 42));
     /// assert!(values.iter().all(|v| (1..=6).contains(v)));
     /// ```
+    #[track_caller]
     fn sample(&self, count: usize, seed: u64) -> Vec<Self::Value>
     where
         Self: Sized,

@@ -2,7 +2,7 @@
 
 use std::cell::OnceCell;
 
-use crate::engine::source::ChoiceSource;
+use crate::engine::source::{ChoiceSource, MAX_NESTING};
 use crate::generate::{BoxedGenerator, Generator, frequency};
 
 /// The generator returned by [`deferred`].
@@ -62,6 +62,12 @@ impl<G: Generator, F: Fn() -> G> Generator for Deferred<G, F> {
 /// `base` alone. Shrinks towards the base case, and a tree towards its
 /// subtrees.
 ///
+/// # Panics
+///
+/// At the call, if `max_depth` is more than 100: a draw nests that many
+/// generators inside one another, and a value that deep (and its drop)
+/// would overflow the stack.
+///
 /// ```
 /// use quickcheck::{Generator, generate};
 ///
@@ -77,12 +83,20 @@ impl<G: Generator, F: Fn() -> G> Generator for Deferred<G, F> {
 /// });
 /// assert!(trees.sample(50, 1).iter().all(|tree| depth(tree) <= 4));
 /// ```
+#[track_caller]
 pub fn recursive<'a, T: 'a, B, E, F>(base: B, max_depth: u32, extend: F) -> BoxedGenerator<'a, T>
 where
     B: Generator<Value = T> + 'a,
     E: Generator<Value = T> + 'a,
     F: Fn(BoxedGenerator<'a, T>) -> E,
 {
+    // Each level is a generator holding the one below: building, drawing
+    // and dropping them all recurse once a level.
+    assert!(
+        max_depth <= MAX_NESTING,
+        "generate::recursive: a max_depth of {max_depth} is more than the {MAX_NESTING} levels a draw may \
+         nest, and values that deep would overflow the stack; ask for at most {MAX_NESTING}"
+    );
     let base = base.boxed();
     let mut level = base.clone();
     for _ in 0..max_depth {

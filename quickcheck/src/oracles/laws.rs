@@ -60,12 +60,17 @@ use super::{same, unequal_to_itself};
 use crate::engine::unwind::{Caught, catch};
 use crate::generate::{self, Generator};
 use crate::property::format::render;
+use crate::property::result::ReplayEnd;
 use crate::stats::note;
 use crate::{Arbitrary, FailureKind, FailureReport, Options, Outcome, Property, PropertyResult};
 
 /// What a [`LawViolation`] names as its law when a replay token fits none of
 /// the check's laws.
 const NO_LAW_FITS: &str = "the replay token names an example of none of these laws";
+
+/// What a [`LawViolation`] names as its law when a replay token's example
+/// fits some of the check's laws and breaks none of them.
+const REPLAY_PASSES: &str = "the replay token's example breaks none of the laws it fits";
 
 /// The most values of one example: enough for every triple of them to be
 /// cheap (512) while many relations between them get tried.
@@ -143,7 +148,7 @@ impl Display for LawViolation {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         if self.broken {
             write!(f, "{}.\n{}", self.law, self.report)
-        } else if self.law == NO_LAW_FITS {
+        } else if self.law == NO_LAW_FITS || self.law == REPLAY_PASSES {
             write!(f, "Could not replay: {}.\n{}", self.law, self.report)
         } else if matches!(self.outcome, Outcome::Falsified | Outcome::Flaky) {
             // A value failed the check some other way than by breaking the
@@ -183,20 +188,21 @@ impl Debug for Broken {
 /// so that it is shrunk and reported on its own.
 ///
 /// A replay token names an example of one law's property; the other laws
-/// of the check draw other shapes. Under a replay, a law whose property the
-/// token does not fit is passed over, and only a token that fits none of
-/// the laws makes the check misconfigured.
+/// of the check draw other shapes, or may read the same choices as some
+/// other example. Under a replay, a law the token does not fit, or whose
+/// example passes, is passed over; a token no law fails on makes the check
+/// misconfigured, as a passing replay of one property does.
 struct Laws {
     options: Options,
-    /// Whether some law's property took the replay token.
-    fitted: bool,
+    /// The first law's report of a token whose example it passed.
+    passed: Option<LawViolation>,
     /// The first law's report of a token that did not fit it.
     misfit: Option<LawViolation>,
 }
 
 impl Laws {
     fn new(options: Options) -> Laws {
-        Laws { options, fitted: false, misfit: None }
+        Laws { options, passed: None, misfit: None }
     }
 
     /// Runs one law; `Err` when it does not hold, or could not be decided.
@@ -209,20 +215,22 @@ impl Laws {
         let result =
             Property::for_all(generator, |value: G::Value| body(&value).map_err(|detail| Broken { law, detail }))
                 .check(self.options.clone());
-        if result.replay_misfit {
-            self.misfit.get_or_insert_with(|| violation(law, &result));
-            return Ok(());
-        }
-        self.fitted = true;
-        if result.is_passed() { Ok(()) } else { Err(violation(law, &result)) }
+        let passed_over = match result.replay_end {
+            Some(ReplayEnd::Misfit) => &mut self.misfit,
+            Some(ReplayEnd::Passed) => &mut self.passed,
+            None => return if result.is_passed() { Ok(()) } else { Err(violation(law, &result)) },
+        };
+        passed_over.get_or_insert_with(|| violation(law, &result));
+        Ok(())
     }
 
-    /// The end of the check: `Err` when a replay token fit none of its laws,
-    /// named as that rather than as the first law's problem.
+    /// The end of the check: under a replay that no law failed on, `Err`
+    /// naming why, rather than the first law's problem.
     fn finish(self) -> Result<(), LawViolation> {
-        match self.misfit {
-            Some(misfit) if !self.fitted => Err(LawViolation { law: NO_LAW_FITS, ..misfit }),
-            _ => Ok(()),
+        match (self.passed, self.misfit) {
+            (Some(passed), _) => Err(LawViolation { law: REPLAY_PASSES, ..passed }),
+            (None, Some(misfit)) => Err(LawViolation { law: NO_LAW_FITS, ..misfit }),
+            (None, None) => Ok(()),
         }
     }
 }

@@ -35,6 +35,7 @@ use crate::generate::Generator;
 use crate::stats::ExampleRecord;
 use format::render;
 use parameters::{Parameters, pin_arguments};
+use result::ReplayEnd;
 
 /// Discards the current example unless `condition` holds: a precondition.
 ///
@@ -52,6 +53,12 @@ use parameters::{Parameters, pin_arguments};
 /// })
 /// .assert(Options::default());
 /// ```
+///
+/// # Panics
+///
+/// Outside a property check, when `condition` is false: there is no
+/// example to discard.
+#[track_caller]
 pub fn assume(condition: bool) {
     if !condition {
         Stop::Discard.raise();
@@ -483,7 +490,9 @@ where
         }
         let mut runner = Runner::new(generator, body, &settings);
         let summary = runner.run().await;
-        let mut result = summarize(summary, settings.seed, parameters, &mut runner);
+        // A replay draws from no seed: the report names none.
+        let seed = settings.replay.is_none().then_some(settings.seed);
+        let mut result = summarize(summary, seed, parameters, &mut runner);
         result.skipped_examples = skipped;
         result
     }
@@ -501,7 +510,7 @@ fn misconfigured<T>(problem: &str) -> PropertyResult<T> {
 
 fn summarize<G, B>(
     summary: Summary,
-    seed: u64,
+    seed: Option<u64>,
     parameters: Option<Parameters<G::Value>>,
     runner: &mut Runner<'_, G, B>,
 ) -> PropertyResult<G::Value>
@@ -514,12 +523,12 @@ where
         End::Passed => Outcome::Passed,
         End::Falsified(_) => Outcome::Falsified,
         End::Exhausted => Outcome::Exhausted,
-        End::ReplayDoesNotFit => Outcome::Misconfigured,
+        End::ReplayDoesNotFit | End::ReplayPassed => Outcome::Misconfigured,
         End::GenerationFailed { .. } => Outcome::GenerationFailed,
         End::Cancelled { .. } => Outcome::Cancelled,
         End::InsufficientCoverage { .. } => Outcome::InsufficientCoverage,
     };
-    let mut result = PropertyResult::new(outcome, Some(seed));
+    let mut result = PropertyResult::new(outcome, seed);
     result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
     result.tests_run = summary.passed + summary.failed;
     result.first_failure_at = summary.first_failure_at;
@@ -601,13 +610,23 @@ where
             });
         }
         End::ReplayDoesNotFit => {
-            result.replay_misfit = true;
+            result.replay_end = Some(ReplayEnd::Misfit);
             result.problem = Some(
                 "the replay token does not name an example of this property: replayed, its choices ran out \
                  before the generators finished, were left over after them, or lay beyond what they can draw now, \
                  or gave an input that a filter or assume rejects. A token names \
                  an example by its choices, so it goes stale when the generators change. Run without the replay \
                  to search afresh, and pin a failing value you need to keep with an example rather than a token"
+                    .to_owned(),
+            );
+        }
+        End::ReplayPassed => {
+            result.replay_end = Some(ReplayEnd::Passed);
+            result.problem = Some(
+                "the example the replay token names passes now. A replay checks that one example and nothing \
+                 else, so a replay left in place would stop the property from testing anything: remove the \
+                 replay token to check the property on generated examples again, and pin the input with an \
+                 example if it must stay checked"
                     .to_owned(),
             );
         }

@@ -120,7 +120,9 @@ impl Options {
     /// value with [`Property::example`](crate::Property::example) instead. A
     /// malformed token, or one whose choices no longer make an example of
     /// the property, makes the check end as
-    /// [`Misconfigured`](crate::Outcome::Misconfigured).
+    /// [`Misconfigured`](crate::Outcome::Misconfigured); so does a token
+    /// whose example passes now, since a replay left in place after the fix
+    /// would keep the property from testing anything else.
     pub fn replay(mut self, token: impl Into<String>) -> Options {
         self.replay = Some(token.into());
         self

@@ -31,7 +31,9 @@ pub enum Outcome {
     Flaky,
     /// The options could not be used: a malformed replay token or
     /// environment variable, a replay token that does not fit the
-    /// property's generators, or a replay combined with pinned examples.
+    /// property's generators or whose example passes now (a replay left in
+    /// place would test nothing else), or a replay combined with pinned
+    /// examples.
     Misconfigured,
     /// Under a coverage confidence, a [`cover`](crate::stats::cover)
     /// requirement is known to be missed, or could not be decided.
@@ -312,9 +314,18 @@ pub struct PropertyResult<T> {
     /// Whether the property has pinned examples, which a replay excludes:
     /// the report's replay line then says to take them out.
     pub(crate) has_pins: bool,
-    /// Whether the check was a replay whose token names no example of this
-    /// property (the outcome is then `Misconfigured`).
-    pub(crate) replay_misfit: bool,
+    /// How a replay that found no failure ended (the outcome is then
+    /// `Misconfigured`); `None` for every other check.
+    pub(crate) replay_end: Option<ReplayEnd>,
+}
+
+/// How a replay ended that found no failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ReplayEnd {
+    /// The token names no example of this property.
+    Misfit,
+    /// The token's example passes.
+    Passed,
 }
 
 /// How a report words what to do next: as [`Options`](crate::Options)
@@ -346,7 +357,7 @@ impl<T> PropertyResult<T> {
             warnings: Vec::new(),
             advice: Advice::Options,
             has_pins: false,
-            replay_misfit: false,
+            replay_end: None,
         }
     }
 

@@ -99,6 +99,9 @@ pub(crate) enum End {
     /// one of this property's examples (most often, the generators changed
     /// since it was printed).
     ReplayDoesNotFit,
+    /// The replay token's example ran, and passed: whatever failed on it
+    /// fails no more, and a check of that one example tests nothing else.
+    ReplayPassed,
     GenerationFailed {
         /// The choices drawn until the generator panicked.
         choices: Vec<u64>,
@@ -268,7 +271,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             // passing says nothing of the one the token named.
             let fits = self.source.recording().choices == *choices;
             match case {
-                Case::Pass if fits => summary.passed += 1,
+                Case::Pass if fits => {
+                    summary.passed += 1;
+                    summary.end = End::ReplayPassed;
+                }
                 Case::Pass => summary.end = End::ReplayDoesNotFit,
                 Case::Fail(failure) => {
                     summary.count_failure();

@@ -1,0 +1,93 @@
+//! Misused constructors and calls panic at the user's line, not somewhere
+//! inside the library, and say what was wrong.
+//!
+//! Its own test binary: it installs a panic hook to read each panic's
+//! location, and the hook is the whole process's.
+
+use std::panic::{self, AssertUnwindSafe, catch_unwind};
+use std::sync::Mutex;
+
+use quickcheck::{BoxedGenerator, Generator, assume, generate};
+
+/// The location and message of the last panic.
+static LAST_PANIC: Mutex<Option<(String, String)>> = Mutex::new(None);
+
+/// Runs `misuse`, which must panic, and returns the file its panic names
+/// and its message.
+fn panic_of(misuse: impl FnOnce()) -> (String, String) {
+    *LAST_PANIC.lock().unwrap() = None;
+    catch_unwind(AssertUnwindSafe(misuse)).expect_err("expected a panic");
+    LAST_PANIC.lock().unwrap().take().expect("the hook saw the panic")
+}
+
+/// Levels counted up from 0, at most `max_depth` of them.
+fn levels(max_depth: u32) -> BoxedGenerator<'static, u32> {
+    generate::recursive(generate::constant(0), max_depth, |below| below.map(|level| level + 1))
+}
+
+/// A misuse: what it is, the call, and what its message must say.
+type Misuse = (&'static str, Box<dyn FnOnce()>, &'static str);
+
+#[test]
+// The empty ranges are the point.
+#[allow(clippy::reversed_empty_ranges)]
+fn misuse_panics_at_the_callers_line_with_what_to_do() {
+    panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| info.payload().downcast_ref::<&str>().map(|text| (*text).to_owned()))
+            .unwrap_or_default();
+        let file = info.location().map(|location| location.file().to_owned()).unwrap_or_default();
+        *LAST_PANIC.lock().unwrap() = Some((file, message));
+    }));
+    let this_file = file!();
+    let cases: Vec<Misuse> = vec![
+        (
+            "between",
+            Box::new(|| {
+                let _ = generate::between(10, 1);
+            }),
+            "pass the bounds in increasing order",
+        ),
+        (
+            "an empty inclusive length range",
+            Box::new(|| {
+                let _ = generate::vec(generate::integer::<u8>()).length(5..=2);
+            }),
+            "collection length range 5..=2 is empty",
+        ),
+        (
+            "an empty exclusive length range",
+            Box::new(|| {
+                let _ = generate::vec(generate::integer::<u8>()).length(3..3);
+            }),
+            "collection length range 3..3 is empty",
+        ),
+        (
+            "a range that ends below 0",
+            Box::new(|| {
+                let _ = generate::vec(generate::integer::<u8>()).length(..0);
+            }),
+            "is empty",
+        ),
+        ("a recursion too deep", Box::new(|| drop(levels(101))), "ask for at most 100"),
+        (
+            "sampling a generator that rejects everything",
+            Box::new(|| {
+                let _ = generate::integer::<u8>().filter(|_| false).sample(1, 1);
+            }),
+            "attempts in a row were discarded",
+        ),
+        ("assume outside a check", Box::new(|| assume(false)), "outside a property check"),
+    ];
+    for (misuse, call, advice) in cases {
+        let (file, message) = panic_of(call);
+        assert_eq!(file, this_file, "{misuse} panicked inside the library: {message}");
+        assert!(message.contains(advice), "{misuse}: {message:?} does not say {advice:?}");
+    }
+    let _ = panic::take_hook();
+    // The deepest recursion allowed builds, draws and drops.
+    assert_eq!(levels(100).sample(20, 1).len(), 20);
+}
