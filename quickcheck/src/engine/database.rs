@@ -18,10 +18,12 @@
 //! warning that says so; one of a later format is left to the version that
 //! reads it.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use crate::engine::order::shortlex;
 use crate::engine::random;
@@ -98,7 +100,7 @@ impl Database {
             Err(error) => {
                 warn(&format!(
                     "could not read the saved examples in {}: {error}; none are replayed first. Make the directory \
-                     readable, or set QUICKCHECK_DATABASE to another directory, or to off",
+                     readable, or {CHOOSE_ANOTHER}",
                     directory.display()
                 ));
                 return Vec::new();
@@ -136,7 +138,7 @@ impl Database {
         if let Err(error) = &saved {
             warn(&format!(
                 "could not save a failing example in {}: {error}; the test result is unaffected, but the example \
-                 will not be replayed first next time. Set QUICKCHECK_DATABASE to a writable directory, or to off",
+                 will not be replayed first next time. To fix it, {CHOOSE_ANOTHER}",
                 self.root.display()
             ));
         }
@@ -256,12 +258,27 @@ fn stable_hash(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
+/// How a warning says to move the database, wherever its location was
+/// given.
+const CHOOSE_ANOTHER: &str = "give the database a writable directory (Options::database, \
+     #[property(database = \"...\")] or QUICKCHECK_DATABASE), or turn it off with \"off\"";
+
 /// Writes a warning to the stream itself, not through `eprintln!`: the
 /// test harness captures the print macros and shows them only for a
 /// failing test, and a database that silently cannot keep or find
 /// failures is what a passing test must not hide.
 fn warn(message: &str) {
-    let _ = writeln!(std::io::stderr(), "quickcheck: warning: {message}");
+    if first_time(message) {
+        let _ = writeln!(std::io::stderr(), "quickcheck: warning: {message}");
+    }
+}
+
+/// Whether this process has not warned `message` before. A check saves
+/// several times (the failure as found, then shrunk), and a broken
+/// directory would say the same thing each time.
+fn first_time(message: &str) -> bool {
+    static WARNED: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+    WARNED.lock().unwrap_or_else(PoisonError::into_inner).insert(message.to_owned())
 }
 
 #[cfg(test)]
@@ -330,6 +347,14 @@ mod tests {
         assert!(database.load("key").is_empty());
         database.delete("key", &[1]);
         let _ = fs::remove_file(&file);
+    }
+
+    #[test]
+    fn a_warning_is_written_once_a_process() {
+        let message = format!("a warning of process {} written by a test", std::process::id());
+        assert!(first_time(&message));
+        assert!(!first_time(&message), "the same warning was written twice");
+        assert!(first_time(&format!("{message}, and another")));
     }
 
     #[test]

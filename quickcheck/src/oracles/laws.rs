@@ -153,11 +153,11 @@ impl Display for LawViolation {
         } else if matches!(self.outcome, Outcome::Falsified | Outcome::Flaky) {
             // A value failed the check some other way than by breaking the
             // law: the code under test panicked on it, or ran too long.
-            write!(f, "Could not decide whether {} (the code under test failed on a value).\n{}", self.law, self.report)
+            write!(f, "Could not rule out that {} (the code under test failed on a value).\n{}", self.law, self.report)
         } else {
             // The check ended without a value that breaks the law: its
             // report says why (a generator's panic, bad options).
-            write!(f, "Could not decide whether {} (the check ended as {:?}).\n{}", self.law, self.outcome, self.report)
+            write!(f, "Could not rule out that {} (the check ended as {:?}).\n{}", self.law, self.outcome, self.report)
         }
     }
 }
