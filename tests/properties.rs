@@ -220,11 +220,33 @@ fn a_panicking_generator_ends_the_check_as_generation_failed() {
     let result = Property::for_all(broken, |_| true).check(seeded(3));
     assert_eq!(result.outcome(), Outcome::GenerationFailed, "{result}");
     let failure = result.failure().unwrap();
-    assert!(failure.message().starts_with("cannot build"));
+    // Shrunk like a failure: the smallest input the generator panics on.
+    assert_eq!(failure.message(), "cannot build 6");
     assert!(failure.location().unwrap().file.ends_with("properties.rs"));
     let report = result.to_string();
     assert!(report.contains("the generator panicked"), "{report}");
     assert!(report.contains("Replay with"), "{report}");
+}
+
+/// A generator's panic is shrunk to the smallest input it panics on, with
+/// replays that only draw (the body never sees such an input), and its
+/// replay token makes that smallest panic again.
+#[test]
+fn a_generator_panic_is_shrunk_to_the_smallest_input_it_panics_on() {
+    let body_calls = std::cell::Cell::new(0);
+    let pairs = (generate::vec(generate::integer::<u8>()), generate::integer::<u32>()).map(|(list, n)| {
+        assert!(n <= 100 || list.len() > 3, "cannot build {n} with {} elements", list.len());
+        (list, n)
+    });
+    let result = Property::for_all(&pairs, |_| body_calls.set(body_calls.get() + 1)).check(seeded(2));
+    assert_eq!(result.outcome(), Outcome::GenerationFailed, "{result}");
+    assert_eq!(result.failure().unwrap().message(), "cannot build 101 with 0 elements", "{result}");
+    let calls_before_shrinking = body_calls.get();
+    let token = result.replay().unwrap().to_string();
+    let replayed =
+        Property::for_all(&pairs, |_| body_calls.set(body_calls.get() + 1)).check(Options::default().replay(&token));
+    assert_eq!(replayed.failure().unwrap().message(), "cannot build 101 with 0 elements", "{replayed}");
+    assert_eq!(body_calls.get(), calls_before_shrinking, "a replay while shrinking a generator's panic ran the body");
 }
 
 #[test]
@@ -492,8 +514,7 @@ fn a_generator_panic_after_a_failure_leaves_the_failure_reported() {
     assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(1), "{result}");
     // The panic is reported beside the failure, with its own replay.
     let (panic, replay) = result.generator_panic().expect("the generator's panic was lost");
-    let made = panic.message().strip_prefix("the generator cannot make ").and_then(|n| n.parse::<u32>().ok());
-    assert!(made.is_some_and(|n| n > 40), "{result}");
+    assert_eq!(panic.message(), "the generator cannot make 41", "{result}");
     let replayed = Property::for_all(panics_above_40, |n| n == 0).check(Options::default().replay(replay.to_string()));
     assert_eq!(replayed.outcome(), Outcome::GenerationFailed, "{replayed}");
 }

@@ -622,3 +622,24 @@ fn a_sequence_clones_without_a_clonable_model() {
     assert_eq!(copy.len(), sequence.len());
     assert_eq!(copy.initial_model().0, 0);
 }
+
+/// A command whose model update panics: the model is part of generation
+/// (preconditions and the next commands read it), so the check ends as a
+/// generator's panic, shrunk to the shortest sequence that makes it.
+#[test]
+fn a_panicking_model_update_is_shrunk_to_the_shortest_sequence() {
+    #[derive(Clone, Debug)]
+    struct Add(u8);
+    impl ModelCommand<u32> for Add {
+        fn update(&self, total: &mut u32) {
+            *total += u32::from(self.0);
+            assert!(*total <= 300, "the total reached {total}");
+        }
+    }
+    let additions = stateful::commands(|| 0u32, |_: &u32| Some(generate::integer::<u8>().map(Add)));
+    let result = Property::for_all(additions, |_| true).check(Options::default().seed(3));
+    assert_eq!(result.outcome(), Outcome::GenerationFailed, "{result}");
+    // Two additions are the fewest that pass 300, and 301 the least total.
+    assert_eq!(result.failure().unwrap().message(), "the total reached 301", "{result}");
+    assert!(result.failure().unwrap().location().unwrap().file.ends_with("stateful.rs"), "{result}");
+}

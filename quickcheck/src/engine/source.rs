@@ -433,6 +433,13 @@ impl ChoiceSource {
         };
     }
 
+    /// Closes the spans a draw left open when its generator panicked, so
+    /// that a detailed recording of a generator's panic can be shrunk.
+    pub(crate) fn close_open_spans(&mut self) {
+        let at = self.recording.choices.len();
+        self.recording.spans.close_all(at);
+    }
+
     /// Chooses which of `last + 1` alternatives the rest of the current draw
     /// makes (a `one_of` branch, an enum variant), as
     /// [`choose`](ChoiceSource::choose) does. When it is the draw's first

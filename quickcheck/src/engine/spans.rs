@@ -93,6 +93,15 @@ impl Spans {
         }
     }
 
+    /// Closes every open span at choice `at`: the end of a draw that
+    /// stopped part-way, so that what it drew up to there is spans the
+    /// shrinker can edit.
+    pub(crate) fn close_all(&mut self, at: usize) {
+        while !self.is_complete() {
+            self.close(at);
+        }
+    }
+
     /// Marks a span as a rejected attempt (a filter's or a set's skipped draw).
     pub(crate) fn discard(&mut self, id: SpanId) {
         self.spans[id as usize].discarded = true;

@@ -19,7 +19,9 @@ pub enum Outcome {
     /// [`assume`](crate::assume)) to call the property tested.
     Exhausted,
     /// A generator panicked: a bug in the generator, not an input the
-    /// property failed on.
+    /// property failed on. The input it panicked on is shrunk like a
+    /// counterexample, to the smallest on which it panics at the same
+    /// place, by replays that draw without running the body.
     GenerationFailed,
     /// The check was cancelled through its [`Cancellation`](crate::Cancellation).
     Cancelled,
@@ -515,6 +517,8 @@ impl<T> PropertyResult<T> {
     /// of the generator on another input (a saved example, one generated
     /// while looking for failures of other origins, or a shrink candidate),
     /// which the report names too, and which is saved for the next run.
+    /// Either way the input is shrunk to the smallest the generator panics
+    /// on at the same place.
     ///
     /// ```
     /// use quickcheck::{Generator, Options, Property, generate};

@@ -144,7 +144,28 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// panic is the case's end.
     pub(super) fn draw(&mut self) -> Result<G::Value, Case> {
         let (generator, source) = (self.generator, &mut self.source);
-        catch(|| source.draw(generator)).map_err(Case::of_generator)
+        catch(|| source.draw(generator)).map_err(|caught| self.generator_ended(caught))
+    }
+
+    /// How a case ends whose generator stopped. A panic's recording gets
+    /// its open spans closed where the generator stopped, so that the
+    /// shrinker can edit a sequence the generator panics on.
+    #[cold]
+    fn generator_ended(&mut self, caught: Caught) -> Case {
+        if matches!(caught, Caught::Panic(_)) {
+            self.source.close_open_spans();
+        }
+        Case::of_generator(caught)
+    }
+
+    /// Replays the prepared source for the shrinker or the explain phase:
+    /// runs the case, or only draws its value while a generator's panic is
+    /// shrunk, which the body has nothing to say about.
+    async fn replay_case(&mut self) -> Case {
+        if self.drawing_only {
+            return self.draw().map_or_else(|case| case, |_| Case::Pass);
+        }
+        self.run_case().await
     }
 
     /// Draws a value from the prepared source and runs the body on it.
@@ -213,7 +234,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         if !is_novel(novelty, &mut self.tree, self.source.recording(), complete) {
             return Drawn::Duplicate;
         }
-        Drawn::Ended(Case::of_generator(caught))
+        Drawn::Ended(self.generator_ended(caught))
     }
 
     /// Awaits an asynchronous body's verdict, with the record installed
@@ -273,12 +294,12 @@ fn case_of(verdict: BodyResult) -> Case {
 impl<G: Generator, B: Body<G::Value>> Execute for Runner<'_, G, B> {
     async fn execute(&mut self, choices: &[u64]) -> Case {
         self.source.start_replay(choices);
-        self.run_case().await
+        self.replay_case().await
     }
 
     async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case {
         self.source.start_varying(choices, variation);
-        self.run_case().await
+        self.replay_case().await
     }
 
     fn recorded(&self) -> &Recording {

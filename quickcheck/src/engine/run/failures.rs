@@ -5,6 +5,7 @@
 use crate::engine::explain::{self, Argument, Freedom};
 use crate::engine::order::shortlex;
 use crate::engine::shrink::{ShrinkLimit, Shrinker};
+use crate::engine::unwind::Panic;
 use crate::generate::Generator;
 use crate::property::{CommandArgumentPosition, Failure, Phase};
 
@@ -188,6 +189,36 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             offer(queue, choices, failure, false);
         }
         Shrinking { minimal, failure, shrinks, stopped_at, generator_panic }
+    }
+
+    /// Shrinks an input the generator panicked on to the smallest on which
+    /// it panics at the same place (unless the shrink phase is off): the
+    /// replays only draw, as the body never sees such an input.
+    pub(super) async fn shrink_generator_panic(&mut self, found: GeneratorPanic) -> GeneratorPanic {
+        if !self.settings.phases.contains(Phase::Shrink) || self.cancelled() {
+            return found;
+        }
+        self.source.start_replay(&found.choices);
+        let again = self.draw();
+        let original = self.source.recording().clone();
+        // A generator that does not panic at the same place again depends
+        // on more than its choices: what it drew describes no input to edit.
+        let location = found.panic.location.as_ref();
+        if !matches!(&again, Err(Case::GeneratorPanic(panic)) if panic.location.as_ref() == location) {
+            return found;
+        }
+        let (max_shrinks, time_limit) = (self.settings.max_shrinks, self.settings.max_shrink_time);
+        self.drawing_only = true;
+        let mut shrinker = Shrinker::new(self, original, Failure::from_panic(found.panic), max_shrinks)
+            .with_time_limit(time_limit)
+            .of_generator_panic();
+        shrinker.shrink().await;
+        let (choices, panic) = shrinker.into_best();
+        self.drawing_only = false;
+        GeneratorPanic {
+            choices,
+            panic: Panic { message: panic.message().to_owned(), location: panic.location().cloned() },
+        }
     }
 
     /// The explain phase for one minimal counterexample, just replayed (and

@@ -221,6 +221,9 @@ pub(crate) struct Runner<'a, G, B> {
     /// would understate for the common ones (an empty list is one sequence,
     /// drawn one time in six).
     runs_repeats: bool,
+    /// Whether replays only draw the value and leave the body out: while
+    /// a generator's panic is shrunk.
+    drawing_only: bool,
 }
 
 impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
@@ -243,6 +246,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             exact_deadline: false,
             generating_since: None,
             runs_repeats: false,
+            drawing_only: false,
         }
     }
 
@@ -301,12 +305,20 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 self.target(&mut summary, &mut found).await;
             }
         }
-        if let End::GenerationFailed { choices, from_database: false, .. } = &summary.end {
+        if let End::GenerationFailed { choices, panic, from_database } = &mut summary.end {
             // A generator's panic is a failure like any other: the next run
-            // meets it first, whatever its seed (a replay is deterministic).
-            self.keep_for_next_run([choices.as_slice()]);
+            // meets it first, whatever its seed (a replay is deterministic),
+            // and it is saved before it is shrunk, and once shrunk.
+            if !*from_database {
+                self.keep_for_next_run([choices.as_slice()]);
+            }
+            let found = GeneratorPanic { choices: std::mem::take(choices), panic: panic.clone() };
+            let smallest = self.shrink_generator_panic(found).await;
+            self.keep_for_next_run([smallest.choices.as_slice()]);
+            (*choices, *panic) = (smallest.choices, smallest.panic);
+            return summary;
         }
-        if found.is_empty() || matches!(summary.end, End::GenerationFailed { .. }) {
+        if found.is_empty() {
             return summary;
         }
         self.keep_generator_panic(&summary);
@@ -323,7 +335,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             Ok(shrunk) => End::Falsified(shrunk),
             Err(CancelledWhileShrinking { saved }) => End::Cancelled { unreported_failure: true, saved },
         };
-        // Shrinking may have met a smaller one.
+        // Shrinking may have met a smaller one, and it shrinks further.
+        if let Some(panic) = summary.generator_panic.take() {
+            summary.generator_panic = Some(self.shrink_generator_panic(panic).await);
+        }
         self.keep_generator_panic(&summary);
         summary
     }

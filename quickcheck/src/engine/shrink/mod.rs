@@ -126,6 +126,10 @@ pub(crate) struct Shrinker<'r, E> {
     /// The smallest candidate on which the generator panicked: shrinking
     /// steps around it, and the report names it.
     generator_panic: Option<GeneratorPanic>,
+    /// Whether the sequence being shrunk is one on which the generator
+    /// panicked, rather than one the body failed on: then a candidate is
+    /// kept when the generator panics at the same place.
+    of_generator_panic: bool,
 }
 
 /// The limit a shrink stopped at before it reached a local minimum: its
@@ -160,7 +164,18 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             stop_by: None,
             others: None,
             generator_panic: None,
+            of_generator_panic: false,
         }
+    }
+
+    /// Shrinks a sequence on which the generator panicked (`failure` is
+    /// that panic, as [`Failure::from_panic`] makes it): a candidate is
+    /// kept when the generator panics at the same place, and what the body
+    /// does is no concern. The best's spans end where the generator
+    /// stopped.
+    pub(crate) fn of_generator_panic(mut self) -> Self {
+        self.of_generator_panic = true;
+        self
     }
 
     /// Stops shrinking once `limit` has passed (checked between attempts).
@@ -366,16 +381,20 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     /// keeps a failure of another origin for the report.
     fn adopt_if_smaller(&mut self, case: Case) -> bool {
         self.last_passed = matches!(case, Case::Pass);
-        if matches!(case, Case::Pass | Case::Fail(_)) && self.executor.stops_on_its_own() {
+        // A generator that panicked read nothing after its panic either.
+        if matches!(case, Case::Pass | Case::Fail(_) | Case::GeneratorPanic(_)) && self.executor.stops_on_its_own() {
             self.completed.insert(&self.executor.recorded().choices);
         }
         let failure = match case {
-            Case::Fail(failure) => failure,
+            Case::Fail(failure) if !self.of_generator_panic => failure,
+            Case::GeneratorPanic(panic) if self.of_generator_panic => Failure::from_panic(*panic),
             Case::GeneratorPanic(panic) => {
                 GeneratorPanic::keep_smaller(&mut self.generator_panic, &self.executor.recorded().choices, *panic);
                 return false;
             }
-            Case::Pass | Case::Discard(_) => return false,
+            // The body's failures met while shrinking a generator's panic
+            // are left to the run that gets past the panic.
+            Case::Fail(_) | Case::Pass | Case::Discard(_) => return false,
         };
         if !failure.same_origin(&self.failure) {
             if let Some(others) = &mut self.others {
