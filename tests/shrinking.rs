@@ -74,6 +74,28 @@ fn a_condition_on_the_low_bits_shrinks_to_its_smallest_value() {
 }
 
 #[test]
+fn a_value_only_round_numbers_may_take_shrinks_to_the_round_threshold() {
+    // The assumption rejects 99 values of 100, so a binary search down
+    // from a large failing value meets almost nothing but rejections.
+    // Generation meets the same rejections: the discard limit is raised.
+    let options = |seed| seeded(seed).max_discard_ratio(1000);
+    for seed in 0..20 {
+        let result = Property::for_all(generate::integer::<u32>(), |x| {
+            quickcheck::assume(x % 100 == 0);
+            x < 1_000_000
+        })
+        .check(options(seed));
+        assert_eq!(result.minimal().unwrap().value(), &1_000_000, "seed {seed}: {result}");
+        let signed = Property::for_all(generate::integer::<i64>(), |x| {
+            quickcheck::assume(x % 100 == 0);
+            x > -5_000_000
+        })
+        .check(options(seed));
+        assert_eq!(signed.minimal().map(|minimal| *minimal.value()), Some(-5_000_000), "seed {seed}: {signed}");
+    }
+}
+
+#[test]
 fn a_threshold_on_one_integer_ends_exactly_on_it() {
     for seed in 0..10 {
         let result =

@@ -30,6 +30,7 @@ use self::completed::{Completed, fingerprint, variation_fingerprint};
 use crate::engine::order::shortlex;
 use crate::engine::run::{Case, GeneratorPanic};
 use crate::engine::source::{Recording, Variation};
+use crate::engine::unwind::Stop;
 use crate::property::Failure;
 
 /// The most replays one shrink may spend, whatever `max_shrinks` says; a
@@ -117,6 +118,8 @@ pub(crate) struct Shrinker<'r, E> {
     attempts: u64,
     /// Whether the last candidate considered ran, now, and passed.
     last_passed: bool,
+    /// How many candidates run so far a filter or `assume` rejected.
+    discarded: u64,
     max_shrinks: u64,
     /// When shrinking must stop, if it has a time limit.
     stop_by: Option<(Instant, Duration)>,
@@ -160,6 +163,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             shrinks: 0,
             attempts: 0,
             last_passed: false,
+            discarded: 0,
             max_shrinks,
             stop_by: None,
             others: None,
@@ -381,6 +385,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     /// keeps a failure of another origin for the report.
     fn adopt_if_smaller(&mut self, case: Case) -> bool {
         self.last_passed = matches!(case, Case::Pass);
+        self.discarded += u64::from(matches!(case, Case::Discard(Stop::Discard)));
         // A generator that panicked read nothing after its panic either.
         if matches!(case, Case::Pass | Case::Fail(_) | Case::GeneratorPanic(_)) && self.executor.stops_on_its_own() {
             self.completed.insert(&self.executor.recorded().choices);

@@ -2,7 +2,7 @@
 //! the lowest value that still fails (deleting what depended on it where
 //! that helps), and equal choices lowered together.
 
-use super::{Execute, Shrinker};
+use super::{Execute, Move, Shrinker};
 
 /// The largest value `minimize_choices` first checks against the two just
 /// below it before searching: small values such as indices are often as low
@@ -27,7 +27,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// every value above a failing one fails, which is false for values in
     /// separate blocks (capitals and lower-case letters in the character
     /// order), so after it the choice is also halved a few times, each
-    /// success searching on from the new value. A choice that does not reach
+    /// success searching on from the new value. Where a search met values a
+    /// filter or `assume` rejected, round values are tried too (see
+    /// [`try_round_values`](Self::try_round_values)). A choice that does not reach
     /// 0 on its own is then tried one lower together with deleting a later
     /// span, for sizes drawn before the items they count: lowering such a
     /// size alone keeps the leading items, which are seldom the ones that
@@ -59,6 +61,7 @@ impl<E: Execute> Shrinker<'_, E> {
             self.zero_numbers_after(position).await;
             return;
         }
+        let discarded = self.discarded;
         if !self.passes_just_below(position, original).await {
             let mut works = self.best.choices.get(position).copied().unwrap_or(original);
             loop {
@@ -72,9 +75,36 @@ impl<E: Execute> Shrinker<'_, E> {
                 works = now;
             }
         }
+        // A search that met rejected values may have stopped short of
+        // values a filter or `assume` keeps, such as round ones.
+        let rejected = self.discarded > discarded;
+        if rejected && self.best.choices.get(position).is_some_and(|&value| value >= 10) {
+            self.try_round_values(position).await;
+        }
         self.keep_low_bits(position).await;
         if self.best.choices.get(position).is_some_and(|&value| value > 0) {
             self.lower_with_deletion(position).await;
+        }
+    }
+
+    /// Tries the choice at `position` with its lowest decimal digits
+    /// cleared and divided by powers of ten, smallest first, read both as a
+    /// plain number and as a signed value's zig-zag magnitude (keeping its
+    /// sign), until none of them fails. A filter or `assume` that keeps only
+    /// multiples of 100 rejects nearly every value a binary search tries;
+    /// round values are the ones it keeps.
+    async fn try_round_values(&mut self, position: usize) {
+        for moves in [Move::Plain, Move::ZigZag] {
+            'rounder: while let Some(&value) = self.best.choices.get(position) {
+                let magnitude = moves.capacity(value);
+                for round in round_below(magnitude) {
+                    let Some(candidate) = moves.lower(value, magnitude - round) else { continue };
+                    if self.try_set(position, candidate).await {
+                        continue 'rounder;
+                    }
+                }
+                break;
+            }
         }
     }
 
@@ -270,4 +300,18 @@ impl<E: Execute> Shrinker<'_, E> {
 /// Whether every one of `positions` holds `value`.
 fn all_hold(best: &[u64], positions: &[usize], value: u64) -> bool {
     positions.iter().all(|&at| best.get(at) == Some(&value))
+}
+
+/// The round numbers below `value`, smallest first: `value` divided by
+/// each power of ten, then with its lowest digits cleared (0 is tried
+/// before this, and left out).
+fn round_below(value: u64) -> Vec<u64> {
+    let powers = std::iter::successors(Some(10u64), |power| power.checked_mul(10)).take_while(|&power| power <= value);
+    let mut rounds: Vec<u64> = powers
+        .flat_map(|power| [value / power, value - value % power])
+        .filter(|&round| 0 < round && round < value)
+        .collect();
+    rounds.sort_unstable();
+    rounds.dedup();
+    rounds
 }

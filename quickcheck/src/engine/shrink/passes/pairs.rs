@@ -4,7 +4,7 @@
 
 use super::{Execute, Shrinker};
 
-use super::PAIR_DISTANCE;
+use super::{Move, PAIR_DISTANCE};
 
 impl<E: Execute> Shrinker<'_, E> {
     /// Moves value from one choice to a later one nearby, for properties that
@@ -99,57 +99,5 @@ impl<E: Execute> Shrinker<'_, E> {
             return;
         }
         self.bisect(1, most, attempt).await;
-    }
-}
-
-/// How `redistribute_pairs` reads two choices.
-#[derive(Clone, Copy, Debug)]
-enum Move {
-    /// As plain numbers: move `amount` from one to the other.
-    Plain,
-    /// As zig-zag indices of signed values (0, 1, −1, 2, −2, …): move
-    /// `amount` of magnitude, keeping each sign.
-    ZigZag,
-}
-
-impl Move {
-    /// The most that can be moved out of a choice.
-    fn capacity(self, from: u64) -> u64 {
-        match self {
-            Move::Plain => from,
-            Move::ZigZag => from.div_ceil(2),
-        }
-    }
-
-    /// The choice after taking `amount` out of it, if it holds that much.
-    fn lower(self, value: u64, amount: u64) -> Option<u64> {
-        match self {
-            Move::Plain => value.checked_sub(amount),
-            Move::ZigZag => zig_zag(value.div_ceil(2).checked_sub(amount)?, value % 2 == 1),
-        }
-    }
-
-    /// The pair after moving `amount`. The receiving choice saturates at its
-    /// largest value, which at the end of a signed range is the extreme the
-    /// zig-zag order reaches last (`-32768` for `i16`).
-    fn apply(self, from: u64, to: u64, amount: u64, to_max: u64) -> Option<(u64, u64)> {
-        let (lowered, raised) = match self {
-            Move::Plain => (from.checked_sub(amount)?, to.saturating_add(amount)),
-            Move::ZigZag => {
-                let (to_magnitude, to_positive) = (to.div_ceil(2), to % 2 == 1 || to == 0);
-                let lowered = self.lower(from, amount)?;
-                let raised = zig_zag(to_magnitude.saturating_add(amount), to_positive).unwrap_or(u64::MAX);
-                (lowered, raised)
-            }
-        };
-        Some((lowered, raised.min(to_max)))
-    }
-}
-
-fn zig_zag(magnitude: u64, positive: bool) -> Option<u64> {
-    match (magnitude, positive) {
-        (0, _) => Some(0),
-        (_, true) => magnitude.checked_mul(2)?.checked_sub(1),
-        (_, false) => magnitude.checked_mul(2),
     }
 }
