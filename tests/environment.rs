@@ -2,7 +2,7 @@
 //! race on the process environment, so this file has a single test that sets
 //! and clears them in turn.
 
-use quickcheck::{Options, Outcome, Property, generate};
+use quickcheck::{Cancellation, Options, Outcome, Property, generate};
 
 fn set(name: &str, value: &str) {
     // SAFETY: this binary's only test runs on one thread and no other thread
@@ -53,6 +53,13 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     assert_eq!(result.outcome(), Outcome::Misconfigured);
     let report = result.to_string();
     assert!(report.contains("QUICKCHECK_RUN_FOR is \"10 minutes\", which is not a duration"), "{report}");
+    // Too long to hold is as good as for ever, not a malformed duration (a
+    // cancelled check shows it is accepted without running for ever).
+    set("QUICKCHECK_RUN_FOR", "99999999999h");
+    let cancelled = Cancellation::new();
+    cancelled.cancel();
+    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default().cancellation(cancelled));
+    assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
     clear("QUICKCHECK_RUN_FOR");
 
     // A database location that is empty, or reads as "off" without being

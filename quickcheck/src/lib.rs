@@ -128,6 +128,7 @@ mod property;
 pub mod registry;
 pub mod stateful;
 pub mod stats;
+mod warning;
 
 // The macros' generated code calls into this module.
 #[doc(hidden)]

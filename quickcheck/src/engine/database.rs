@@ -18,15 +18,14 @@
 //! warning that says so; one of a later format is left to the version that
 //! reads it.
 
-use std::collections::BTreeSet;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
 
 use crate::engine::order::shortlex;
 use crate::engine::random;
+use crate::warning;
 
 /// The first line of every saved example, naming the format and its version.
 const HEADER: &str = "quickcheck choices 1";
@@ -98,7 +97,7 @@ impl Database {
             // Nothing saved yet.
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Vec::new(),
             Err(error) => {
-                warn(&format!(
+                warning::once(&format!(
                     "could not read the saved examples in {}: {error}; none are replayed first. Make the directory \
                      readable, or {CHOOSE_ANOTHER}",
                     directory.display()
@@ -122,7 +121,7 @@ impl Database {
                     None => delete_unreadable(&path),
                 },
                 Err(error) => {
-                    warn(&format!("skipped the saved example {}: could not read it: {error}", path.display()))
+                    warning::once(&format!("skipped the saved example {}: could not read it: {error}", path.display()))
                 }
             }
         }
@@ -136,7 +135,7 @@ impl Database {
     pub(crate) fn save(&self, key: &str, choices: &[u64]) -> bool {
         let saved = self.try_save(key, choices);
         if let Err(error) = &saved {
-            warn(&format!(
+            warning::once(&format!(
                 "could not save a failing example in {}: {error}; the test result is unaffected, but the example \
                  will not be replayed first next time. To fix it, {CHOOSE_ANOTHER}",
                 self.root.display()
@@ -183,7 +182,7 @@ impl Database {
             Ok(()) => {}
             // Another process deleted it first.
             Err(error) if error.kind() == io::ErrorKind::NotFound => {}
-            Err(error) => warn(&format!("could not delete the fixed example {}: {error}", path.display())),
+            Err(error) => warning::once(&format!("could not delete the fixed example {}: {error}", path.display())),
         }
     }
 }
@@ -197,7 +196,7 @@ fn delete_unreadable(path: &Path) {
         Err(error) if error.kind() == io::ErrorKind::NotFound => return,
         Err(error) => format!("could not delete it ({error}); delete it by hand"),
     };
-    warn(&format!(
+    warning::once(&format!(
         "the saved example {} is not a whole choice file of this version (an older format, or cut short or edited \
          by hand), so it can never be replayed: {outcome}",
         path.display()
@@ -262,24 +261,6 @@ fn stable_hash(bytes: &[u8]) -> u64 {
 /// given.
 const CHOOSE_ANOTHER: &str = "give the database a writable directory (Options::database, \
      #[property(database = \"...\")] or QUICKCHECK_DATABASE), or turn it off with \"off\"";
-
-/// Writes a warning to the stream itself, not through `eprintln!`: the
-/// test harness captures the print macros and shows them only for a
-/// failing test, and a database that silently cannot keep or find
-/// failures is what a passing test must not hide.
-fn warn(message: &str) {
-    if first_time(message) {
-        let _ = writeln!(std::io::stderr(), "quickcheck: warning: {message}");
-    }
-}
-
-/// Whether this process has not warned `message` before. A check saves
-/// several times (the failure as found, then shrunk), and a broken
-/// directory would say the same thing each time.
-fn first_time(message: &str) -> bool {
-    static WARNED: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
-    WARNED.lock().unwrap_or_else(PoisonError::into_inner).insert(message.to_owned())
-}
 
 #[cfg(test)]
 mod tests {
@@ -347,14 +328,6 @@ mod tests {
         assert!(database.load("key").is_empty());
         database.delete("key", &[1]);
         let _ = fs::remove_file(&file);
-    }
-
-    #[test]
-    fn a_warning_is_written_once_a_process() {
-        let message = format!("a warning of process {} written by a test", std::process::id());
-        assert!(first_time(&message));
-        assert!(!first_time(&message), "the same warning was written twice");
-        assert!(first_time(&format!("{message}, and another")));
     }
 
     #[test]

@@ -35,7 +35,9 @@ use crate::stats::Confidence;
 /// accept makes every check that reads it end as
 /// [`Misconfigured`](crate::Outcome::Misconfigured), naming the variable:
 /// `QUICKCHECK_DATABASE` refuses an empty value, and words such as `none`
-/// or `0` that read as `off` without being it.
+/// or `0` that read as `off` without being it. Any other `QUICKCHECK_`
+/// variable (a misspelling, or quickcheck 1.x's `QUICKCHECK_TESTS`) is
+/// named in a warning on standard error, once a process.
 ///
 /// ```
 /// use quickcheck::{Options, Property, generate};
@@ -326,6 +328,7 @@ impl Options {
 
     /// The settings of one run: options, overridden by the environment.
     pub(crate) fn resolve(&self) -> Result<Settings, String> {
+        warn_of_unread_variables();
         let runs_from_environment = environment("QUICKCHECK_RUNS")?;
         let runs = runs_from_environment.or(self.runs).unwrap_or(DEFAULT_RUNS);
         let max_shrinks = environment("QUICKCHECK_MAX_SHRINKS")?.or(self.max_shrinks).unwrap_or(DEFAULT_MAX_SHRINKS);
@@ -441,16 +444,57 @@ fn environment(name: &str) -> Result<Option<u64>, String> {
 fn environment_duration(name: &str) -> Result<Option<Duration>, String> {
     environment_text(name, "a duration, a whole number and a unit (ms, s, m or h)", "30s", |text| {
         let digits = text.find(|character: char| !character.is_ascii_digit()).unwrap_or(text.len());
-        let seconds_per_unit = match &text[digits..] {
-            "ms" => 0.001,
-            "s" => 1.0,
-            "m" => 60.0,
-            "h" => 3600.0,
+        let milliseconds_per_unit: u64 = match &text[digits..] {
+            "ms" => 1,
+            "s" => 1000,
+            "m" => 60 * 1000,
+            "h" => 60 * 60 * 1000,
             _ => return None,
         };
-        let count: u32 = text[..digits].parse().ok()?;
-        Some(Duration::from_secs_f64(f64::from(count) * seconds_per_unit))
+        // A duration longer than a u64 of milliseconds (half a billion
+        // years) is as good as for ever.
+        let count: u64 = text[..digits].parse().ok()?;
+        Some(Duration::from_millis(count.saturating_mul(milliseconds_per_unit)))
     })
+}
+
+/// The environment variables this crate reads.
+const VARIABLES: [&str; 6] = [
+    "QUICKCHECK_RUNS",
+    "QUICKCHECK_SEED",
+    "QUICKCHECK_RUN_FOR",
+    "QUICKCHECK_MAX_SHRINKS",
+    "QUICKCHECK_DATABASE",
+    "QUICKCHECK_STATISTICS",
+];
+
+/// quickcheck 1.x's environment variables, which a project moving from it
+/// may still set, and what this crate reads instead.
+const QUICKCHECK_1_VARIABLES: [(&str, &str); 4] = [
+    ("QUICKCHECK_TESTS", "QUICKCHECK_RUNS"),
+    ("QUICKCHECK_MAX_TESTS", "QUICKCHECK_RUNS, with Options::max_discard_ratio for discards"),
+    ("QUICKCHECK_MIN_TESTS_PASSED", "QUICKCHECK_RUNS"),
+    ("QUICKCHECK_GENERATOR_SIZE", "no variable: sizes grow over each run's first examples"),
+];
+
+/// Warns, once a process, of each `QUICKCHECK_` variable this crate does
+/// not read: a misspelt setting would otherwise be ignored without a word.
+/// A warning rather than an error, as quickcheck 1.x reads variables of the
+/// same prefix and may share the environment.
+fn warn_of_unread_variables() {
+    static LOOKED: std::sync::Once = std::sync::Once::new();
+    LOOKED.call_once(|| {
+        for name in std::env::vars_os().filter_map(|(name, _)| name.into_string().ok()) {
+            if !name.starts_with("QUICKCHECK_") || VARIABLES.contains(&name.as_str()) {
+                continue;
+            }
+            let instead = match QUICKCHECK_1_VARIABLES.iter().find(|(old, _)| *old == name) {
+                Some((_, instead)) => format!("it is quickcheck 1.x's; this crate reads {instead}"),
+                None => format!("is it misspelt? The variables read are {}", VARIABLES.join(", ")),
+            };
+            crate::warning::once(&format!("the environment variable {name} is set but not read: {instead}"));
+        }
+    });
 }
 
 /// Environment variable `name`, read with `parse` (given it trimmed):

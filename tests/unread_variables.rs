@@ -1,0 +1,31 @@
+//! A `QUICKCHECK_` variable this crate does not read is named in a warning
+//! (once a process), past the test harness's capture: a misspelt setting
+//! would otherwise be ignored without a word. The check reruns this test
+//! binary on its own property test with such variables set.
+
+use std::process::Command;
+
+use quickcheck::property;
+
+#[property(seed = 1, database = "off")]
+fn any_byte_is_a_byte(n: u8) -> bool {
+    u16::from(n) < 256
+}
+
+#[test]
+fn a_variable_that_is_not_read_is_named_once() {
+    let output = Command::new(std::env::current_exe().expect("the test binary"))
+        .args(["any_byte_is_a_byte", "--exact", "--test-threads=1"])
+        .env("QUICKCHECK_RUN", "5")
+        .env("QUICKCHECK_TESTS", "5")
+        .output()
+        .expect("the test binary runs");
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let misspelt = "the environment variable QUICKCHECK_RUN is set but not read: is it misspelt? The variables read \
+                    are QUICKCHECK_RUNS, QUICKCHECK_SEED";
+    assert_eq!(stderr.matches(misspelt).count(), 1, "{stderr}");
+    let older = "the environment variable QUICKCHECK_TESTS is set but not read: it is quickcheck 1.x's; this crate \
+                 reads QUICKCHECK_RUNS";
+    assert_eq!(stderr.matches(older).count(), 1, "{stderr}");
+}
