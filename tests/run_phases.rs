@@ -471,3 +471,25 @@ fn run_for_generates_past_runs_until_its_time_has_passed() {
     Property::for_all(generate::integer::<u64>(), |n| seen.borrow_mut().push(n)).check(seeded(4).runs(10));
     assert_eq!(&long_run[..10], &seen.borrow()[..], "the longer run starts with the same examples");
 }
+
+/// Phases that cannot run an example are refused rather than pass having
+/// tested nothing; without generation, a check with nothing pinned or saved
+/// to run passes, and says that nothing was tested.
+#[test]
+fn phases_that_test_nothing_say_so() {
+    for (phases, on) in
+        [(Phases::only(&[]), "no phase at all"), (Phases::only(&[Phase::Shrink]), "only the phases shrink")]
+    {
+        let result = Property::for_all(generate::boolean(), |_| true).check(seeded(1).phases(phases));
+        assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+        let report = result.to_string();
+        assert!(report.contains(&format!("the check runs {on}: none that runs an example")), "{report}");
+    }
+    let saved_only = seeded(1).phases(Phases::only(&[Phase::Reuse])).name("run_phases::nothing_saved");
+    let result = Property::for_all(generate::boolean(), |_| true).check(saved_only);
+    assert!(result.is_passed(), "{result}");
+    assert!(result.to_string().contains("Nothing was tested: the generate phase is off"), "{result}");
+    let pinned = seeded(1).phases(Phases::only(&[Phase::Explicit]));
+    let result = Property::for_all(generate::boolean(), |_| true).example(true).check(pinned);
+    assert!(!result.to_string().contains("Nothing was tested"), "{result}");
+}

@@ -200,7 +200,10 @@ impl Options {
     /// Which phases the check runs: all of them by default. Turning one off
     /// skips it, for example `Phases::all().without(Phase::Shrink)` reports
     /// failures as generated, and `Phases::only(&[Phase::Reuse])` only
-    /// replays the saved failures.
+    /// replays the saved failures (a check with none saved passes, and its
+    /// report says nothing was tested). Phases of which none runs an
+    /// example (explicit, reuse, generate) make the check
+    /// [`Misconfigured`](crate::Outcome::Misconfigured).
     ///
     /// ```
     /// use quickcheck::{Options, Phase, Phases, Property, generate};
@@ -338,6 +341,17 @@ impl Options {
         // is an error rather than a setting silently ignored.
         statistics_always()?;
         let run_for = environment_duration("QUICKCHECK_RUN_FOR")?.or(self.run_for);
+        let runs_examples = [crate::Phase::Explicit, crate::Phase::Reuse, crate::Phase::Generate];
+        if replay.is_none() && !runs_examples.iter().any(|&phase| self.phases.contains(phase)) {
+            let on = match self.phases.to_string() {
+                on if on.is_empty() => "no phase at all".to_owned(),
+                on => format!("only the phases {on}"),
+            };
+            return Err(format!(
+                "the check runs {on}: none that runs an example (explicit, reuse or generate), so it would pass \
+                 having tested nothing; turn one of those on"
+            ));
+        }
         // A replay generates nothing whatever the runs; anything else with
         // no runs and nothing else to stop on would pass untested.
         let generates = replay.is_none() && self.phases.contains(crate::Phase::Generate);
