@@ -67,10 +67,11 @@ pub(crate) struct Settings {
     pub(crate) explain_arguments: Option<usize>,
 }
 
-/// An input on which the generator panicked, in a run that also has a
-/// failure of the body (met on a saved example, while looking for failures
-/// of other origins, or while shrinking): no failure to shrink, but a bug
-/// in the generator that the report must not lose.
+/// An input on which the generator panicked: a bug in the generator, which
+/// ends a check that found nothing else, and which a check that found
+/// failures of the body (on a saved example, while looking for failures of
+/// other origins, or while shrinking) reports beside them. Either way it
+/// is shrunk, to the smallest input the generator panics on.
 #[derive(Debug)]
 pub(crate) struct GeneratorPanic {
     pub(crate) choices: Vec<u64>,
