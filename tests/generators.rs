@@ -98,6 +98,32 @@ fn between_produces_both_bounds_within_a_thousand_draws() {
     both_bounds(i128::MIN + 1, -1);
 }
 
+/// Apart from the shrink target, which forced edges and near draws favour,
+/// no value of a small range comes up much more often than its share: the
+/// upper bound used to collect every near draw past the range's end.
+#[test]
+fn between_spreads_a_small_range_without_piling_on_its_upper_bound() {
+    fn shares<T: quickcheck::generate::IntegerValue + Ord>(generator: generate::Integer<T>, count: usize) -> Vec<f64> {
+        let values = generator.sample(40_000, 5);
+        let mut counts = BTreeMap::new();
+        for value in values {
+            *counts.entry(value).or_insert(0usize) += 1;
+        }
+        assert_eq!(counts.len(), count, "not every value was drawn");
+        counts.values().map(|&hits| hits as f64 / 40_000.0).collect()
+    }
+    for (shares, count) in
+        [(shares(generate::between(0u8, 9), 10), 10.0), (shares(generate::between(0u32, 99), 100), 100.0)]
+    {
+        let fair = 1.0 / count;
+        let inside = shares[1..shares.len() - 1].iter().copied().fold(0.0, f64::max);
+        assert!(inside < 1.35 * fair, "a value inside drawn {inside:.3} of the time: {shares:?}");
+        // One forced edge in 64 draws is the upper bound.
+        let upper = shares[shares.len() - 1];
+        assert!(upper < 1.35 * fair + 1.0 / 64.0, "the upper bound drawn {upper:.3} of the time: {shares:?}");
+    }
+}
+
 #[test]
 fn between_a_single_value_always_gives_it() {
     assert_eq!(generate::between(42u16, 42).sample(20, 1), vec![42; 20]);

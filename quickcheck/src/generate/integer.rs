@@ -255,18 +255,24 @@ impl<T: IntegerValue> Integer<T> {
     /// division. The index's random bits: for a narrow range (under 40
     /// bits), the top bits of the first word, which chose nothing yet,
     /// shifted down (in two steps, so that 0 bits is a shift of 63, not 64);
-    /// a wider range draws a second word. An index beyond the range becomes
-    /// its largest.
+    /// a wider range draws a second word. An index beyond the range is
+    /// folded back to its start: as many bits as the range's reach at most
+    /// twice its size, and the excess piled on the largest value drew it
+    /// twice as often as any other in a range such as `0..=9`.
     #[inline(always)]
     fn near_or_wide(&self, random: &mut Random, word: u64, scale: u64, near_target: bool) -> T::Key {
         let (near_bits, limit) = self.widths(scale);
         let random_width = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
         let bits = (select_unpredictable(near_target, near_bits, random_width) + self.direction_bit).min(self.width);
-        if self.width < 40 {
-            return T::Key::from_u64((word >> 1) >> (63 - bits));
-        }
-        let index_bits = random.next_u64();
-        T::Key::random_bits(random, index_bits, bits)
+        let index = if self.width < 40 {
+            T::Key::from_u64((word >> 1) >> (63 - bits))
+        } else {
+            let index_bits = random.next_u64();
+            T::Key::random_bits(random, index_bits, bits)
+        };
+        let max = self.order.max_index();
+        // Below the range's size, so one step back always lands inside it.
+        select_unpredictable(index > max, index.wrapping_sub(max).wrapping_sub(T::Key::ONE), index)
     }
 
     /// How many random bits a near draw has (8 at full size, so it lies
