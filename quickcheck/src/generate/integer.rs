@@ -238,14 +238,22 @@ impl<T: IntegerValue> Integer<T> {
     }
 
     /// The draw of a chosen range ([`between`]): uniform over it, but for
-    /// the fifth of the draws that stay near the target.
+    /// the fifth of the draws that stay near the target. A near draw has
+    /// as many bits as the range needs, so it can pass the range's largest
+    /// index (by up to the range's size): it is folded back onto the start
+    /// of the range, near the target, as near draws are meant to be. Left
+    /// to the choice source's clamp, the excess piled on the largest value,
+    /// which `0..=9` then drew twice as often as any other. (The whole
+    /// type's range is a power of two in size, which no draw passes.)
     #[inline(never)]
     fn sample_range(&self, random: &mut Random, word: u64, scale: u64) -> T::Key {
+        let max = self.order.max_index();
         if word & 63 >= Spread::Uniform.near_target_rolls() {
             // Uniform over the indices is uniform over the values.
-            return T::Key::up_to(random, self.order.max_index());
+            return T::Key::up_to(random, max);
         }
-        self.near_or_wide(random, word, scale, true)
+        let index = self.near_or_wide(random, word, scale, true);
+        if index > max { index.wrapping_sub(max).wrapping_sub(T::Key::ONE) } else { index }
     }
 
     /// A near draw (few bits) or one of a random bit width up to the
@@ -255,24 +263,18 @@ impl<T: IntegerValue> Integer<T> {
     /// division. The index's random bits: for a narrow range (under 40
     /// bits), the top bits of the first word, which chose nothing yet,
     /// shifted down (in two steps, so that 0 bits is a shift of 63, not 64);
-    /// a wider range draws a second word. An index beyond the range is
-    /// folded back to its start: as many bits as the range's reach at most
-    /// twice its size, and the excess piled on the largest value drew it
-    /// twice as often as any other in a range such as `0..=9`.
+    /// a wider range draws a second word. An index beyond the range becomes
+    /// its largest.
     #[inline(always)]
     fn near_or_wide(&self, random: &mut Random, word: u64, scale: u64, near_target: bool) -> T::Key {
         let (near_bits, limit) = self.widths(scale);
         let random_width = ((((word >> 8) & 0xFFFF) * u64::from(limit + 1)) >> 16) as u32;
         let bits = (select_unpredictable(near_target, near_bits, random_width) + self.direction_bit).min(self.width);
-        let index = if self.width < 40 {
-            T::Key::from_u64((word >> 1) >> (63 - bits))
-        } else {
-            let index_bits = random.next_u64();
-            T::Key::random_bits(random, index_bits, bits)
-        };
-        let max = self.order.max_index();
-        // Below the range's size, so one step back always lands inside it.
-        select_unpredictable(index > max, index.wrapping_sub(max).wrapping_sub(T::Key::ONE), index)
+        if self.width < 40 {
+            return T::Key::from_u64((word >> 1) >> (63 - bits));
+        }
+        let index_bits = random.next_u64();
+        T::Key::random_bits(random, index_bits, bits)
     }
 
     /// How many random bits a near draw has (8 at full size, so it lies
