@@ -4,25 +4,38 @@
 //! Its own test binary: it installs a panic hook to read each panic's
 //! location, and the hook is the whole process's.
 
+use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe, catch_unwind};
-use std::sync::Mutex;
 
 use quickcheck::{BoxedGenerator, Generator, assume, generate};
 
-/// The location and message of the last panic.
-static LAST_PANIC: Mutex<Option<(String, String)>> = Mutex::new(None);
+thread_local! {
+    /// The location and message of this thread's last panic: per thread,
+    /// as the harness runs this binary's other test beside it.
+    static LAST_PANIC: RefCell<Option<(String, String)>> = const { RefCell::new(None) };
+}
 
 /// Runs `misuse`, which must panic, and returns the file its panic names
 /// and its message.
 fn panic_of(misuse: impl FnOnce()) -> (String, String) {
-    *LAST_PANIC.lock().unwrap() = None;
+    LAST_PANIC.with(|last| last.borrow_mut().take());
     catch_unwind(AssertUnwindSafe(misuse)).expect_err("expected a panic");
-    LAST_PANIC.lock().unwrap().take().expect("the hook saw the panic")
+    LAST_PANIC.with(|last| last.borrow_mut().take()).expect("the hook saw the panic")
 }
 
 /// Levels counted up from 0, at most `max_depth` of them.
 fn levels(max_depth: u32) -> BoxedGenerator<'static, u32> {
     generate::recursive(generate::constant(0), max_depth, |below| below.map(|level| level + 1))
+}
+
+/// An async property under another runtime's test attribute, which fails:
+/// its report must name this file, not a line of the library. Run on its
+/// own by the harness too, where it is expected to panic.
+#[quickcheck::property(seed = 1, database = "off")]
+#[tokio::test]
+#[should_panic]
+async fn an_async_property_under_tokio_that_fails(n: u8) -> bool {
+    n < 100
 }
 
 /// A misuse: what it is, the call, and what its message must say.
@@ -40,7 +53,7 @@ fn misuse_panics_at_the_callers_line_with_what_to_do() {
             .or_else(|| info.payload().downcast_ref::<&str>().map(|text| (*text).to_owned()))
             .unwrap_or_default();
         let file = info.location().map(|location| location.file().to_owned()).unwrap_or_default();
-        *LAST_PANIC.lock().unwrap() = Some((file, message));
+        LAST_PANIC.with(|last| *last.borrow_mut() = Some((file, message)));
     }));
     let this_file = file!();
     let cases: Vec<Misuse> = vec![
@@ -81,6 +94,7 @@ fn misuse_panics_at_the_callers_line_with_what_to_do() {
             "attempts in a row were discarded",
         ),
         ("assume outside a check", Box::new(|| assume(false)), "outside a property check"),
+        ("an async property that fails under tokio", Box::new(an_async_property_under_tokio_that_fails), "Falsified"),
     ];
     for (misuse, call, advice) in cases {
         let (file, message) = panic_of(call);

@@ -642,4 +642,5 @@ fn a_panicking_model_update_is_shrunk_to_the_shortest_sequence() {
     // Two additions are the fewest that pass 300, and 301 the least total.
     assert_eq!(result.failure().unwrap().message(), "the total reached 301", "{result}");
     assert!(result.failure().unwrap().location().unwrap().file.ends_with("stateful.rs"), "{result}");
+    assert!(result.to_string().contains("a panic in the model shows here too"), "{result}");
 }

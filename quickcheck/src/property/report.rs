@@ -362,7 +362,9 @@ impl<T> Display for PropertyResult<T> {
                 write!(
                     f,
                     "\n  A generator must return a value or discard the example (with filter or assume); \
-                     any other panic is a bug in the generator."
+                     any other panic is a bug in the generator. A command sequence's generator runs its \
+                     model (update, precondition and the next commands), so a panic in the model shows \
+                     here too."
                 )?;
                 if let Some(problem) = &self.problem {
                     write!(f, "\n  {problem}")?;
