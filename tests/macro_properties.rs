@@ -357,6 +357,31 @@ fn peeks_miss_the_hint(op: stack::Op, hint: Option<u8>) -> bool {
     !matches!(op, stack::Op::Peek { depth } if Some(depth) == hint)
 }
 
+/// A map and an array behind aliases, which the macro cannot see through:
+/// their `Debug` forms are no expressions of their types.
+type Counts = std::collections::BTreeMap<u8, u8>;
+type Triple = [u8; 3];
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn counts_stay_few(counts: Counts) -> bool {
+    counts.len() < 2
+}
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn triples_start_small(triple: Triple) -> bool {
+    triple[0] < 5
+}
+
+#[test]
+fn a_map_or_an_array_behind_an_alias_gets_no_pin_line() {
+    for report in [report_of(counts_stay_few), report_of(triples_start_small)] {
+        assert!(report.contains("Minimal counterexample"), "{report}");
+        assert!(!report.contains("Pin it with"), "{report}");
+    }
+}
+
 #[test]
 fn an_enum_parameter_pins_with_its_path() {
     let report = report_of(pushes_stay_small);

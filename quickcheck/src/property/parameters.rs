@@ -85,14 +85,21 @@ impl<T> Copy for Parameters<T> {}
 /// The `#[example(...)]` arguments that make `fields` again, one per
 /// parameter, or `None` when some field's `Debug` form is no expression to
 /// paste: one that spans lines (a command sequence, a pretty-printed
-/// struct), holds a float no literal writes or a string that would paste as
-/// a `&str`, was cut short or replaced by a placeholder, or is a tuple or
-/// unit struct behind a type alias.
+/// struct), holds a float no literal writes, a string that would paste as
+/// a `&str`, or a map's or set's braces, was cut short or replaced by a
+/// placeholder, is of a type holding an array (whose `[...]` the line
+/// writes as a `vec![...]`), or is a tuple or unit struct behind a type
+/// alias. The macro leaves out the types it can see are no expressions;
+/// these checks also see through a type alias.
 pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str], type_names: &[&str]) -> Option<Vec<String>> {
     let pastes = |field: &String| {
-        !field.contains('\n') && !has_non_literal_float(field) && !has_nested_string(field) && is_whole(field)
+        !field.contains('\n')
+            && !has_non_literal_float(field)
+            && !has_nested_string(field)
+            && !has_braced_collection(field)
+            && is_whole(field)
     };
-    if !fields.iter().all(pastes) {
+    if !fields.iter().all(pastes) || type_names.iter().any(|name| name.contains('[')) {
         return None;
     }
     let expression = |(index, field): (usize, &String)| match (type_paths.get(index), type_names.get(index)) {
@@ -172,6 +179,23 @@ fn has_nested_string(rendered: &str) -> bool {
         let opens_a_string = in_literal && !was_in_literal && character == '"';
         was_in_literal = in_literal;
         opens_a_string && index > 0
+    })
+}
+
+/// Whether a `Debug` form holds braces that open no struct: a map's
+/// `{1: 0}` or a set's `{1, 2}`, which are no expressions. A struct's
+/// braces follow its name.
+fn has_braced_collection(rendered: &str) -> bool {
+    let mut before = ' ';
+    let mut previous = ' ';
+    outside_literals(rendered).any(|(character, in_literal)| {
+        let opens_a_collection =
+            !in_literal && character == '{' && !(previous == ' ' && (before.is_alphanumeric() || before == '_'));
+        if !character.is_whitespace() || in_literal {
+            before = character;
+        }
+        previous = character;
+        opens_a_collection
     })
 }
 
@@ -263,6 +287,16 @@ mod tests {
         assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &[], &names), Some(fields(&["Pop", "vec![1]"])));
         assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"], &["app::Op", "f64"]), None);
         assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"], &names), None);
+        // A map or set behind an alias, which the macro cannot see, and an
+        // array, whose list the line would write as a `Vec`.
+        let map = ["app::Op", "std::collections::hash::map::HashMap<u8, u8>"];
+        assert_eq!(pin_arguments(&fields(&["Pop", "{1: 0, 0: 0}"]), &["Op", "Map"], &map), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "[{1}]"]), &["Op", "Sets"], &names), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "[5, 0, 0]"]), &["Op", "Arr"], &["app::Op", "[u8; 3]"]), None);
+        // A struct's braces follow its name.
+        let frame = ["app::Op", "app::Frame"];
+        let pinned = Some(fields(&["Op::Pop", "Frame { depth: 0 }"]));
+        assert_eq!(pin_arguments(&fields(&["Pop", "Frame { depth: 0 }"]), &["Op", "Frame"], &frame), pinned);
     }
 
     #[test]
