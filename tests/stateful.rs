@@ -131,6 +131,36 @@ fn the_report_lists_the_minimal_sequence_one_command_per_line() {
     // The original is cut to its first ten lines; the minimal never is.
     assert!(report.contains("\n    … (40 more lines)\n"), "{report}");
     assert!(report.contains("get(0)"), "{report}");
+    assert!(report.contains("  Notes:\n    failed at: step 3 of 3, the last\n"), "{report}");
+}
+
+/// The report notes the step a run failed at, or the invariant check, and
+/// that the steps after it never ran.
+#[test]
+fn the_report_says_which_step_failed() {
+    let key = generate::between(0u8, 3);
+    let six = stateful::commands(Model::new, move |_: &Model| {
+        Some(generate::frequency((
+            (3, (key, generate::between(0u8, 100)).map(|(key, value)| Operation::Put(key, value)).boxed()),
+            (2, key.map(Operation::Get).boxed()),
+        )))
+    })
+    .length(6..=6);
+    let result = Property::for_all(&six, |sequence| {
+        sequence.run(&mut Store::default());
+    })
+    .check(Options::default().seed(1).first_failure_only());
+    let report = result.to_string();
+    assert!(report.contains("failed at: step 3 of 6 (the commands after it did not run)"), "{report}");
+    let result = Property::for_all(&six, |sequence| {
+        sequence.run_with_invariant(&mut Store::default(), |model, _| assert!(model.len() < 2, "two keys"));
+    })
+    .check(Options::default().seed(1).first_failure_only());
+    let report = result.to_string();
+    // Fixed-length sequences keep their length, so the step depends on
+    // how far the shrink reorders the writes.
+    let noted = report.split("failed at: the invariant after step ").nth(1).unwrap_or_default();
+    assert!(noted.split('\n').next().is_some_and(|rest| rest.ends_with(" of 6")), "{report}");
 }
 
 // A named parameter whose value spans several lines gets lines of its own

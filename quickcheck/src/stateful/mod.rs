@@ -14,7 +14,10 @@
 //! invariant before the first and after each). When a sequence fails, the shrinker deletes the commands the failure
 //! does not need and simplifies the arguments of the rest; every candidate is
 //! generated afresh against the model, so a shrunk sequence still respects
-//! every precondition.
+//! every precondition. The report of a failing run notes the step it failed
+//! at (`failed at: step 3 of 3, the last`), or the invariant check; the
+//! steps after it never ran. (An async run does not note it yet: its
+//! steps live in a future, which a panic does not unwind.)
 //!
 //! ```
 //! use std::collections::BTreeMap;

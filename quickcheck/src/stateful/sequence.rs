@@ -223,10 +223,43 @@ impl<Model, C> CommandSequence<Model, C> {
     }
 }
 
+/// Where a run of a sequence has got: when a panic unwinds out of it, the
+/// failure's notes say at which step (the report shows the whole sequence,
+/// and the steps after the failing one never ran). Kept in a local, so a
+/// step costs two writes; only the unwinding reads it.
+struct Progress {
+    length: usize,
+    /// The command running, counted from 1; 0 before the first.
+    step: usize,
+    /// Whether the invariant after `step` (or before the first) is running.
+    in_invariant: bool,
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            return;
+        }
+        let Progress { length, step, in_invariant } = *self;
+        match (step, in_invariant) {
+            (0, _) => crate::stats::note("failed at", format_args!("the invariant, before the first command")),
+            (step, false) if step < length => crate::stats::note(
+                "failed at",
+                format_args!("step {step} of {length} (the commands after it did not run)"),
+            ),
+            (step, false) => crate::stats::note("failed at", format_args!("step {step} of {length}, the last")),
+            (step, true) => {
+                crate::stats::note("failed at", format_args!("the invariant after step {step} of {length}"))
+            }
+        }
+    }
+}
+
 impl<Model, C> CommandSequence<Model, C> {
     /// Runs the commands in order against a fresh model and `system`: for
     /// each, `run` against the model before it, then `update`. Returns the
-    /// final model.
+    /// final model. A panic out of a step is noted in the failure's report
+    /// (`failed at: step 4 of 10`).
     pub fn run<System>(&self, system: &mut System) -> Model
     where
         C: Command<Model, System>,
@@ -241,10 +274,13 @@ impl<Model, C> CommandSequence<Model, C> {
         C: Command<Model, System>,
     {
         let mut model = self.initial_model();
+        let mut progress = Progress { length: self.commands.len(), step: 0, in_invariant: true };
         invariant(&model, system);
-        for command in &self.commands {
+        for (step, command) in (1..).zip(&self.commands) {
+            (progress.step, progress.in_invariant) = (step, false);
             command.run(&model, system);
             command.update(&mut model);
+            progress.in_invariant = true;
             invariant(&model, system);
         }
         model
