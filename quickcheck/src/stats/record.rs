@@ -179,7 +179,10 @@ pub fn label(label: &str) {
 /// sums it up, such as the number of commands of a kind. The report gives
 /// each value's share of all examples, so the rows of a table collected
 /// several times in an example may add up to more than 100%, and those of
-/// one collected in only some examples to less.
+/// one collected in only some examples to less. The report lists the 20
+/// most frequent values (ties in natural order, `9` before `10`) and sums
+/// up the rest; [`Statistics::table`](crate::stats::Statistics::table)
+/// has them all.
 ///
 /// ```
 /// use quickcheck::stats::collect;

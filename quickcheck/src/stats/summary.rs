@@ -1,6 +1,7 @@
 //! The statistics of a run, and how the report prints them.
 
 use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -122,8 +123,18 @@ impl Statistics {
         }
         for (name, table) in &self.tables {
             write!(f, "\n  {}:", printable(name))?;
-            for (value, count) in by_frequency(table) {
+            let rows = by_frequency(table);
+            for &(value, count) in rows.iter().take(MAX_TABLE_ROWS) {
                 write!(f, "\n    {} {}", show_percent(percent_of(count, self.examples)), printable(value))?;
+            }
+            if let Some(rest) = rows.get(MAX_TABLE_ROWS..).filter(|rest| !rest.is_empty()) {
+                let examples = rest.iter().map(|&(_, count)| count).sum();
+                write!(
+                    f,
+                    "\n    … {} more values, with {} of the examples",
+                    rest.len(),
+                    show_percent(percent_of(examples, self.examples)),
+                )?;
             }
         }
         Ok(())
@@ -147,11 +158,47 @@ fn percent_of(count: u64, total: u64) -> f64 {
     if total == 0 { 0.0 } else { 100.0 * count as f64 / total as f64 }
 }
 
-/// Most frequent first; ties in name order.
+/// The most rows a table of collected values prints: a table of a hundred
+/// distinct values says little line by line, and the rest are summed up.
+const MAX_TABLE_ROWS: usize = 20;
+
+/// Most frequent first; ties in natural order, numbers by their value
+/// (`9` before `10`).
 fn by_frequency(counts: &BTreeMap<String, u64>) -> Vec<(&str, u64)> {
     let mut sorted: Vec<(&str, u64)> = counts.iter().map(|(name, &count)| (name.as_str(), count)).collect();
-    sorted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+    sorted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| natural_order(a.0, b.0)));
     sorted
+}
+
+/// The run of digits `text` starts with, and the rest.
+fn leading_number(text: &str) -> (&str, &str) {
+    text.split_at(text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len()))
+}
+
+/// Text order, except that runs of digits compare by the number they
+/// write: `item 9` before `item 10`. Numbers are compared by their digits
+/// without leading zeros (length first), so any length works.
+fn natural_order(a: &str, b: &str) -> Ordering {
+    let (mut a, mut b) = (a, b);
+    loop {
+        let (Some(first_a), Some(first_b)) = (a.chars().next(), b.chars().next()) else {
+            return a.len().cmp(&b.len());
+        };
+        if first_a.is_ascii_digit() && first_b.is_ascii_digit() {
+            let ((number_a, rest_a), (number_b, rest_b)) = (leading_number(a), leading_number(b));
+            let (digits_a, digits_b) = (number_a.trim_start_matches('0'), number_b.trim_start_matches('0'));
+            let order = digits_a.len().cmp(&digits_b.len()).then_with(|| digits_a.cmp(digits_b));
+            if order != Ordering::Equal {
+                return order;
+            }
+            (a, b) = (rest_a, rest_b);
+        } else {
+            if first_a != first_b {
+                return first_a.cmp(&first_b);
+            }
+            (a, b) = (&a[first_a.len_utf8()..], &b[first_b.len_utf8()..]);
+        }
+    }
 }
 
 /// A whole percentage, except near the ends, where rounding would say
@@ -213,6 +260,25 @@ mod tests {
         statistics.add(&record(&["two\nlines"], &[("first\tchar", "\u{202E}abc")], &[]));
         let report = Report(&statistics).to_string();
         assert_eq!(report, "\n  100% two\\nlines\n  first\\tchar:\n    100% \\u{202e}abc");
+    }
+
+    #[test]
+    fn ties_list_numbers_by_value_and_long_tables_are_summed_up() {
+        let mut statistics = Statistics::default();
+        for value in 0..30 {
+            statistics.add(&record(&[], &[("size", &value.to_string())], &[]));
+        }
+        let report = Report(&statistics).to_string();
+        let rows: Vec<&str> = report.lines().skip(2).collect();
+        assert_eq!(rows[..3], ["    3% 0", "    3% 1", "    3% 2"], "{report}");
+        assert_eq!(rows[19], "    3% 19", "{report}");
+        assert_eq!(rows[20], "    … 10 more values, with 33% of the examples", "{report}");
+        assert_eq!(rows.len(), 21, "{report}");
+        assert_eq!(natural_order("item 9", "item 10"), Ordering::Less);
+        assert_eq!(natural_order("a10b2", "a10b10"), Ordering::Less);
+        assert_eq!(natural_order("007", "8"), Ordering::Less);
+        assert_eq!(natural_order("b", "a1"), Ordering::Greater);
+        assert_eq!(natural_order("x", "x1"), Ordering::Less);
     }
 
     #[test]
