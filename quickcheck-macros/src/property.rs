@@ -78,18 +78,29 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         ReturnType::Default => quote! { () },
         ReturnType::Type(_, ty) => quote! { #ty },
     };
+    // A return type that is no test result is named at the type, with the
+    // trait's own message, before the check's call would name the attribute.
+    let returns_a_test_result = match &function.sig.output {
+        ReturnType::Default => None,
+        ReturnType::Type(_, ty) => Some(quote_spanned! {ty.span()=>
+            #krate::__private::returns_a_test_result::<#ty>();
+        }),
+    };
     let body = &function.block;
     let is_async = function.sig.asyncness.is_some();
     let asyncness = is_async.then(|| quote! { async });
     let property = quote! {
-        #krate::Property::for_all(
-            (#(#generators,)*),
-            #asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body,
-        )
-        .parameters(&[#(#names),*])
-        .parameter_types(&[#(#type_paths),*])
-        #without_pin_line
-        #(#examples)*
+        ({
+            #returns_a_test_result
+            #krate::Property::for_all(
+                (#(#generators,)*),
+                #asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body,
+            )
+            .parameters(&[#(#names),*])
+            .parameter_types(&[#(#type_paths),*])
+            #without_pin_line
+            #(#examples)*
+        })
     };
 
     let attributes = &function.attrs;

@@ -18,6 +18,11 @@ use crate::generate::choice::choose_by_weight;
 use crate::property::result::Advice;
 use crate::property::{Options, PropertyResult};
 
+/// Asks nothing at run time: where `#[property]` calls it with the
+/// function's return type, a type that is no [`TestResult`] gets the trait's
+/// message at the type.
+pub fn returns_a_test_result<R: crate::TestResult>() {}
+
 /// Panics with the report unless the property passed, as
 /// `Property::assert` does.
 #[track_caller]
@@ -52,6 +57,13 @@ pub fn generator_for<T, G: Generator<Value = T>>(generator: G) -> impl Generator
 /// A value an `#[example(...)]` may give for a parameter of type `T`: a
 /// `T`, or a string literal for a `String`, so that the `Debug` form the
 /// report prints pastes back unchanged.
+#[diagnostic::on_unimplemented(
+    message = "an #[example] gives `{Self}` for a parameter of type `{T}`",
+    label = "expected a value of the parameter's type `{T}`",
+    note = "write a value of the parameter's type (a string literal does for a `String`); an expression whose \
+            type is inferred, such as `Default::default()` or `.into()`, needs its type written: \
+            `<{T}>::default()`"
+)]
 pub trait ExampleValue<T> {
     /// The parameter's value.
     fn into_parameter(self) -> T;

@@ -6,6 +6,12 @@ use crate::property::{Failure, FailureKind};
 
 /// A value a property body can return to say whether it held: `()` (a
 /// panic fails), `bool`, or a `Result` whose `Err` fails.
+#[diagnostic::on_unimplemented(
+    message = "a property body cannot return `{Self}`",
+    label = "a property returns `()`, `bool` or a `Result` whose `Err` fails",
+    note = "return `()` and assert, `bool`, or a `Result<(), E>` (with `?` inside); for \
+            a value to check, compare it in the body"
+)]
 pub trait TestResult {
     /// `Ok` if the property held for this example.
     fn into_verdict(self) -> Result<(), Failure>;
