@@ -19,7 +19,7 @@ use crate::property::result::Advice;
 use crate::property::{Options, PropertyResult};
 
 /// Asks nothing at run time: where `#[property]` calls it with the
-/// function's return type, a type that is no [`TestResult`] gets the trait's
+/// function's return type, a type that is no [`TestResult`](crate::TestResult) gets the trait's
 /// message at the type.
 pub fn returns_a_test_result<R: crate::TestResult>() {}
 
@@ -60,9 +60,7 @@ pub fn generator_for<T, G: Generator<Value = T>>(generator: G) -> impl Generator
 #[diagnostic::on_unimplemented(
     message = "an #[example] gives `{Self}` for a parameter of type `{T}`",
     label = "expected a value of the parameter's type `{T}`",
-    note = "write a value of the parameter's type (a string literal does for a `String`); an expression whose \
-            type is inferred, such as `Default::default()` or `.into()`, needs its type written: \
-            `<{T}>::default()`"
+    note = "write a value of the parameter's type `{T}`; a string literal does for a `String`"
 )]
 pub trait ExampleValue<T> {
     /// The parameter's value.

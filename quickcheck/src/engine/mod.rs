@@ -66,7 +66,14 @@ pub(crate) fn sample<G: Generator>(generator: &G, count: usize, seed: u64) -> Ve
                          {DISCARD_CAUSES}; generate valid values directly"
                     );
                 }
-                Err(Caught::Panic(panic)) => panic!("Generator::sample: the generator panicked: {}", panic.message),
+                // This panic names the caller's line; the generator's own
+                // is where the bug is.
+                Err(Caught::Panic(panic)) => match &panic.location {
+                    Some(location) => {
+                        panic!("Generator::sample: the generator panicked at {location}: {}", panic.message)
+                    }
+                    None => panic!("Generator::sample: the generator panicked: {}", panic.message),
+                },
             }
         };
         values.push(value);

@@ -263,8 +263,10 @@ impl<T: IntegerValue> Integer<T> {
     /// division. The index's random bits: for a narrow range (under 40
     /// bits), the top bits of the first word, which chose nothing yet,
     /// shifted down (in two steps, so that 0 bits is a shift of 63, not 64);
-    /// a wider range draws a second word. An index beyond the range becomes
-    /// its largest.
+    /// a wider range draws a second word. A chosen range's caller folds an
+    /// index beyond the range back into it (see
+    /// [`sample_range`](Integer::sample_range)); the whole type's range is a
+    /// power of two in size, which no draw passes.
     #[inline(always)]
     fn near_or_wide(&self, random: &mut Random, word: u64, scale: u64, near_target: bool) -> T::Key {
         let (near_bits, limit) = self.widths(scale);

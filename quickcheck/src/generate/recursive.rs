@@ -94,8 +94,9 @@ where
     // and dropping them all recurse once a level.
     assert!(
         max_depth <= MAX_NESTING,
-        "generate::recursive: a max_depth of {max_depth} is more than the {MAX_NESTING} levels a draw may \
-         nest, and values that deep would overflow the stack; ask for at most {MAX_NESTING}"
+        "generate::recursive: a max_depth of {max_depth} is more than {MAX_NESTING}: each level is a generator \
+         inside the one above, and building, drawing or dropping that many could overflow the stack; ask for \
+         at most {MAX_NESTING}"
     );
     let base = base.boxed();
     let mut level = base.clone();

@@ -97,8 +97,9 @@ pub struct LawViolation {
 impl LawViolation {
     /// The law that failed, as a sentence such as `"Ord is not transitive"`;
     /// unless [`is_broken`](LawViolation::is_broken), the law whose check
-    /// could not decide, or, when a replay token fits none of the laws,
-    /// a sentence that says so.
+    /// could not decide, or, under a replay that no law failed on, a
+    /// sentence saying why: the token fits none of the laws, or its example
+    /// breaks none of those it fits.
     pub fn law(&self) -> &'static str {
         self.law
     }

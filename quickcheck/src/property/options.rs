@@ -200,8 +200,8 @@ impl Options {
     /// Which phases the check runs: all of them by default. Turning one off
     /// skips it, for example `Phases::all().without(Phase::Shrink)` reports
     /// failures as generated, and `Phases::only(&[Phase::Reuse])` only
-    /// replays the saved failures (a check with none saved passes, and its
-    /// report says nothing was tested). Phases of which none runs an
+    /// replays the saved failures (a check with none saved passes). Phases
+    /// of which none runs an
     /// example (explicit, reuse, generate) make the check
     /// [`Misconfigured`](crate::Outcome::Misconfigured).
     ///

@@ -313,14 +313,6 @@ impl<T> Display for PropertyResult<T> {
         match self.outcome {
             Outcome::Passed => {
                 write!(f, "Passed {}{seed}.", plural(self.tests_run, "test", "tests"))?;
-                if self.tests_run == 0 && !self.has_pins {
-                    // Only a check without the generate phase gets here.
-                    write!(
-                        f,
-                        "\n  Nothing was tested: the generate phase is off, and no example was pinned or saved \
-                         to run."
-                    )?;
-                }
                 if self.space_exhausted {
                     write!(f, "\n  Every example the generators can produce was tested.")?;
                 }

@@ -469,7 +469,8 @@ impl<T> PropertyResult<T> {
         self.shrink_calls
     }
 
-    /// The run's root seed (absent when the options were unusable).
+    /// The run's root seed; absent when the options were unusable, and for
+    /// a replay, which draws from no seed.
     pub fn seed(&self) -> Option<u64> {
         self.seed
     }

@@ -237,6 +237,8 @@ struct Progress {
 
 impl Drop for Progress {
     fn drop(&mut self) {
+        // Also true while a discard unwinds, or a panic the caller catches
+        // itself: notes only show on a failing minimal counterexample.
         if !std::thread::panicking() {
             return;
         }

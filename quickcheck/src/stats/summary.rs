@@ -124,10 +124,12 @@ impl Statistics {
         for (name, table) in &self.tables {
             write!(f, "\n  {}:", printable(name))?;
             let rows = by_frequency(table);
-            for &(value, count) in rows.iter().take(MAX_TABLE_ROWS) {
+            // One row past the cap is printed rather than summed up.
+            let shown = if rows.len() == MAX_TABLE_ROWS + 1 { rows.len() } else { MAX_TABLE_ROWS };
+            for &(value, count) in rows.iter().take(shown) {
                 write!(f, "\n    {} {}", show_percent(percent_of(count, self.examples)), printable(value))?;
             }
-            if let Some(rest) = rows.get(MAX_TABLE_ROWS..).filter(|rest| !rest.is_empty()) {
+            if let Some(rest) = rows.get(shown..).filter(|rest| !rest.is_empty()) {
                 let examples = rest.iter().map(|&(_, count)| count).sum();
                 write!(
                     f,
@@ -162,8 +164,8 @@ fn percent_of(count: u64, total: u64) -> f64 {
 /// distinct values says little line by line, and the rest are summed up.
 const MAX_TABLE_ROWS: usize = 20;
 
-/// Most frequent first; ties in natural order, numbers by their value
-/// (`9` before `10`).
+/// Most frequent first; ties in natural order, runs of digits by the number
+/// they write (`9` before `10`).
 fn by_frequency(counts: &BTreeMap<String, u64>) -> Vec<(&str, u64)> {
     let mut sorted: Vec<(&str, u64)> = counts.iter().map(|(name, &count)| (name.as_str(), count)).collect();
     sorted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| natural_order(a.0, b.0)));
