@@ -494,6 +494,7 @@ where
         let seed = settings.replay.is_none().then_some(settings.seed);
         let mut result = summarize(summary, seed, parameters, &mut runner);
         result.skipped_examples = skipped;
+        result.coverage_confidence = settings.confidence.is_some();
         result
     }
     .await;

@@ -9,6 +9,7 @@ use crate::property::result::Advice;
 use crate::property::{
     CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult, Replay,
 };
+use crate::stats::Shortfalls;
 
 fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
@@ -319,7 +320,9 @@ impl<T> Display for PropertyResult<T> {
                 if self.discards > 0 {
                     write!(f, "\n  {} discarded.", plural(self.discards, "example was", "examples were"))?;
                 }
-                self.statistics.write_report(f)?;
+                let shortfalls =
+                    if self.coverage_confidence { Shortfalls::WithinTolerance } else { Shortfalls::Warnings };
+                self.statistics.write_report(f, shortfalls)?;
             }
             Outcome::Falsified | Outcome::Flaky => self.write_falsified(f)?,
             Outcome::Exhausted if self.space_exhausted => write!(
@@ -374,7 +377,8 @@ impl<T> Display for PropertyResult<T> {
                 if let Some(problem) = &self.problem {
                     write!(f, "\n  {problem}")?;
                 }
-                self.statistics.write_report(f)?;
+                // The problem states the shortfall; the table shows the rates.
+                self.statistics.write_report(f, Shortfalls::Omitted)?;
             }
             Outcome::Misconfigured => {
                 write!(f, "Misconfigured: {}", self.problem.as_deref().unwrap_or("the options could not be used"))?;

@@ -319,6 +319,10 @@ pub struct PropertyResult<T> {
     /// How a replay that found no failure ended (the outcome is then
     /// `Misconfigured`); `None` for every other check.
     pub(crate) replay_end: Option<ReplayEnd>,
+    /// Whether a coverage confidence decided the requirements: a rate short
+    /// of its minimum in a passing report was then accepted within the
+    /// tolerance, and is no warning.
+    pub(crate) coverage_confidence: bool,
 }
 
 /// How a replay ended that found no failure.
@@ -360,6 +364,7 @@ impl<T> PropertyResult<T> {
             advice: Advice::Options,
             has_pins: false,
             replay_end: None,
+            coverage_confidence: false,
         }
     }
 
@@ -396,7 +401,7 @@ impl<T> PropertyResult<T> {
         // same way.
         // A value that does not parse made the check misconfigured.
         let always = crate::property::options::statistics_always().unwrap_or(false);
-        if always || !self.statistics.shortfalls().is_empty() {
+        if always || (!self.coverage_confidence && !self.statistics.shortfalls().is_empty()) {
             let _ = writeln!(std::io::stderr(), "{self}");
         } else {
             println!("{self}");

@@ -48,4 +48,4 @@ pub(crate) use coverage::{Decision, decide};
 pub(crate) use record::{ExampleRecord, recording};
 pub use record::{classify, collect, cover, label, note, target};
 pub use summary::Statistics;
-pub(crate) use summary::show_percent_below;
+pub(crate) use summary::{Shortfalls, show_percent_below};

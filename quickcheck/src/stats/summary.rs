@@ -81,29 +81,48 @@ impl Statistics {
     /// are exact and the observed rate is rounded down, so that a rate just
     /// short of its minimum never reads as meeting it.
     pub fn shortfalls(&self) -> Vec<String> {
+        self.shortfall_lines(|count, examples, percent, label, minimum, interval| {
+            format!("Only {count} of {examples} examples ({percent}) {label}, but required {minimum} ({interval})")
+        })
+    }
+
+    /// A line for each requirement not met, as `line` words it from the
+    /// count, the examples, the rate, the label, the minimum and the
+    /// interval the true rate plausibly lies in.
+    fn shortfall_lines(&self, line: impl Fn(u64, u64, String, Cow<'_, str>, String, String) -> String) -> Vec<String> {
         self.requirements()
             .filter(|&(label, minimum)| self.percent(label) < minimum)
             .map(|(label, minimum)| {
                 let count = self.count(label);
                 let (low, high) = jeffreys_interval(count, self.examples, 0.95);
-                format!(
-                    "Only {count} of {} examples ({}) {}, but required {} (the true rate is {} to {})",
-                    self.examples,
-                    show_percent_below(self.percent(label)),
-                    printable(label),
-                    show_minimum(minimum),
+                let interval = format!(
+                    "the true rate is {} to {}",
                     show_percent_to_a_tenth(100.0 * low),
-                    show_percent_to_a_tenth(100.0 * high),
-                )
+                    show_percent_to_a_tenth(100.0 * high)
+                );
+                let percent = show_percent_below(self.percent(label));
+                line(count, self.examples, percent, printable(label), show_minimum(minimum), interval)
             })
             .collect()
     }
 
-    /// Writes the report's lines: shortfalls first, then every label by
-    /// frequency, then each table.
-    pub(crate) fn write_report(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for warning in self.shortfalls() {
-            write!(f, "\n  {warning}")?;
+    /// Writes the report's lines: shortfalls first (as `shortfalls` says),
+    /// then every label by frequency, then each table.
+    pub(crate) fn write_report(&self, f: &mut fmt::Formatter<'_>, shortfalls: Shortfalls) -> fmt::Result {
+        let lines = match shortfalls {
+            Shortfalls::Warnings => self.shortfalls(),
+            Shortfalls::WithinTolerance => {
+                self.shortfall_lines(|count, examples, percent, label, minimum, interval| {
+                    format!(
+                        "{count} of {examples} examples ({percent}) {label}, below the required {minimum} but \
+                         within the tolerance of the coverage confidence ({interval})"
+                    )
+                })
+            }
+            Shortfalls::Omitted => Vec::new(),
+        };
+        for line in lines {
+            write!(f, "\n  {line}")?;
         }
         for (label, count) in by_frequency(&self.labels) {
             let percent = percent_of(count, self.examples);
@@ -141,6 +160,18 @@ impl Statistics {
         }
         Ok(())
     }
+}
+
+/// How a report words the requirements a check's examples fell short of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shortfalls {
+    /// As warnings: no coverage confidence judged them.
+    Warnings,
+    /// As accepted: a coverage confidence found each rate within its
+    /// tolerance of the minimum.
+    WithinTolerance,
+    /// Not at all: the report's problem already states the one missed.
+    Omitted,
 }
 
 /// A label, table name or collected value as the report prints it: a
@@ -242,7 +273,7 @@ mod tests {
 
     impl fmt::Display for Report<'_> {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            self.0.write_report(f)
+            self.0.write_report(f, Shortfalls::Warnings)
         }
     }
 
