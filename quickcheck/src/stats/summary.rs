@@ -81,27 +81,34 @@ impl Statistics {
     /// are exact and the observed rate is rounded down, so that a rate just
     /// short of its minimum never reads as meeting it.
     pub fn shortfalls(&self) -> Vec<String> {
-        self.shortfall_lines(|count, examples, percent, label, minimum, interval| {
-            format!("Only {count} of {examples} examples ({percent}) {label}, but required {minimum} ({interval})")
-        })
+        self.shortfall_lines(false)
     }
 
-    /// A line for each requirement not met, as `line` words it from the
-    /// count, the examples, the rate, the label, the minimum and the
-    /// interval the true rate plausibly lies in.
-    fn shortfall_lines(&self, line: impl Fn(u64, u64, String, Cow<'_, str>, String, String) -> String) -> Vec<String> {
+    /// A line for each requirement not met: a warning, or, when a coverage
+    /// confidence accepted it `within_tolerance`, a line that says so.
+    fn shortfall_lines(&self, within_tolerance: bool) -> Vec<String> {
         self.requirements()
             .filter(|&(label, minimum)| self.percent(label) < minimum)
             .map(|(label, minimum)| {
                 let count = self.count(label);
                 let (low, high) = jeffreys_interval(count, self.examples, 0.95);
+                let (examples, percent) = (self.examples, show_percent_below(self.percent(label)));
+                let (label, minimum) = (printable(label), show_minimum(minimum));
                 let interval = format!(
                     "the true rate is {} to {}",
                     show_percent_to_a_tenth(100.0 * low),
                     show_percent_to_a_tenth(100.0 * high)
                 );
-                let percent = show_percent_below(self.percent(label));
-                line(count, self.examples, percent, printable(label), show_minimum(minimum), interval)
+                if within_tolerance {
+                    format!(
+                        "{count} of {examples} examples ({percent}) {label}, below the required {minimum} but \
+                         within the tolerance of the coverage confidence ({interval})"
+                    )
+                } else {
+                    format!(
+                        "Only {count} of {examples} examples ({percent}) {label}, but required {minimum} ({interval})"
+                    )
+                }
             })
             .collect()
     }
@@ -110,15 +117,8 @@ impl Statistics {
     /// then every label by frequency, then each table.
     pub(crate) fn write_report(&self, f: &mut fmt::Formatter<'_>, shortfalls: Shortfalls) -> fmt::Result {
         let lines = match shortfalls {
-            Shortfalls::Warnings => self.shortfalls(),
-            Shortfalls::WithinTolerance => {
-                self.shortfall_lines(|count, examples, percent, label, minimum, interval| {
-                    format!(
-                        "{count} of {examples} examples ({percent}) {label}, below the required {minimum} but \
-                         within the tolerance of the coverage confidence ({interval})"
-                    )
-                })
-            }
+            Shortfalls::Warnings => self.shortfall_lines(false),
+            Shortfalls::WithinTolerance => self.shortfall_lines(true),
             Shortfalls::Omitted => Vec::new(),
         };
         for line in lines {
