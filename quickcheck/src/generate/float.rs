@@ -547,7 +547,7 @@ impl<T: FloatValue> Float<T> {
         if word % NAN_EVERY == 1 && self.draws_nan() && fits(&&nan) {
             return self.plan_of(nan);
         }
-        if word % FORCED_EVERY == 0 && candidates > 0 {
+        if word.is_multiple_of(FORCED_EVERY) && candidates > 0 {
             let pick = random.up_to(candidates - 1) as usize;
             let bits = *self.forced.iter().filter(fits).nth(pick).expect("pick counts candidates");
             return self.plan_of(bits);
