@@ -82,6 +82,31 @@ fn the_examples_of_a_property_run_every_time_it_runs() {
     assert!(PINNED_CHECKS.load(Ordering::SeqCst) >= before + 2);
 }
 
+static INFERRED_CHECKS: AtomicU32 = AtomicU32::new(0);
+
+// Each value takes its type from its parameter, as a `let` with the
+// parameter's type would give it.
+#[property(runs = 1)]
+#[example(Default::default(), (0..3).collect(), "x".into(), None)]
+fn an_example_value_is_inferred_from_its_parameter(
+    empty: Vec<u8>,
+    counted: Vec<u64>,
+    name: String,
+    #[generator(generate::constant(Some(9)))] missing: Option<i16>,
+) {
+    if missing.is_none() {
+        INFERRED_CHECKS.fetch_add(1, Ordering::SeqCst);
+        assert_eq!((empty, counted, name.as_str()), (vec![], vec![0, 1, 2], "x"));
+    }
+}
+
+#[test]
+fn inferred_example_values_are_checked() {
+    let before = INFERRED_CHECKS.load(Ordering::SeqCst);
+    an_example_value_is_inferred_from_its_parameter();
+    assert!(INFERRED_CHECKS.load(Ordering::SeqCst) > before);
+}
+
 #[example(3)]
 #[property]
 fn an_example_may_be_written_above_the_property(#[generator(generate::between(0, 3))] n: u8) {

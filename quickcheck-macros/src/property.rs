@@ -378,18 +378,32 @@ fn examples(
                 ),
             ));
         }
-        let values = values.iter().zip(parameters).map(|(value, parameter)| {
-            let ty = &parameter.ty;
-            quote_spanned! {value.span()=>
-                #krate::__private::ExampleValue::<#ty>::into_parameter(#value)
-            }
-        });
+        let values = values.iter().zip(parameters).map(|(value, parameter)| example_value(value, &parameter.ty, krate));
         // Built afresh each time it is needed, so the values need not be
         // `Clone`.
         examples.push(quote! { .example_with(|| (#(#values,)*)) });
     }
     *attributes = kept;
     Ok(examples)
+}
+
+/// One value of an `#[example(...)]`, as the parameter of type `ty`. A
+/// string literal goes through `ExampleValue`, so that it serves a `String`
+/// parameter as well as a `&str` one; any other expression is bound to the
+/// parameter's type, which it may then be inferred from
+/// (`Default::default()`, `(0..3).collect()`, `"a".into()`), and a value of
+/// another type is a plain type mismatch at the expression.
+fn example_value(value: &Expr, ty: &Type, krate: &CratePath) -> TokenStream {
+    let is_string_literal = matches!(value, Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }));
+    if is_string_literal {
+        quote_spanned! {value.span()=>
+            #krate::__private::ExampleValue::<#ty>::into_parameter(#value)
+        }
+    } else {
+        quote_spanned! {value.span()=>
+            { let value: #ty = #value; value }
+        }
+    }
 }
 
 /// The path `#[example(...)]` takes once it has moved below `#[property]`

@@ -54,9 +54,10 @@ pub fn generator_for<T, G: Generator<Value = T>>(generator: G) -> impl Generator
     generator
 }
 
-/// A value an `#[example(...)]` may give for a parameter of type `T`: a
-/// `T`, or a string literal for a `String`, so that the `Debug` form the
-/// report prints pastes back unchanged.
+/// How a string literal in an `#[example(...)]` becomes a parameter of
+/// type `T`: as itself for a `&str`, owned for a `String`, so that the
+/// `Debug` form the report prints pastes back unchanged. Every other value
+/// is bound to the parameter's type directly.
 #[diagnostic::on_unimplemented(
     message = "an #[example] gives `{Self}` for a parameter of type `{T}`",
     label = "expected a value of the parameter's type `{T}`",

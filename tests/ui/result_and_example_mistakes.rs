@@ -12,9 +12,9 @@ fn example_of_another_type(n: u8) -> bool {
 }
 
 #[property]
-#[example(Default::default())]
-fn example_of_an_inferred_type(list: Vec<u8>) -> bool {
-    list.len() < 10
+#[example("200")]
+fn example_of_a_string_for_a_number(n: u8) -> bool {
+    n < 200
 }
 
 fn main() {}
