@@ -401,6 +401,30 @@ async fn a_synchronous_invariant_checks_an_async_run() {
 }
 
 #[tokio::test]
+async fn the_report_of_an_async_run_says_which_step_failed() {
+    let result = Property::for_all(operations(), async |sequence: CommandSequence<Model, Operation>| {
+        sequence.run_async(&mut AsyncStore::default()).await;
+    })
+    .check_async(Options::default().seed(2024).first_failure_only())
+    .await;
+    let report = result.to_string();
+    assert!(report.contains("  Notes:\n    failed at: step 3 of 3, the last\n"), "{report}");
+    let result = Property::for_all(operations(), async |sequence: CommandSequence<Model, Operation>| {
+        let mut store = AsyncStore::default();
+        sequence
+            .run_async_with_invariant(&mut store, async |model: &Model, _: &AsyncStore| {
+                tokio::task::yield_now().await;
+                assert!(model.len() < 2, "two keys");
+            })
+            .await;
+    })
+    .check_async(Options::default().seed(2024).first_failure_only())
+    .await;
+    let report = result.to_string();
+    assert!(report.contains("  Notes:\n    failed at: the invariant after step 2 of 2\n"), "{report}");
+}
+
+#[tokio::test]
 async fn the_async_store_bug_shrinks_to_three_commands_on_every_seed() {
     for seed in 0..20 {
         let result = Property::for_all(operations(), async |sequence: CommandSequence<Model, Operation>| {

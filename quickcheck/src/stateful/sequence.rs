@@ -289,7 +289,9 @@ impl<Model, C> CommandSequence<Model, C> {
     }
 
     /// Runs the commands of an asynchronous system in order, awaiting each
-    /// before the next begins. Returns the final model.
+    /// before the next begins. Returns the final model. As with
+    /// [`run`](CommandSequence::run), a panic out of a step is noted in the
+    /// failure's report.
     pub async fn run_async<System>(&self, system: &mut System) -> Model
     where
         C: AsyncCommand<Model, System>,
@@ -321,10 +323,15 @@ impl<Model, C> CommandSequence<Model, C> {
         C: AsyncCommand<Model, System>,
     {
         let mut model = self.initial_model();
+        // Dropped while a panic unwinds out of a poll of this future, as the
+        // record for notes is installed around every poll.
+        let mut progress = Progress { length: self.commands.len(), step: 0, in_invariant: true };
         invariant(&model, system).await;
-        for command in &self.commands {
+        for (step, command) in (1..).zip(&self.commands) {
+            (progress.step, progress.in_invariant) = (step, false);
             command.run(&model, system).await;
             command.update(&mut model);
+            progress.in_invariant = true;
             invariant(&model, system).await;
         }
         model
