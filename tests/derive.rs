@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use quickcheck::{Arbitrary, Generator, Options, Property, generate, property};
+use quickcheck::{Arbitrary, Generator, HealthCheck, Options, Outcome, Property, generate, property};
 
 #[derive(Arbitrary, Clone, Debug, PartialEq)]
 struct Order {
@@ -346,4 +346,151 @@ fn a_struct_that_contains_itself_shrinks_to_its_true_minimum() {
     let result = Property::for_all(Rose::arbitrary(), |tree| tree.depth() < 3).check(seeded(3));
     let nested = Rose { value: 0, children: vec![Rose { value: 0, children: vec![leaf(0)] }] };
     assert_eq!(result.minimal().unwrap().value(), &nested, "{result}");
+}
+
+/// Two types that contain each other, neither naming itself: a branch
+/// holds a list of triples of branches. Every level past the first
+/// repeated one is drawn at half the size, and the depth limit draws only
+/// leaves, so values end, and few are too large.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Branch {
+    Leaf(u8),
+    Many(Vec<Triple>),
+}
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+struct Triple {
+    first: Branch,
+    second: Branch,
+    third: Branch,
+}
+
+impl Branch {
+    fn leaves(&self) -> usize {
+        match self {
+            Branch::Leaf(_) => 1,
+            Branch::Many(triples) => triples
+                .iter()
+                .map(|triple| triple.first.leaves() + triple.second.leaves() + triple.third.leaves())
+                .sum(),
+        }
+    }
+
+    fn depth(&self) -> usize {
+        match self {
+            Branch::Leaf(_) => 1,
+            Branch::Many(triples) => {
+                let deepest =
+                    |triple: &Triple| triple.first.depth().max(triple.second.depth()).max(triple.third.depth());
+                1 + triples.iter().map(deepest).max().unwrap_or(0)
+            }
+        }
+    }
+}
+
+#[test]
+fn types_that_contain_each_other_end_and_vary() {
+    let branches = Branch::arbitrary().sample(300, 1);
+    assert!(branches.iter().all(|branch| branch.depth() <= 8), "a branch went past the depth limit");
+    assert!(branches.iter().any(|branch| branch.depth() >= 3), "no branch nested deeply");
+    let result = Property::for_all(Branch::arbitrary(), |branch| branch.leaves() < 100_000).check(seeded(1).runs(300));
+    assert!(result.is_passed(), "{result}");
+    assert!(result.health_warnings().is_empty(), "{result}");
+}
+
+#[test]
+fn types_that_contain_each_other_shrink_to_their_true_minimum() {
+    for seed in 0..5 {
+        let result = Property::for_all(Branch::arbitrary(), |branch| branch.depth() < 3).check(seeded(seed));
+        let leaf = || Branch::Leaf(0);
+        let inner = Branch::Many(vec![Triple { first: leaf(), second: leaf(), third: leaf() }]);
+        // Nested in the last field: the first two then take the simplest
+        // choices, which comes first in the order of choice sequences.
+        let minimal = Branch::Many(vec![Triple { first: leaf(), second: leaf(), third: inner }]);
+        assert_eq!(result.minimal().unwrap().value(), &minimal, "seed {seed}: {result}");
+    }
+}
+
+/// Types that contain each other with no value that ends: every draw
+/// nests deeper, until the case stops as too large, rather than
+/// overflowing the stack and aborting the test binary.
+#[derive(Arbitrary, Debug)]
+#[expect(dead_code, reason = "no value is ever drawn")]
+struct Ping {
+    pong: Box<Pong>,
+}
+
+#[derive(Arbitrary, Debug)]
+#[expect(dead_code, reason = "no value is ever drawn")]
+struct Pong {
+    ping: Box<Ping>,
+}
+
+#[test]
+fn types_that_never_end_stop_each_case_instead_of_overflowing_the_stack() {
+    let result = Property::for_all(Ping::arbitrary(), |_| true).check(seeded(1).runs(10));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    let warnings = result.health_warnings();
+    assert!(warnings.iter().any(|warning| warning.check() == HealthCheck::LargeBaseExample), "{result}");
+}
+
+/// A small syntax tree whose three types contain each other (an
+/// expression holds a block, which holds statements, which hold
+/// expressions), besides an expression holding itself.
+#[derive(Arbitrary, Clone, Debug)]
+enum Syntax {
+    Literal(i64),
+    Variable(String),
+    Call(String, Vec<Syntax>),
+    Scope(Box<Block>),
+}
+
+#[derive(Arbitrary, Clone, Debug)]
+enum Statement {
+    Evaluate(Syntax),
+    Let(String, Syntax),
+    If(Syntax, Block, Option<Block>),
+}
+
+#[derive(Arbitrary, Clone, Debug)]
+struct Block {
+    statements: Vec<Statement>,
+}
+
+impl Syntax {
+    /// The nodes and characters of the tree.
+    fn size(&self) -> usize {
+        match self {
+            Syntax::Literal(value) => 1 + usize::from(*value < 0),
+            Syntax::Variable(name) => 1 + name.len(),
+            Syntax::Call(name, arguments) => 1 + name.len() + arguments.iter().map(Syntax::size).sum::<usize>(),
+            Syntax::Scope(block) => 1 + block.size(),
+        }
+    }
+}
+
+impl Statement {
+    fn size(&self) -> usize {
+        match self {
+            Statement::Evaluate(syntax) => 1 + syntax.size(),
+            Statement::Let(name, syntax) => 1 + name.len() + syntax.size(),
+            Statement::If(condition, then, otherwise) => {
+                1 + condition.size() + then.size() + otherwise.as_ref().map_or(0, Block::size)
+            }
+        }
+    }
+}
+
+impl Block {
+    fn size(&self) -> usize {
+        1 + self.statements.iter().map(Statement::size).sum::<usize>()
+    }
+}
+
+#[test]
+fn a_syntax_tree_of_types_that_contain_each_other_is_rarely_too_large() {
+    let result = Property::for_all(Block::arbitrary(), |block| block.size() < 1_000_000).check(seeded(1).runs(300));
+    assert!(result.is_passed(), "{result}");
+    assert!(result.discards() < 15, "{result}");
+    assert!(result.health_warnings().is_empty(), "{result}");
 }

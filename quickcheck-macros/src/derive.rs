@@ -3,10 +3,15 @@
 //!
 //! The generator is `generate::from` over a function pointer, so the
 //! generator type can be named without a type of its own, and a recursive
-//! type's generator is built lazily, one draw at a time. A type that
-//! contains itself tracks its depth at run time: an enum then draws only
-//! variants that end the recursion, a struct leaves its recursive fields
-//! empty, and both draw those fields at half the size of the level above.
+//! type's generator is built lazily, one draw at a time. A type whose
+//! fields hold more than plain data tracks at run time how deep it is
+//! nested in values of its own type. One that names itself in a field
+//! then, at the depth limit, draws only the variants that end the
+//! recursion (an enum) or leaves those fields empty (a struct), and draws
+//! those fields at half the size of the level above. One that contains
+//! itself only through other types, which the derive cannot see, draws
+//! all its fields of more than plain data at half the size once it is
+//! nested, and only its variants of plain data at the depth limit.
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
@@ -106,33 +111,58 @@ fn refuse_attribute(attributes: &[Attribute], name: &str, message: &str) -> syn:
     }
 }
 
-/// How a field that contains the type being derived is drawn.
+/// How the fields of a type are drawn, by how the type may contain itself.
 #[derive(Clone, Copy)]
 enum Recursion<'a> {
-    /// Plainly: the type has no field that contains it.
+    /// Plainly: every field is plain data (see [`is_plain`]), so no value
+    /// of the type can contain another.
     Plain,
-    /// At half the size of the level above (an enum's recursive variant,
-    /// whose choice ends the recursion at the depth limit).
+    /// No field names the type, but some hold more than plain data, so the
+    /// type may contain itself through other types. Those fields are drawn
+    /// at half the size of the level above once the draw held in `level`
+    /// finds itself inside another of its type.
+    Through { level: &'a Ident },
+    /// Fields that contain the type at half the size of the level above
+    /// (an enum's recursive variant, whose choice ends the recursion at the
+    /// depth limit).
     Nested { name: &'a Ident },
-    /// At half the size, and empty once the level held in `level` is the
-    /// deepest (a struct, which has no variant that ends it).
+    /// Fields that contain the type at half the size, and empty once the
+    /// level held in `level` is the deepest (a struct, which has no variant
+    /// that ends it).
     Ended { name: &'a Ident, level: &'a Ident },
 }
 
-/// A struct's fields drawn in order; one that contains the struct enters a
-/// level of recursion, and its fields that contain it are left empty at the
-/// depth limit.
+/// Wraps a type's `body` in the draw of one level of it, held in `level`:
+/// nested draws of the type see it, and a runaway nesting stops the case
+/// as an overrun instead of overflowing the stack.
+fn within_level(body: TokenStream, level: &Ident, krate: &CratePath) -> TokenStream {
+    let (source, value) = (local("source"), local("value"));
+    quote! {
+        let #level = #krate::__private::DerivedLevel::enter(#source, {
+            static MARKER: #krate::__private::TypeMarker = #krate::__private::TypeMarker::new();
+            &MARKER
+        });
+        let #value = { #body };
+        #level.leave(#source);
+        #value
+    }
+}
+
+/// A struct's fields drawn in order. A struct whose fields hold more than
+/// plain data draws them within a level of recursion; its fields that name
+/// the struct are left empty at the depth limit.
 fn struct_body(name: &Ident, fields: &Fields, krate: &CratePath) -> syn::Result<TokenStream> {
-    if !fields.iter().any(|field| mentions(&field.ty, name)) {
+    if fields.iter().all(|field| is_plain(&field.ty)) {
         return construct(quote! { Self }, fields, krate, Recursion::Plain);
     }
     let level = local("level");
-    let construction = construct(quote! { Self }, fields, krate, Recursion::Ended { name, level: &level })?;
-    Ok(quote! {
-        // Held while the fields are drawn, so nested values are one level deeper.
-        let #level = #krate::__private::RecursionLevel::enter();
-        #construction
-    })
+    let recursion = if fields.iter().any(|field| mentions(&field.ty, name)) {
+        Recursion::Ended { name, level: &level }
+    } else {
+        Recursion::Through { level: &level }
+    };
+    let construction = construct(quote! { Self }, fields, krate, recursion)?;
+    Ok(within_level(construction, &level, krate))
 }
 
 /// An expression building `path` from fields drawn in order.
@@ -145,15 +175,15 @@ fn construct(path: TokenStream, fields: &Fields, krate: &CratePath, recursion: R
         let generator = at_most_one(&field.attrs, "generator", "a field takes one #[generator(...)]")?;
         let generator = generator_of(ty, generator, krate)?;
         let source = local("source");
+        let nested = quote! { #krate::__private::draw_nested(#source, &#generator) };
         let draw = match recursion {
-            Recursion::Nested { name } if mentions(ty, name) => {
-                quote! { #krate::__private::draw_nested(#source, &#generator) }
-            }
+            Recursion::Nested { name } if mentions(ty, name) => nested,
             Recursion::Ended { name, level } if mentions(ty, name) => {
                 let ended = quote_spanned! {ty.span()=> <#ty as #krate::__private::EndsRecursion>::ended() };
-                quote! {
-                    if #level.is_deepest() { #ended } else { #krate::__private::draw_nested(#source, &#generator) }
-                }
+                quote! { if #level.is_deepest() { #ended } else { #nested } }
+            }
+            Recursion::Through { level } if !is_plain(ty) => {
+                quote! { if #level.is_nested() { #nested } else { #source.draw(&#generator) } }
             }
             _ => quote! { #source.draw(&#generator) },
         };
@@ -169,6 +199,26 @@ fn construct(path: TokenStream, fields: &Fields, krate: &CratePath, recursion: R
     })
 }
 
+/// Whether `ty` is plain data, which cannot contain a derived type: a
+/// primitive, `String`, or a tuple or array of them. Anything else might,
+/// as far as the derive can tell.
+fn is_plain(ty: &Type) -> bool {
+    const PLAIN: [&str; 17] = [
+        "bool", "char", "f32", "f64", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128",
+        "usize", "String",
+    ];
+    match ty {
+        Type::Path(path) if path.qself.is_none() => {
+            path.path.get_ident().is_some_and(|ident| PLAIN.iter().any(|plain| ident == plain))
+        }
+        Type::Tuple(tuple) => tuple.elems.iter().all(is_plain),
+        Type::Array(array) => is_plain(&array.elem),
+        Type::Paren(inner) => is_plain(&inner.elem),
+        Type::Group(inner) => is_plain(&inner.elem),
+        _ => false,
+    }
+}
+
 /// Whether a variant's fields name the enum; see [`mentions`].
 fn is_recursive(variant: &Variant, name: &Ident) -> bool {
     variant.fields.iter().any(|field| mentions(&field.ty, name))
@@ -178,7 +228,8 @@ fn is_recursive(variant: &Variant, name: &Ident) -> bool {
 /// name (`Box<Tree>`), or by a path from this crate (`crate::ast::Tree`). A
 /// path from elsewhere with the same last name (`std::io::Error` in an enum
 /// `Error`) is another type. Recursion through an alias or another type is
-/// not seen; such a field is drawn as if it ended the recursion.
+/// not seen here; it is found as values are drawn (see
+/// [`Recursion::Through`]).
 fn mentions(ty: &Type, name: &Ident) -> bool {
     struct Mentions<'a> {
         name: &'a Ident,
@@ -219,10 +270,12 @@ fn weight(variant: &Variant) -> syn::Result<u32> {
 
 /// Draws a variant, then its fields.
 ///
-/// Variants are numbered for the choice with the non-recursive ones first,
-/// in declaration order, so the simplest choice, 0, is the first variant
-/// of positive weight that ends the recursion, and shrinking goes towards
-/// it.
+/// Variants are numbered for the choice with those that do not name the
+/// enum first, in declaration order, so the simplest choice, 0, is the
+/// first variant of positive weight that ends the recursion, and shrinking
+/// goes towards it. An enum that may contain itself only through other
+/// types draws, at the depth limit, only its variants of plain data, if it
+/// has any of positive weight.
 fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<TokenStream> {
     if data.variants.is_empty() {
         return Err(syn::Error::new(
@@ -230,9 +283,9 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
             "Arbitrary cannot be derived for an enum without variants: it has no values",
         ));
     }
-    let (recursive, plain): (Vec<&Variant>, Vec<&Variant>) =
+    let (recursive, ending): (Vec<&Variant>, Vec<&Variant>) =
         data.variants.iter().partition(|variant| is_recursive(variant, name));
-    if plain.is_empty() {
+    if ending.is_empty() {
         return Err(syn::Error::new(
             name.span(),
             format!(
@@ -241,17 +294,25 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
             ),
         ));
     }
-    let ordered: Vec<&Variant> = plain.iter().chain(&recursive).copied().collect();
+    let is_plain_variant = |variant: &Variant| variant.fields.iter().all(|field| is_plain(&field.ty));
+    let level = local("level");
+    let recursion = if !recursive.is_empty() {
+        Recursion::Nested { name }
+    } else if data.variants.iter().all(is_plain_variant) {
+        Recursion::Plain
+    } else {
+        Recursion::Through { level: &level }
+    };
+    let ordered: Vec<&Variant> = ending.iter().chain(&recursive).copied().collect();
     let mut arms = Vec::new();
     let mut weights = Vec::new();
     for (position, variant) in ordered.iter().enumerate() {
         let variant_name = &variant.ident;
-        let construction =
-            construct(quote! { Self::#variant_name }, &variant.fields, krate, Recursion::Nested { name })?;
+        let construction = construct(quote! { Self::#variant_name }, &variant.fields, krate, recursion)?;
         arms.push(quote! { #position => #construction, });
         weights.push(weight(variant)?);
     }
-    if weights[..plain.len()].iter().all(|&weight| weight == 0) {
+    if weights[..ending.len()].iter().all(|&weight| weight == 0) {
         let message = if recursive.is_empty() {
             format!("every variant of `{name}` has weight 0, so no value could be drawn; give one a positive weight")
         } else {
@@ -262,30 +323,34 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
         };
         return Err(syn::Error::new(name.span(), message));
     }
-    let unreachable = quote! {
-        _ => ::core::unreachable!("choose_variant draws a position below the number of variants"),
-    };
-    let (source, level, position) = (local("source"), local("level"), local("position"));
-    if recursive.is_empty() {
-        return Ok(quote! {
-            match #krate::__private::choose_variant(#source, &[#(#weights),*]) {
-                #(#arms)*
-                #unreachable
-            }
-        });
-    }
-    let plain_weights = &weights[..plain.len()];
-    Ok(quote! {
-        // Held while the fields are drawn, so nested values are one level deeper.
-        let #level = #krate::__private::RecursionLevel::enter();
-        let #position = if #level.is_deepest() {
-            #krate::__private::choose_variant(#source, &[#(#plain_weights),*])
-        } else {
-            #krate::__private::choose_variant(#source, &[#(#weights),*])
-        };
-        match #position {
-            #(#arms)*
-            #unreachable
+    let source = local("source");
+    let choose = |weights: &[u32]| quote! { #krate::__private::choose_variant(#source, &[#(#weights),*]) };
+    // The weights at the depth limit: those of the variants that end the
+    // recursion, the others' set to 0.
+    let deepest: Vec<u32> = match recursion {
+        Recursion::Nested { .. } => {
+            weights.iter().take(ending.len()).copied().chain(recursive.iter().map(|_| 0)).collect()
         }
+        _ => ordered
+            .iter()
+            .zip(&weights)
+            .map(|(variant, &weight)| if is_plain_variant(variant) { weight } else { 0 })
+            .collect(),
+    };
+    let choice = if matches!(recursion, Recursion::Plain) || deepest.iter().all(|&weight| weight == 0) {
+        choose(&weights)
+    } else {
+        let (deepest, all) = (choose(&deepest), choose(&weights));
+        quote! { if #level.is_deepest() { #deepest } else { #all } }
+    };
+    let body = quote! {
+        match #choice {
+            #(#arms)*
+            _ => ::core::unreachable!("choose_variant draws a position below the number of variants"),
+        }
+    };
+    Ok(match recursion {
+        Recursion::Plain => body,
+        _ => within_level(body, &level, krate),
     })
 }

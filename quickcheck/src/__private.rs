@@ -2,11 +2,11 @@
 //! calls. Not part of the public API: the macros' output may change with
 //! the macros.
 
-use std::cell::Cell;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::future::Future;
 use std::pin::pin;
 use std::sync::Arc;
+use std::sync::atomic::AtomicU8;
 use std::task::{Context, Poll, Wake, Waker};
 use std::thread::{self, Thread};
 
@@ -107,9 +107,9 @@ pub fn block_on<F: Future>(future: F) -> F::Output {
     }
 }
 
-/// How many derived recursive values may nest before only an enum's
-/// non-recursive variants are drawn, and a struct's parts that contain
-/// itself are left empty, so that generation ends.
+/// How many values of a derived recursive type may nest before only an
+/// enum's variants that end the recursion are drawn, and a struct's parts
+/// that contain itself are left empty, so that generation ends.
 pub const MAX_RECURSION_DEPTH: u32 = 6;
 
 /// Draws a part of a derived recursive type that contains the type itself,
@@ -159,33 +159,52 @@ empty_when_ended! {
     impl<T> for Option<T>;
 }
 
-thread_local! {
-    static RECURSION_DEPTH: Cell<u32> = const { Cell::new(0) };
+/// Tells a derived type's draws apart from other types': the address of a
+/// static of its own. Interior mutability keeps two markers from sharing
+/// an address, as identical read-only statics may.
+pub struct TypeMarker {
+    _distinct: AtomicU8,
 }
 
-/// One level of nesting of derived recursive enums, left when dropped (also
-/// on unwinding, as a discarded example does).
-pub struct RecursionLevel {
-    depth: u32,
+impl TypeMarker {
+    /// A marker for one derived type, held in a static of its generator.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> TypeMarker {
+        TypeMarker { _distinct: AtomicU8::new(0) }
+    }
 }
 
-impl RecursionLevel {
-    /// Enters a level.
-    pub fn enter() -> RecursionLevel {
-        let depth = RECURSION_DEPTH.get();
-        RECURSION_DEPTH.set(depth + 1);
-        RecursionLevel { depth }
+/// The draw of one value of a derived type whose fields hold more than
+/// plain data, which may then contain the type itself: directly (as the
+/// derive sees) or through other types (as only the draws show).
+#[derive(Clone, Copy)]
+pub struct DerivedLevel {
+    /// How many draws of the same type are open around this one.
+    open: u32,
+}
+
+impl DerivedLevel {
+    /// Opens the draw of a value of the type `marker` stands for; the
+    /// case stops as an overrun if draws nest too deep, rather than
+    /// overflowing the stack.
+    pub fn enter(source: &mut ChoiceSource, marker: &'static TypeMarker) -> DerivedLevel {
+        DerivedLevel { open: source.enter_derived(std::ptr::from_ref(marker) as usize) }
     }
 
-    /// Whether this level is as deep as recursion may go.
+    /// Closes the draw, once the value is built.
+    pub fn leave(self, source: &mut ChoiceSource) {
+        source.leave_derived();
+    }
+
+    /// Whether this value is drawn inside another of its type.
+    pub fn is_nested(&self) -> bool {
+        self.open > 0
+    }
+
+    /// Whether this value is as deep as recursion may go: only variants
+    /// that end it are drawn, and parts that contain the type are empty.
     pub fn is_deepest(&self) -> bool {
-        self.depth >= MAX_RECURSION_DEPTH
-    }
-}
-
-impl Drop for RecursionLevel {
-    fn drop(&mut self) {
-        RECURSION_DEPTH.set(self.depth);
+        self.open >= MAX_RECURSION_DEPTH
     }
 }
 

@@ -298,8 +298,7 @@ pub use property::{
 ///   the recursion of a recursive enum, which nests at most six levels deep
 ///   before only its non-recursive variants are drawn. A variant contains
 ///   the enum when a field's type names it as `Self`, by its bare name or
-///   by a path from this crate; recursion through a type alias or another
-///   type is not seen.
+///   by a path from this crate.
 /// - A struct that contains itself (`children: Vec<Tree>`) nests at most
 ///   six levels deep too: there its fields that contain it are left empty,
 ///   so they must be a standard collection or an `Option`.
@@ -307,6 +306,14 @@ pub use property::{
 ///   half the size of the level above, so collections of them get shorter
 ///   with depth and a value stays small however many children a level
 ///   may have.
+/// - Types that contain each other (an `Expression` holding a `Block` of
+///   `Statement`s that hold `Expression`s), which no field shows, are found
+///   as they are drawn: once a value is drawn inside another of its type,
+///   its fields that are more than plain data (primitives, `String`, and
+///   tuples and arrays of them) are drawn at half the size, and six levels
+///   deep an enum draws only its variants of plain data, if it has any.
+///   Types that could never end stop each example as too large, with a
+///   health warning, rather than overflowing the stack.
 /// - `#[arbitrary(crate = "path")]` on the type makes the generated code
 ///   reach this crate through `path`, for a crate that depends on it under
 ///   another name.

@@ -194,8 +194,12 @@ pub struct ChoiceSource {
     /// within the limit, with a random tail. Kept apart from the three so
     /// that a fresh draw, nearly every draw of generation, checks one range.
     fresh: FreshWindow,
-    /// How many draws through `deferred` generators are open.
+    /// How many draws through `deferred` generators and of derived types
+    /// are open.
     nesting: u32,
+    /// The markers of the derived types whose draws are open, innermost
+    /// last (see [`enter_derived`](ChoiceSource::enter_derived)).
+    derived: Vec<usize>,
 }
 
 /// The choice positions `start..start + count` that are drawn at random.
@@ -231,6 +235,7 @@ impl ChoiceSource {
             keeps_maxima: true,
             fresh: FreshWindow::EMPTY,
             nesting: 0,
+            derived: Vec::new(),
         }
     }
 
@@ -270,6 +275,32 @@ impl ChoiceSource {
         // the next one starts from 0.
         self.nesting -= 1;
         value
+    }
+
+    /// Opens the draw of a value of the derived type that `marker` stands
+    /// for, one level deeper (stopping the case as an overrun past
+    /// [`MAX_NESTING`] levels, as [`nested`](ChoiceSource::nested) does), and
+    /// returns how many draws of the same type are open around it: more
+    /// than none means the type contains itself, directly or through other
+    /// types. Close it with [`leave_derived`](ChoiceSource::leave_derived).
+    pub(crate) fn enter_derived(&mut self, marker: usize) -> u32 {
+        if self.nesting >= MAX_NESTING {
+            Stop::Overrun.raise();
+        }
+        self.nesting += 1;
+        // At most MAX_NESTING entries, and a handful in nearly every case.
+        let open = self.derived.iter().filter(|&&open| open == marker).count() as u32;
+        self.derived.push(marker);
+        open
+    }
+
+    /// Closes the innermost draw opened by
+    /// [`enter_derived`](ChoiceSource::enter_derived). Not called when the
+    /// draw unwinds: that ends the test case, and the next one starts with
+    /// none open.
+    pub(crate) fn leave_derived(&mut self) {
+        self.nesting -= 1;
+        self.derived.pop();
     }
 
     /// Sets the random stream that random test cases draw from.
@@ -372,6 +403,7 @@ impl ChoiceSource {
         self.resume.clear();
         self.keeps_maxima = true;
         self.nesting = 0;
+        self.derived.clear();
         self.refresh_window();
     }
 
