@@ -286,6 +286,22 @@ fn character_is_mostly_printable_ascii() {
     assert!(printable > 0.6, "only {printable:.2} of the characters were printable ASCII");
 }
 
+/// Line ends, tabs and NUL break text handling most often: a property that
+/// fails on any one of them fails in nearly every run of the default size.
+#[test]
+fn strings_hold_line_ends_tabs_and_nul_in_nearly_every_run() {
+    for troublemaker in ['\n', '\r', '\t', '\0'] {
+        let failed = (0..40)
+            .filter(|&seed| {
+                Property::for_all(generate::string(), |text: String| !text.contains(troublemaker))
+                    .check(seeded(seed))
+                    .is_falsified()
+            })
+            .count();
+        assert!(failed >= 36, "{troublemaker:?} found in {failed} runs of 40");
+    }
+}
+
 /// Printable ASCII is only a bias: the rest of Unicode, beyond the Basic
 /// Multilingual Plane too, must show up.
 #[test]
