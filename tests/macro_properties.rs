@@ -304,7 +304,7 @@ fn every_parameter_is_named_and_shrunk() {
     // fail once `b` is 1000.
     assert!(
         report.contains(
-            "  Minimal counterexample:\n    a = 0  // any value fails\n    b = 1000\n    label = \"\"  // any value fails\n"
+            "  Minimal counterexample:\n    a = 0  // any value tried fails\n    b = 1000\n    label = \"\"  // any value tried fails\n"
         ),
         "{report}"
     );

@@ -285,7 +285,7 @@ fn explain_marks_the_argument_that_does_not_matter() {
     let result =
         Property::for_all(triple, |(a, _b, c)| a <= 10 || c <= 10).parameters(&["a", "b", "c"]).check(seeded(5));
     let report = result.to_string();
-    assert!(report.contains("    a = 11\n    b = 0  // any value fails\n    c = 11\n"), "{report}");
+    assert!(report.contains("    a = 11\n    b = 0  // any value tried fails\n    c = 11\n"), "{report}");
     let failure = &result.failures()[0];
     assert_eq!([0, 1, 2].map(|index| failure.any_value_fails(index)), [false, true, false]);
 }
@@ -298,14 +298,14 @@ fn explain_says_when_free_arguments_are_not_free_together() {
     let pair = (generate::integer::<i32>(), generate::integer::<i32>());
     let either = Property::for_all(pair, |(a, b)| a != 0 && b != 0).parameters(&["a", "b"]).check(seeded(2));
     let report = either.to_string();
-    assert!(report.contains("    a = 0  // any value fails\n    b = 0  // any value fails\n"), "{report}");
+    assert!(report.contains("    a = 0  // any value tried fails\n    b = 0  // any value tried fails\n"), "{report}");
     assert!(report.contains("\n  (each marked value fails alone, but varied all at once they can pass)"), "{report}");
     assert!(!either.failures()[0].any_values_fail_together());
 
     let triple = (generate::integer::<i32>(), generate::integer::<i32>(), generate::integer::<i32>());
     let both = Property::for_all(triple, |(_a, _b, c)| c < 5).parameters(&["a", "b", "c"]).check(seeded(2));
     let report = both.to_string();
-    assert!(report.contains("    a = 0  // any value fails\n    b = 0  // any value fails\n    c = 5\n"), "{report}");
+    assert!(report.contains("    a = 0  // any value tried fails\n    b = 0  // any value tried fails\n    c = 5\n"), "{report}");
     assert!(!report.contains("varied all at once"), "{report}");
     assert!(both.failures()[0].any_values_fail_together());
 }
@@ -316,7 +316,7 @@ fn explain_can_be_turned_off() {
     let result = Property::for_all(triple, |(a, _b, c)| a <= 10 || c <= 10)
         .parameters(&["a", "b", "c"])
         .check(seeded(5).phases(Phases::all().without(Phase::Explain)));
-    assert!(!result.to_string().contains("any value fails"), "{result}");
+    assert!(!result.to_string().contains("any value tried fails"), "{result}");
 }
 
 // Phases

@@ -251,7 +251,7 @@ fn explain_marks_the_command_arguments_that_do_not_matter() {
         let free = [CommandArgumentPosition { sequence: 1, step: 1, argument: 2 }];
         assert_eq!(result.failures()[0].free_command_arguments(), free, "seed {seed}: {result}");
         let report = result.to_string();
-        assert!(report.contains("Get(3)\n  Any value fails for: argument 2 of step 1\n"), "{report}");
+        assert!(report.contains("Get(3)\n  Any value tried fails for: argument 2 of step 1\n"), "{report}");
     }
 }
 
@@ -265,7 +265,7 @@ fn free_command_arguments_name_their_sequence() {
     .check(Options::default().seed(1));
     let free = [CommandArgumentPosition { sequence: 2, step: 1, argument: 2 }];
     assert_eq!(result.failures()[0].free_command_arguments(), free, "{result}");
-    assert!(result.to_string().contains("Any value fails for: argument 2 of step 1 of sequence 2\n"), "{result}");
+    assert!(result.to_string().contains("Any value tried fails for: argument 2 of step 1 of sequence 2\n"), "{result}");
 }
 
 /// A store whose reads all come back empty once it holds two keys and one

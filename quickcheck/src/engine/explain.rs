@@ -9,7 +9,7 @@
 //! - a variation that passes, or fails some other way, shows the argument
 //!   [`Matters`](Freedom::Matters), and the argument is done;
 //! - if every variation that ran failed the same way, the argument is
-//!   [`Free`](Freedom::Free): the report can say "any value fails";
+//!   [`Free`](Freedom::Free): the report can say "any value tried fails";
 //! - an argument whose choices are all forced, or that never produced a
 //!   valid variation, is [`Fixed`](Freedom::Fixed): nothing is known.
 //!
@@ -23,7 +23,7 @@
 //! ones after it grow from small to full size over the first
 //! [`GROWING`] of them, as a run's examples do. Random draws at full size
 //! alone would almost never make a short list or an empty command
-//! sequence, and "any value fails" must hold for those too.
+//! sequence, and "any value tried fails" must hold for those too.
 //!
 //! A variation only counts when it drew something new and ran to the body:
 //! a draw that repeats the minimal's choices, a filter's discard or an
@@ -295,7 +295,7 @@ async fn explain_argument<V: Execute>(
             Case::Fail(_) => counted += 1,
         }
         // Too few variations count to judge: a handful that failed the
-        // same way would be no evidence that any value fails.
+        // same way would be no evidence that any value tried fails.
         if attempt >= EARLY_LOOK && counted * MIN_COUNTED_ONE_IN < attempt {
             return Freedom::Fixed;
         }

@@ -96,7 +96,7 @@ impl<T> FailureReport<T> {
                     .iter()
                     .map(|position| if several { format!("{position:#}") } else { position.to_string() })
                     .collect();
-                write!(f, "\n  Any value fails for: {}", arguments.join(", "))?;
+                write!(f, "\n  Any value tried fails for: {}", arguments.join(", "))?;
                 if !self.free_commands_together {
                     write!(f, "\n  (each fails alone, but varied all at once they can pass)")?;
                 }
@@ -163,7 +163,7 @@ fn write_counterexample<T>(
                 write!(f, "\n    {name} =")?;
                 write_value(f, 4, &first_lines(field, max_lines))?;
                 if marks.get(index).copied().unwrap_or(false) {
-                    write!(f, "  // any value fails")?;
+                    write!(f, "  // any value tried fails")?;
                 }
             }
             Ok(())
