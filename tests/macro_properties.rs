@@ -407,6 +407,43 @@ fn a_map_or_an_array_behind_an_alias_gets_no_pin_line() {
     }
 }
 
+/// A list that holds itself in a `Box`: its `Debug` form shows neither the
+/// inner variants' path nor the `Box`.
+#[derive(quickcheck::Arbitrary, Debug)]
+enum Chain {
+    End,
+    Link(u8, Box<Chain>),
+}
+
+impl Chain {
+    fn sum(&self) -> u32 {
+        match self {
+            Chain::End => 0,
+            Chain::Link(value, rest) => 1 + u32::from(*value) + rest.sum(),
+        }
+    }
+}
+
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn chains_stay_short(chain: Chain) -> bool {
+    chain.sum() < 2
+}
+
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn some_chain_is_never_drawn(chain: Option<Chain>) -> bool {
+    chain.is_none()
+}
+
+#[test]
+fn a_variant_inside_a_value_gets_no_pin_line() {
+    for report in [report_of(chains_stay_short), report_of(some_chain_is_never_drawn)] {
+        assert!(report.contains("Minimal counterexample"), "{report}");
+        assert!(!report.contains("Pin it with"), "{report}");
+    }
+}
+
 #[test]
 fn an_enum_parameter_pins_with_its_path() {
     let report = report_of(pushes_stay_small);

@@ -305,7 +305,10 @@ fn explain_says_when_free_arguments_are_not_free_together() {
     let triple = (generate::integer::<i32>(), generate::integer::<i32>(), generate::integer::<i32>());
     let both = Property::for_all(triple, |(_a, _b, c)| c < 5).parameters(&["a", "b", "c"]).check(seeded(2));
     let report = both.to_string();
-    assert!(report.contains("    a = 0  // any value tried fails\n    b = 0  // any value tried fails\n    c = 5\n"), "{report}");
+    assert!(
+        report.contains("    a = 0  // any value tried fails\n    b = 0  // any value tried fails\n    c = 5\n"),
+        "{report}"
+    );
     assert!(!report.contains("varied all at once"), "{report}");
     assert!(both.failures()[0].any_values_fail_together());
 }

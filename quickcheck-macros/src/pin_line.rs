@@ -11,8 +11,9 @@
 //! `String` field of a derived `Debug`) would paste as a `&str`, so it
 //! leaves the line out too. An enum's variants print without the enum's
 //! name, so the macro also passes each parameter's [`type_path`], which
-//! the line writes in front of a parameter's variant (inside a list or an
-//! option, a variant still pastes only where it is in scope).
+//! the line writes in front of a parameter's variant; a variant inside a
+//! value (in a list, an option or another variant) has no path to write,
+//! so the line is left out when the report finds one.
 
 use syn::{GenericArgument, PathArguments, Type};
 

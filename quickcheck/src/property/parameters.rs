@@ -86,10 +86,10 @@ impl<T> Copy for Parameters<T> {}
 /// parameter, or `None` when some field's `Debug` form is no expression to
 /// paste: one that spans lines (a command sequence, a pretty-printed
 /// struct), holds a float no literal writes, a string that would paste as
-/// a `&str`, or a map's or set's braces, was cut short or replaced by a
-/// placeholder, is of a type holding an array (whose `[...]` the line
-/// writes as a `vec![...]`), or is a tuple or unit struct behind a type
-/// alias. The macro leaves out the types it can see are no expressions;
+/// a `&str`, a map's or set's braces, or an enum variant inside the value,
+/// was cut short or replaced by a placeholder, is of a type holding an
+/// array (whose `[...]` the line writes as a `vec![...]`), or is a tuple or
+/// unit struct behind a type alias. The macro leaves out the types it can see are no expressions;
 /// these checks also see through a type alias.
 pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str], type_names: &[&str]) -> Option<Vec<String>> {
     let pastes = |field: &String| {
@@ -102,11 +102,48 @@ pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str], type_names: 
     if !fields.iter().all(pastes) || type_names.iter().any(|name| name.contains('[')) {
         return None;
     }
-    let expression = |(index, field): (usize, &String)| match (type_paths.get(index), type_names.get(index)) {
-        (Some(path), Some(name)) => with_type_path(field, path, name).map(|form| as_expression(&form)),
-        _ => Some(as_expression(field)),
+    let expression = |(index, field): (usize, &String)| {
+        let form = match (type_paths.get(index), type_names.get(index)) {
+            (Some(path), Some(name)) => with_type_path(field, path, name)?,
+            _ => Cow::Borrowed(field.as_str()),
+        };
+        (!has_bare_variant(&form)).then(|| as_expression(&form))
     };
     fields.iter().enumerate().map(expression).collect()
+}
+
+/// Whether a `Debug` form, its own type's path already in front, holds a
+/// capitalised name with no path that is no struct: an enum variant inside
+/// a value (`List::Cons(0, Nil)`, `Some(Red)`), which pastes only where
+/// its enum's variants are imported, and whose `Box` around it, if any, the
+/// form does not show. The prelude's variants are no such names.
+fn has_bare_variant(rendered: &str) -> bool {
+    let characters: Vec<(char, bool)> = outside_literals(rendered).collect();
+    let is_name_character = |character: char| character.is_alphanumeric() || character == '_';
+    let mut start = 0;
+    while start < characters.len() {
+        let (character, in_literal) = characters[start];
+        if in_literal || !is_name_character(character) {
+            start += 1;
+            continue;
+        }
+        let end = characters[start..]
+            .iter()
+            .position(|&(character, in_literal)| in_literal || !is_name_character(character))
+            .map_or(characters.len(), |length| start + length);
+        let name: String = characters[start..end].iter().map(|&(character, _)| character).collect();
+        // A path's segment, or a field's name.
+        let by_a_colon = (start > 0 && characters[start - 1].0 == ':')
+            || characters.get(end).is_some_and(|&(character, _)| character == ':');
+        let is_struct = characters.get(end..end + 2).is_some_and(|next| next[0].0 == ' ' && next[1].0 == '{');
+        let in_prelude = matches!(name.as_str(), "Some" | "None" | "Ok" | "Err");
+        // The name at the start is the parameter's own, written with its path.
+        if start > 0 && name.starts_with(char::is_uppercase) && !(by_a_colon || is_struct || in_prelude) {
+            return true;
+        }
+        start = end;
+    }
+    false
 }
 
 /// `rendered`, the `Debug` form of a value of the type `type_name` (the
@@ -297,6 +334,28 @@ mod tests {
         let frame = ["app::Op", "app::Frame"];
         let pinned = Some(fields(&["Op::Pop", "Frame { depth: 0 }"]));
         assert_eq!(pin_arguments(&fields(&["Pop", "Frame { depth: 0 }"]), &["Op", "Frame"], &frame), pinned);
+    }
+
+    #[test]
+    fn variants_inside_a_value_are_found_outside_literals() {
+        for rendered in ["List::Cons(0, Cons(1, Nil))", "Some(Red)", "vec![Red, Green]", "Pair(Left, 3)"] {
+            assert!(has_bare_variant(rendered), "{rendered}");
+        }
+        for rendered in [
+            "List::Nil",
+            "Op::Peek { depth: 0 }",
+            "Frame { inner: Frame { depth: 0 }, label: Some(3), done: Ok(None) }",
+            "vec![app::Op::Pop, Err(1)]",
+            "\"Red Cons\"",
+            "Top { depth: 3 }",
+        ] {
+            assert!(!has_bare_variant(rendered), "{rendered}");
+        }
+        let names = ["app::List"];
+        let nested = ["Cons(0, Cons(0, Nil))".to_owned()];
+        assert_eq!(pin_arguments(&nested, &["List"], &names), None);
+        let leaf = ["Nil".to_owned()];
+        assert_eq!(pin_arguments(&leaf, &["List"], &names), Some(vec!["List::Nil".to_owned()]));
     }
 
     #[test]
