@@ -54,7 +54,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             && generics.params.iter().all(|parameter| matches!(parameter, syn::GenericParam::Lifetime(_)));
         let message = if only_lifetimes {
             "a #[property] function cannot declare lifetimes: its values are generated, not borrowed from a \
-             caller; leave the lifetime out, and a reference parameter is taken as `'static`"
+             caller; take owned values (`String` for `&str`, `Vec<T>` for `&[T]`) and borrow them in the body"
         } else {
             "a #[property] function cannot be generic: its parameters' types pick their generators; \
              write one property per concrete type"
@@ -62,6 +62,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         return Err(syn::Error::new(span, message));
     }
     refuse_qualifiers(&function.sig)?;
+    refuse_test_result_type(&function.sig.output)?;
     let parameters = parameters(&mut function, &krate)?;
     let examples = examples(&mut function.attrs, &parameters, &krate)?;
     let has_plain_test_attribute = function.attrs.iter().any(|attribute| attribute.path().is_ident("test"));
@@ -340,10 +341,36 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
             generator = Some(attribute);
         }
         let ty = *typed.ty;
+        if let (Type::Reference(reference), None) = (&ty, &generator) {
+            return Err(syn::Error::new_spanned(
+                reference,
+                "a #[property] parameter that is a reference has no generator: its values are generated, not \
+                 borrowed; take an owned value (`String` for `&str`, `Vec<T>` for `&[T]`, `T` for `&T`) and borrow \
+                 it in the body, or give a #[generator(...)] of `'static` references",
+            ));
+        }
         let generator = generator_of(&ty, generator.as_ref(), krate)?;
         parameters.push(Parameter { pattern: *typed.pat, name, ty, generator });
     }
     Ok(parameters)
+}
+
+/// Refuses `-> TestResult`, the return type of a quickcheck 1.x property:
+/// here `TestResult` is the trait of what a property may return, and
+/// rustc alone would only say that a trait is no type.
+fn refuse_test_result_type(output: &ReturnType) -> syn::Result<()> {
+    let ReturnType::Type(_, ty) = output else { return Ok(()) };
+    let Type::Path(path) = &**ty else { return Ok(()) };
+    let last = path.path.segments.last();
+    if path.qself.is_none() && last.is_some_and(|last| last.ident == "TestResult" && last.arguments.is_empty()) {
+        return Err(syn::Error::new_spanned(
+            ty,
+            "`TestResult` is the trait of what a property returns, not a type to return: return `bool`, `()` (and \
+             assert) or a `Result`, and discard an input with `quickcheck::assume(condition)` where quickcheck 1.x \
+             returned `TestResult::discard()`",
+        ));
+    }
+    Ok(())
 }
 
 /// Takes the `#[example(...)]` attributes off the function and turns each

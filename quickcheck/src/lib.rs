@@ -226,7 +226,9 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// below `#[property]`, such as `#[tokio::test]`, or with none, on a minimal
 /// executor of this crate that parks the thread while the body waits. Any
 /// test attribute (an attribute whose path ends in `test`) also replaces
-/// the `#[test]` that `#[property]` adds.
+/// the `#[test]` that `#[property]` adds. Write such an attribute below
+/// `#[property]`: above it, the test harness takes the function as it is,
+/// with parameters no test may have.
 ///
 /// ```
 /// use quickcheck::property;

@@ -17,4 +17,9 @@ fn example_of_a_string_for_a_number(n: u8) -> bool {
     n < 200
 }
 
+#[property]
+fn returns_a_quickcheck_1_test_result(n: u8) -> TestResult {
+    n < 200
+}
+
 fn main() {}

@@ -6,6 +6,11 @@ fn borrows<'a>(text: &'a str) -> bool {
 }
 
 #[property]
+fn borrows_without_a_lifetime(text: &str, bytes: &[u8]) -> bool {
+    text.len() < bytes.len()
+}
+
+#[property]
 unsafe fn unsafe_property(n: u8) -> bool {
     n < 200
 }
