@@ -42,6 +42,10 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     assert_eq!(result.outcome(), Outcome::Misconfigured);
     let report = result.to_string();
     assert!(report.contains("QUICKCHECK_RUNS is \"many\", which is not a whole number"), "{report}");
+    // A number out of range is named with the range.
+    set("QUICKCHECK_RUNS", "-1");
+    let report = Property::for_all(generate::boolean(), |_| true).check(Options::default()).to_string();
+    assert!(report.contains("is \"-1\", which is not a whole number from 0 to 18446744073709551615"), "{report}");
     clear("QUICKCHECK_RUNS");
 
     // A duration extends the run past its runs; a malformed one is named.

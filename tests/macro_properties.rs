@@ -657,3 +657,17 @@ fn the_run_for_option_runs_past_runs() {
     runs_for_a_while();
     assert!(TIMED_CALLS.load(Ordering::Relaxed) > 5);
 }
+
+#[property(runs = 0)]
+#[should_panic]
+fn no_runs_at_all(byte: u8) {
+    let _ = byte;
+}
+
+/// The advice of a property's report is written as the attribute's options.
+#[test]
+fn no_runs_is_refused_with_the_attribute_option_that_checks_only_pins() {
+    let report = report_of(no_runs_at_all);
+    let advice = "#[property(phases = quickcheck::Phases::all().without(quickcheck::Phase::Generate))]";
+    assert!(report.contains("runs is 0") && report.contains(advice), "{report}");
+}

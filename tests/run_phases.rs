@@ -368,6 +368,20 @@ fn a_filter_that_rejects_most_inputs_is_warned_about_and_can_be_silenced() {
     assert!(silenced.health_warnings().is_empty(), "{silenced}");
 }
 
+/// A check that ends for its discards says what rejects inputs once: its
+/// report leaves out the filter warning that says it again.
+#[test]
+fn an_exhausted_check_names_what_rejects_inputs_once() {
+    let never = generate::integer::<u32>().filter(|&n| n == 7_777_777);
+    let result = Property::for_all(never, |_| true).check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
+    assert_eq!(checks, [HealthCheck::FilterTooMuch], "{result}");
+    let report = result.to_string();
+    assert_eq!(report.matches("a command's precondition").count(), 1, "{report}");
+    assert!(!report.contains("filter_too_much"), "{report}");
+}
+
 #[test]
 fn assume_that_rejects_most_inputs_is_warned_about() {
     let result =

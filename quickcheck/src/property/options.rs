@@ -359,10 +359,15 @@ impl Options {
         let runs_for_a_time = run_for.is_some_and(|duration| !duration.is_zero());
         if runs == 0 && !runs_for_a_time && self.confidence.is_none() && generates {
             let source = if runs_from_environment.is_some() { "QUICKCHECK_RUNS" } else { "runs" };
+            let generation_off = match self.advice {
+                Advice::Options => "Options::phases(Phases::all().without(Phase::Generate))",
+                Advice::Attribute => {
+                    "#[property(phases = quickcheck::Phases::all().without(quickcheck::Phase::Generate))]"
+                }
+            };
             return Err(format!(
                 "{source} is 0, so the check would generate nothing and pass having tested nothing; ask for at \
-                 least one run, or to check only the pinned examples turn generation off with \
-                 phases(Phases::all().without(Phase::Generate))"
+                 least one run, or to check only the pinned examples turn generation off with {generation_off}"
             ));
         }
         Ok(Settings {
@@ -450,7 +455,7 @@ pub(crate) fn statistics_always() -> Result<bool, String> {
 
 /// A whole number from the environment.
 fn environment(name: &str) -> Result<Option<u64>, String> {
-    environment_text(name, "a whole number", "100", |text| text.parse().ok())
+    environment_text(name, "a whole number from 0 to 18446744073709551615", "100", |text| text.parse().ok())
 }
 
 /// A duration from the environment: a whole number and a unit, `ms`, `s`,

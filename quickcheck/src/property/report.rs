@@ -7,7 +7,8 @@ use crate::engine::shrink::ShrinkLimit;
 use crate::engine::unwind::DISCARD_CAUSES;
 use crate::property::result::Advice;
 use crate::property::{
-    CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult, Replay,
+    CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, HealthCheck, HealthWarning, Outcome,
+    PropertyResult, Replay,
 };
 use crate::stats::Shortfalls;
 
@@ -262,8 +263,10 @@ impl<T> PropertyResult<T> {
         let headline = if self.outcome == Outcome::Flaky { "Flaky" } else { "Falsified" };
         if let [only] = self.failures.as_slice() {
             let shrinks = plural(only.shrinks, "shrink", "shrinks");
+            // A saved example is no draw from the seed: its replay token,
+            // not the seed, reproduces it.
             if only.from_database {
-                write!(f, "{headline}: failed again on a saved example, after {shrinks}{seed}.")?;
+                write!(f, "{headline}: failed again on a saved example, after {shrinks}.")?;
             } else {
                 write!(f, "{headline} after {tests} and {shrinks}{seed}.")?;
             }
@@ -275,9 +278,9 @@ impl<T> PropertyResult<T> {
         let generated_none = self.tests_run == 0;
         if self.failures.iter().all(|failure| failure.from_database) {
             // Nothing was generated: the saved examples were all it took.
-            write!(f, "{headline}: {count} distinct failures failed again on saved examples{seed}.")?;
+            write!(f, "{headline}: {count} distinct failures failed again on saved examples.")?;
         } else if generated_none {
-            write!(f, "{headline}: found {count} distinct failures replaying and shrinking saved examples{seed}.")?;
+            write!(f, "{headline}: found {count} distinct failures replaying and shrinking saved examples.")?;
         } else {
             let all_tests = plural(self.tests_run, "test", "tests");
             write!(f, "{headline} after {tests}{seed}: found {count} distinct failures in {all_tests}.")?;
@@ -392,7 +395,11 @@ impl<T> Display for PropertyResult<T> {
                 if self.skipped_examples == 1 { "it" } else { "them" }
             )?;
         }
-        for warning in &self.warnings {
+        // An exhausted check's paragraph already says what rejects inputs.
+        let said = |warning: &&HealthWarning| {
+            self.outcome == Outcome::Exhausted && warning.check() == HealthCheck::FilterTooMuch
+        };
+        for warning in self.warnings.iter().filter(|warning| !said(warning)) {
             write!(f, "\n  Warning: {}", warning.advised(self.advice))?;
         }
         Ok(())
