@@ -32,6 +32,14 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
     let input: DeriveInput = syn::parse2(item)?;
     let krate = crate_path(&input.attrs)?;
     let name = &input.ident;
+    if let Some(lifetime) = input.generics.lifetimes().next() {
+        return Err(syn::Error::new_spanned(
+            lifetime,
+            "Arbitrary cannot be derived for a type with a lifetime parameter: generated values own their data, \
+             borrowed from nothing; hold owned fields (`String` for `&str`, `Cow<'static, str>`), or implement \
+             Arbitrary by hand for the type with `'static`",
+        ));
+    }
     let mut generics = input.generics.clone();
     for parameter in generics.type_params_mut() {
         parameter.bounds.push(parse_quote!(#krate::Arbitrary));

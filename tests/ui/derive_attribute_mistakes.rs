@@ -16,6 +16,11 @@ enum WeightedWhole {
 }
 
 #[derive(Arbitrary, Debug)]
+struct Borrowing<'a> {
+    text: std::borrow::Cow<'a, str>,
+}
+
+#[derive(Arbitrary, Debug)]
 struct OptionsOnAField {
     #[arbitrary(crate = "quickcheck")]
     count: u8,
