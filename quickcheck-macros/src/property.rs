@@ -79,23 +79,29 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         ReturnType::Default => quote! { () },
         ReturnType::Type(_, ty) => quote! { #ty },
     };
-    // A return type that is no test result is named at the type, with the
-    // trait's own message, before the check's call would name the attribute.
-    let returns_a_test_result = match &function.sig.output {
-        ReturnType::Default => None,
-        ReturnType::Type(_, ty) => Some(quote_spanned! {ty.span()=>
-            #krate::__private::returns_a_test_result::<#ty>();
-        }),
-    };
     let body = &function.block;
     let is_async = function.sig.asyncness.is_some();
     let asyncness = is_async.then(|| quote! { async });
+    // A return type that is no test result is named at the type, with the
+    // trait's own message: a synchronous body's result goes through
+    // `judged`, named with the type, whose own result then satisfies the
+    // check (one more error follows, with the same message, at the
+    // attribute); an async body's future is awaited as it is, and the type
+    // is named for it alone.
+    let (judged, returns_a_test_result) = match (&function.sig.output, is_async) {
+        (ReturnType::Type(_, ty), false) => (Some(quote! { #krate::__private::judged::<_, #ty> }), None),
+        (ReturnType::Default, false) => (Some(quote! { #krate::__private::judged }), None),
+        (ReturnType::Type(_, ty), true) => {
+            (None, Some(quote_spanned! {ty.span()=> #krate::__private::returns_a_test_result::<#ty>(); }))
+        }
+        (ReturnType::Default, true) => (None, None),
+    };
     let property = quote! {
         ({
             #returns_a_test_result
             #krate::Property::for_all(
                 (#(#generators,)*),
-                #asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body,
+                #judged(#asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body),
             )
             .parameters(&[#(#names),*])
             .parameter_types(&[#(#type_paths),*])

@@ -18,10 +18,30 @@ use crate::generate::choice::choose_by_weight;
 use crate::property::result::Advice;
 use crate::property::{Options, PropertyResult};
 
-/// Asks nothing at run time: where `#[property]` calls it with the
-/// function's return type, a type that is no [`TestResult`](crate::TestResult) gets the trait's
-/// message at the type.
+/// Asks nothing at run time: where `#[property]` calls it with an async
+/// function's return type, a type that is no
+/// [`TestResult`](crate::TestResult) gets the trait's message at the type.
 pub fn returns_a_test_result<R: crate::TestResult>() {}
+
+/// A verdict already drawn from a body's [`TestResult`](crate::TestResult).
+pub struct Verdict(Result<(), crate::property::Failure>);
+
+impl crate::TestResult for Verdict {
+    #[inline]
+    fn into_verdict(self) -> Result<(), crate::property::Failure> {
+        self.0
+    }
+}
+
+/// A synchronous property's body, its result turned into a [`Verdict`].
+/// `#[property]` names `R` with the function's return type, so a type that
+/// is no test result gets the trait's message at the type, and the check's
+/// call, which sees a body returning a `Verdict`, adds no error of its own
+/// (a method "whose trait bounds were not satisfied").
+#[inline]
+pub fn judged<T, R: crate::TestResult>(mut body: impl FnMut(T) -> R) -> impl FnMut(T) -> Verdict {
+    move |value| Verdict(body(value).into_verdict())
+}
 
 /// Panics with the report unless the property passed, as
 /// `Property::assert` does.
