@@ -90,14 +90,7 @@ impl<T> FailureReport<T> {
                 write!(f, "\n  (each marked value fails alone, but varied all at once they can pass)")?;
             }
             if !self.free_commands.is_empty() {
-                // With several sequences, each entry names its own.
-                let several = self.free_commands.iter().any(|position| position.sequence > 1);
-                let arguments: Vec<String> = self
-                    .free_commands
-                    .iter()
-                    .map(|position| if several { format!("{position:#}") } else { position.to_string() })
-                    .collect();
-                write!(f, "\n  Any value tried fails for: {}", arguments.join(", "))?;
+                write!(f, "\n  Any value tried fails for: {}", free_arguments(&self.free_commands))?;
                 if !self.free_commands_together {
                     write!(f, "\n  (each fails alone, but varied all at once they can pass)")?;
                 }
@@ -301,6 +294,56 @@ impl<T> PropertyResult<T> {
 
 /// "argument 2 of step 3", with "of sequence 2" when it is not the first
 /// sequence; the alternate form (`{:#}`) names the sequence always.
+/// The free arguments of commands, one entry per argument of a sequence
+/// with the steps it is free at: `argument 2 of steps 1 to 17, 20 and 22`.
+/// With several sequences, each entry names its own.
+fn free_arguments(positions: &[CommandArgumentPosition]) -> String {
+    let several = positions.iter().any(|position| position.sequence > 1);
+    // (sequence, argument) in the order first met, with their steps.
+    let mut groups: Vec<((usize, usize), Vec<usize>)> = Vec::new();
+    for position in positions {
+        let key = (position.sequence, position.argument);
+        match groups.iter_mut().find(|(group, _)| *group == key) {
+            Some((_, steps)) => steps.push(position.step),
+            None => groups.push((key, vec![position.step])),
+        }
+    }
+    let entries: Vec<String> = groups
+        .into_iter()
+        .map(|((sequence, argument), mut steps)| {
+            steps.sort_unstable();
+            steps.dedup();
+            let step_word = if steps.len() == 1 { "step" } else { "steps" };
+            let sequence = if several { format!(" of sequence {sequence}") } else { String::new() };
+            format!("argument {argument} of {step_word} {}{sequence}", step_ranges(&steps))
+        })
+        .collect();
+    entries.join("; ")
+}
+
+/// Sorted step numbers with each run of consecutive ones as a range: `1 to
+/// 17, 20 and 22`.
+fn step_ranges(steps: &[usize]) -> String {
+    let mut ranges: Vec<String> = Vec::new();
+    let mut start = 0;
+    while start < steps.len() {
+        let mut end = start;
+        while end + 1 < steps.len() && steps[end + 1] == steps[end] + 1 {
+            end += 1;
+        }
+        if end - start >= 2 {
+            ranges.push(format!("{} to {}", steps[start], steps[end]));
+        } else {
+            ranges.extend(steps[start..=end].iter().map(usize::to_string));
+        }
+        start = end + 1;
+    }
+    match ranges.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => ranges.concat(),
+    }
+}
+
 impl Display for CommandArgumentPosition {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "argument {} of step {}", self.argument, self.step)?;
@@ -403,5 +446,25 @@ impl<T> Display for PropertyResult<T> {
             write!(f, "\n  Warning: {}", warning.advised(self.advice))?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(sequence: usize, step: usize, argument: usize) -> CommandArgumentPosition {
+        CommandArgumentPosition { sequence, step, argument }
+    }
+
+    #[test]
+    fn free_arguments_list_each_argument_once_with_its_steps_as_ranges() {
+        let positions: Vec<_> = (1..=17).chain([20, 21, 23]).map(|step| at(1, step, 2)).collect();
+        assert_eq!(free_arguments(&positions), "argument 2 of steps 1 to 17, 20, 21 and 23");
+        assert_eq!(
+            free_arguments(&[at(1, 3, 1), at(1, 1, 2), at(1, 4, 1)]),
+            "argument 1 of steps 3 and 4; argument 2 of step 1"
+        );
+        assert_eq!(free_arguments(&[at(2, 1, 2)]), "argument 2 of step 1 of sequence 2");
     }
 }

@@ -16,8 +16,13 @@
 //! generated afresh against the model, so a shrunk sequence still respects
 //! every precondition. The report of a failing run notes the step it failed
 //! at (`failed at: step 3 of 3, the last`), or the invariant check; the
-//! steps after it never ran. (An async run does not note it yet: its
-//! steps live in a future, which a panic does not unwind.)
+//! steps after it never ran. A synchronous and an async run note it alike.
+//!
+//! Each assertion a failing command makes is an origin of its own, so one
+//! bug that breaks a `get` and a `remove` may be reported as two distinct
+//! failures, each shrunk; `Options::first_failure_only` (or
+//! `#[property(multiple_failures = false)]`) reports the first alone, and
+//! stops sooner.
 //!
 //! ```
 //! use std::collections::BTreeMap;
