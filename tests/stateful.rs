@@ -698,3 +698,65 @@ fn a_panicking_model_update_is_shrunk_to_the_shortest_sequence() {
     assert!(result.failure().unwrap().location().unwrap().file.ends_with("stateful.rs"), "{result}");
     assert!(result.to_string().contains("a panic in the model shows here too"), "{result}");
 }
+
+/// A bounded queue that stops taking items at 30 without a word: only a
+/// sequence of 31 pushes before a `Len` shows it, which random sequences of
+/// three kinds of command almost never are.
+#[derive(Clone, Copy, Debug)]
+enum Bounded {
+    Push(u8),
+    Pop,
+    Len,
+}
+
+impl ModelCommand<Vec<u8>> for Bounded {
+    fn update(&self, model: &mut Vec<u8>) {
+        match *self {
+            Bounded::Push(item) => model.push(item),
+            Bounded::Pop => {
+                model.pop();
+            }
+            Bounded::Len => {}
+        }
+    }
+}
+
+impl Command<Vec<u8>, Vec<u8>> for Bounded {
+    fn run(&self, model: &Vec<u8>, queue: &mut Vec<u8>) {
+        match *self {
+            Bounded::Push(item) if queue.len() < 30 => queue.push(item),
+            Bounded::Push(_) => {}
+            Bounded::Pop => assert_eq!(queue.pop(), model.last().copied()),
+            Bounded::Len => assert_eq!(queue.len(), model.len(), "len"),
+        }
+    }
+}
+
+/// Targeting the model's length climbs to the bug: switching a `Pop` to a
+/// `Push` draws the push's item afresh, and the commands after it stay as
+/// they were.
+#[test]
+fn targeting_a_model_finds_a_bug_that_random_sequences_miss() {
+    let sequences = stateful::commands(Vec::new, |_: &Vec<u8>| {
+        Some(generate::one_of((
+            generate::integer::<u8>().map(Bounded::Push).boxed(),
+            generate::constant(Bounded::Pop).boxed(),
+            generate::constant(Bounded::Len).boxed(),
+        )))
+    });
+    let (mut targeted, mut random) = (0, 0);
+    for seed in 0..10 {
+        let check = |aim: bool| {
+            Property::for_all(&sequences, |sequence| {
+                let model = sequence.run(&mut Vec::new());
+                if aim {
+                    quickcheck::target(model.len() as f64, "length");
+                }
+            })
+            .check(Options::default().seed(seed).first_failure_only())
+        };
+        targeted += usize::from(check(true).is_falsified());
+        random += usize::from(check(false).is_falsified());
+    }
+    assert!(targeted >= 8 && random <= 2, "found by targeting {targeted} times in 10, at random {random}");
+}

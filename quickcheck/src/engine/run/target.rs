@@ -1,8 +1,11 @@
 //! Targeted search: generation remembers the best-scoring example of each
 //! target label, and the target phase hill-climbs from each of them.
 
-use crate::engine::random::Draws;
+use crate::engine::random::{self, Draws};
+use crate::engine::shrink::Execute;
+use crate::engine::source::{Fill, MAX_CHOICES, Variation};
 use crate::generate::Generator;
+use rand_xoshiro::rand_core::Rng;
 
 use super::{Body, Case, End, Found, Runner, Summary, offer};
 
@@ -53,6 +56,19 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         }
     }
 
+    /// The span of `choices`, by id, that starts at `position` with a choice
+    /// between alternatives (a `one_of` branch, an enum variant), and where
+    /// it ends; `None` if the choice there is no such choice. Moving it
+    /// switches what the rest of the span draws, which replaying the old
+    /// choices into would misalign everything after it.
+    fn alternative_at(&mut self, choices: &[u64], position: usize) -> Option<(usize, usize)> {
+        self.regenerate(choices)?;
+        let spans = &self.source.recording().spans;
+        (0..spans.len())
+            .rfind(|&span| spans.chooses_alternative_first(span) && spans.range(span).start == position)
+            .map(|span| (span, spans.range(span).end))
+    }
+
     /// Whether the current example scored above the best of some target
     /// label, or under a label not seen before.
     fn beats_a_target(&self) -> bool {
@@ -63,10 +79,12 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
 
     /// The target phase: hill-climbs from the best example of each label.
     /// A step picks a choice and moves it up or down by 1, 2, 4, … for as
-    /// long as the score keeps rising (or stays level, the example not
-    /// growing), the rest of the example replayed (and
-    /// drawn at random past its end, when the example grew). Stops at the
-    /// first failure, which the shrinker then takes.
+    /// long as the score keeps rising (or, after the first round over the
+    /// choices, stays level, the example not growing), the rest of the
+    /// example replayed (and drawn at random past its end, when the example
+    /// grew; a moved choice between alternatives draws what its new
+    /// alternative needs afresh). Stops at the first failure, which the
+    /// shrinker then takes.
     pub(super) async fn target(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let bests = std::mem::take(&mut self.targets);
         if bests.is_empty() {
@@ -82,12 +100,26 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 (0..best.maxima.len()).filter(|&at| best.maxima[at] > 0).collect()
             };
             let mut positions = movable(&best);
+            // Positions are picked at random without repeats until each has
+            // been tried, then afresh: picked with repeats, a climb spent
+            // most of its steps on positions it had tried already.
+            let mut untried: Vec<usize> = Vec::new();
+            // The first round takes only moves that raise the score; later
+            // ones cross plateaus too. A plateau move on a choice the score
+            // does not depend on is always open, and a run of them to the
+            // end of the choice's range cost a round most of its steps.
+            let mut rounds = 0;
             while steps_left > 0 && !positions.is_empty() {
                 if self.cancelled() {
                     summary.end = End::CANCELLED;
                     return;
                 }
-                let position = positions[self.steering.up_to(positions.len() as u64 - 1) as usize];
+                if untried.is_empty() {
+                    untried.clone_from(&positions);
+                    rounds += 1;
+                }
+                let crosses_plateaus = rounds > 1;
+                let position = untried.swap_remove(self.steering.up_to(untried.len() as u64 - 1) as usize);
                 // Steps of 1 first, then of 2: an integer's choice is a
                 // zig-zag index, in which a step of 1 crosses to the other
                 // side of its target and only a step of 2 moves a value
@@ -107,10 +139,37 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                             break;
                         }
                         steps_left -= 1;
-                        self.prefix.clone_from(&best.choices);
-                        self.prefix[position] = moved;
-                        self.source.start_extending(&self.prefix, 1.0);
-                        match self.run_case().await {
+                        let case = match self.alternative_at(&best.choices, position) {
+                            Some((span, end)) => {
+                                // Another alternative draws its own parts:
+                                // they are drawn afresh, and the example
+                                // goes on as before after them.
+                                self.prefix.clear();
+                                self.prefix.extend_from_slice(&best.choices[..position]);
+                                self.prefix.push(moved);
+                                self.prefix.extend_from_slice(&best.choices[end..]);
+                                let random = random::for_example(self.steering.next_u64(), 0);
+                                let fill = Fill::Random { random, scale: 1.0 };
+                                let variation = Variation {
+                                    span,
+                                    kept: 1,
+                                    resume_at: position + 1,
+                                    fill,
+                                    max_choices: MAX_CHOICES,
+                                };
+                                let choices = std::mem::take(&mut self.prefix);
+                                let case = self.execute_varied(&choices, variation).await;
+                                self.prefix = choices;
+                                case
+                            }
+                            None => {
+                                self.prefix.clone_from(&best.choices);
+                                self.prefix[position] = moved;
+                                self.source.start_extending(&self.prefix, 1.0);
+                                self.run_case().await
+                            }
+                        };
+                        match case {
                             Case::Pass => {
                                 summary.passed += 1;
                                 let recording = self.source.recording();
@@ -118,8 +177,11 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                                 // long as the example did not grow, so that
                                 // the climb crosses a plateau of a score that
                                 // rises in steps.
-                                let sideways =
-                                    |score: f64| score == best.score && recording.choices.len() <= best.choices.len();
+                                let sideways = |score: f64| {
+                                    crosses_plateaus
+                                        && score == best.score
+                                        && recording.choices.len() <= best.choices.len()
+                                };
                                 let Some(score) = self
                                     .record
                                     .score(&best.label)
