@@ -671,3 +671,28 @@ fn no_runs_is_refused_with_the_attribute_option_that_checks_only_pins() {
     let advice = "#[property(phases = quickcheck::Phases::all().without(quickcheck::Phase::Generate))]";
     assert!(report.contains("runs is 0") && report.contains(advice), "{report}");
 }
+
+static MACRO_PINS: AtomicU32 = AtomicU32::new(0);
+
+/// A property written by a `macro_rules` macro, whose string literal for
+/// a `String` parameter arrives wrapped in an invisible group.
+macro_rules! property_pinned_with {
+    ($text:expr) => {
+        #[property(runs = 1)]
+        #[example($text)]
+        fn a_pin_through_a_macro(text: String) {
+            if text == "from a macro" {
+                MACRO_PINS.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+    };
+}
+
+property_pinned_with!("from a macro");
+
+#[test]
+fn a_string_literal_pins_a_string_through_a_macro() {
+    let before = MACRO_PINS.load(Ordering::SeqCst);
+    a_pin_through_a_macro();
+    assert!(MACRO_PINS.load(Ordering::SeqCst) > before);
+}

@@ -17,7 +17,10 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
-use syn::{Attribute, Data, DataEnum, DeriveInput, Fields, LitInt, Type, TypePath, Variant, parse_quote};
+use syn::{
+    Attribute, Data, DataEnum, DeriveInput, Fields, GenericArgument, LitInt, PathArguments, Type, TypePath, Variant,
+    parse_quote,
+};
 
 use crate::crate_path::CratePath;
 use crate::generator::generator_of;
@@ -132,12 +135,24 @@ enum Recursion<'a> {
     Through { level: &'a Ident },
     /// Fields that contain the type at half the size of the level above
     /// (an enum's recursive variant, whose choice ends the recursion at the
-    /// depth limit).
-    Nested { name: &'a Ident },
+    /// depth limit); other fields as in `Through`.
+    Nested { name: &'a Ident, level: &'a Ident },
     /// Fields that contain the type at half the size, and empty once the
     /// level held in `level` is the deepest (a struct, which has no variant
-    /// that ends it).
+    /// that ends it); other fields as in `Through`.
     Ended { name: &'a Ident, level: &'a Ident },
+}
+
+impl Recursion<'_> {
+    /// The level the type's draw holds, if it enters one.
+    fn level(&self) -> Option<&Ident> {
+        match *self {
+            Recursion::Plain => None,
+            Recursion::Through { level } | Recursion::Nested { level, .. } | Recursion::Ended { level, .. } => {
+                Some(level)
+            }
+        }
+    }
 }
 
 /// Wraps a type's `body` in the draw of one level of it, held in `level`:
@@ -185,15 +200,18 @@ fn construct(path: TokenStream, fields: &Fields, krate: &CratePath, recursion: R
         let source = local("source");
         let nested = quote! { #krate::__private::draw_nested(#source, &#generator) };
         let draw = match recursion {
-            Recursion::Nested { name } if mentions(ty, name) => nested,
+            Recursion::Nested { name, .. } if mentions(ty, name) => nested,
             Recursion::Ended { name, level } if mentions(ty, name) => {
                 let ended = quote_spanned! {ty.span()=> <#ty as #krate::__private::EndsRecursion>::ended() };
                 quote! { if #level.is_deepest() { #ended } else { #nested } }
             }
-            Recursion::Through { level } if !is_plain(ty) => {
-                quote! { if #level.is_nested() { #nested } else { #source.draw(&#generator) } }
-            }
-            _ => quote! { #source.draw(&#generator) },
+            // A field that may hold the type through other types.
+            _ => match recursion.level() {
+                Some(level) if !is_plain(ty) => {
+                    quote! { if #level.is_nested() { #nested } else { #source.draw(&#generator) } }
+                }
+                _ => quote! { #source.draw(&#generator) },
+            },
         };
         draws.push(match &field.ident {
             Some(name) => quote! { #name: #draw },
@@ -208,16 +226,44 @@ fn construct(path: TokenStream, fields: &Fields, krate: &CratePath, recursion: R
 }
 
 /// Whether `ty` is plain data, which cannot contain a derived type: a
-/// primitive, `String`, or a tuple or array of them. Anything else might,
-/// as far as the derive can tell.
+/// primitive, `String`, a standard container of them (`Vec<u8>`,
+/// `Option<String>`), or a tuple or array of them. Anything else might, as
+/// far as the derive can tell.
 fn is_plain(ty: &Type) -> bool {
     const PLAIN: [&str; 17] = [
         "bool", "char", "f32", "f64", "i8", "i16", "i32", "i64", "i128", "isize", "u8", "u16", "u32", "u64", "u128",
         "usize", "String",
     ];
+    // Standard containers of plain data are plain data too.
+    const CONTAINERS: [&str; 13] = [
+        "Vec",
+        "VecDeque",
+        "LinkedList",
+        "Option",
+        "Result",
+        "Box",
+        "Rc",
+        "Arc",
+        "BTreeSet",
+        "BTreeMap",
+        "HashSet",
+        "HashMap",
+        "BinaryHeap",
+    ];
     match ty {
-        Type::Path(path) if path.qself.is_none() => {
-            path.path.get_ident().is_some_and(|ident| PLAIN.iter().any(|plain| ident == plain))
+        Type::Path(path) if path.qself.is_none() && path.path.segments.len() == 1 => {
+            let segment = &path.path.segments[0];
+            match &segment.arguments {
+                PathArguments::None => PLAIN.iter().any(|plain| segment.ident == plain),
+                PathArguments::AngleBracketed(arguments) => {
+                    CONTAINERS.iter().any(|container| segment.ident == container)
+                        && arguments.args.iter().all(|argument| match argument {
+                            GenericArgument::Type(ty) => is_plain(ty),
+                            _ => false,
+                        })
+                }
+                PathArguments::Parenthesized(_) => false,
+            }
         }
         Type::Tuple(tuple) => tuple.elems.iter().all(is_plain),
         Type::Array(array) => is_plain(&array.elem),
@@ -282,8 +328,10 @@ fn weight(variant: &Variant) -> syn::Result<u32> {
 /// enum first, in declaration order, so the simplest choice, 0, is the
 /// first variant of positive weight that ends the recursion, and shrinking
 /// goes towards it. An enum that may contain itself only through other
-/// types draws, at the depth limit, only its variants of plain data, if it
-/// has any of positive weight.
+/// types draws, at the depth limit, only the variants of plain data it
+/// starts with, if any has a positive weight: a choice then means the same
+/// variant at every depth, as a replay that moves a value to another
+/// level needs.
 fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<TokenStream> {
     if data.variants.is_empty() {
         return Err(syn::Error::new(
@@ -305,7 +353,7 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     let is_plain_variant = |variant: &Variant| variant.fields.iter().all(|field| is_plain(&field.ty));
     let level = local("level");
     let recursion = if !recursive.is_empty() {
-        Recursion::Nested { name }
+        Recursion::Nested { name, level: &level }
     } else if data.variants.iter().all(is_plain_variant) {
         Recursion::Plain
     } else {
@@ -333,18 +381,17 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     }
     let source = local("source");
     let choose = |weights: &[u32]| quote! { #krate::__private::choose_variant(#source, &[#(#weights),*]) };
-    // The weights at the depth limit: those of the variants that end the
-    // recursion, the others' set to 0.
-    let deepest: Vec<u32> = match recursion {
-        Recursion::Nested { .. } => {
-            weights.iter().take(ending.len()).copied().chain(recursive.iter().map(|_| 0)).collect()
-        }
-        _ => ordered
-            .iter()
-            .zip(&weights)
-            .map(|(variant, &weight)| if is_plain_variant(variant) { weight } else { 0 })
-            .collect(),
+    // The weights at the depth limit: those of the first variants, which
+    // end the recursion, the others' set to 0.
+    let ending_first = match recursion {
+        Recursion::Nested { .. } => ending.len(),
+        _ => ordered.iter().take_while(|variant| is_plain_variant(variant)).count(),
     };
+    let deepest: Vec<u32> = weights
+        .iter()
+        .enumerate()
+        .map(|(position, &weight)| if position < ending_first { weight } else { 0 })
+        .collect();
     let choice = if matches!(recursion, Recursion::Plain) || deepest.iter().all(|&weight| weight == 0) {
         choose(&weights)
     } else {

@@ -361,14 +361,17 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
     Ok(parameters)
 }
 
-/// Refuses `-> TestResult`, the return type of a quickcheck 1.x property:
-/// here `TestResult` is the trait of what a property may return, and
-/// rustc alone would only say that a trait is no type.
+/// Refuses `-> quickcheck::TestResult`, the return type of a quickcheck 1.x
+/// property: here `TestResult` is the trait of what a property may return,
+/// and rustc alone would only say that a trait is no type. A bare
+/// `TestResult` may be an alias of the user's own (`type TestResult =
+/// Result<(), Box<dyn Error>>`), so only the crate's path is refused.
 fn refuse_test_result_type(output: &ReturnType) -> syn::Result<()> {
     let ReturnType::Type(_, ty) = output else { return Ok(()) };
     let Type::Path(path) = &**ty else { return Ok(()) };
-    let last = path.path.segments.last();
-    if path.qself.is_none() && last.is_some_and(|last| last.ident == "TestResult" && last.arguments.is_empty()) {
+    let segments: Vec<String> = path.path.segments.iter().map(|segment| segment.ident.to_string()).collect();
+    let is_ours = segments == ["quickcheck", "TestResult"] && path.path.segments[1].arguments.is_empty();
+    if path.qself.is_none() && is_ours {
         return Err(syn::Error::new_spanned(
             ty,
             "`TestResult` is the trait of what a property returns, not a type to return: return `bool`, `()` (and \
@@ -425,9 +428,16 @@ fn examples(
 /// parameter as well as a `&str` one; any other expression is bound to the
 /// parameter's type, which it may then be inferred from
 /// (`Default::default()`, `(0..3).collect()`, `"a".into()`), and a value of
-/// another type is a plain type mismatch at the expression.
+/// another type is a plain type mismatch at the expression (a `&str` const
+/// or `concat!` for a `String` parameter among them: add `.to_owned()`).
 fn example_value(value: &Expr, ty: &Type, krate: &CratePath) -> TokenStream {
-    let is_string_literal = matches!(value, Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }));
+    // A literal may come wrapped: in parentheses, or in the invisible group
+    // a `macro_rules` fragment arrives in.
+    let mut inner = value;
+    while let Expr::Paren(syn::ExprParen { expr, .. }) | Expr::Group(syn::ExprGroup { expr, .. }) = inner {
+        inner = expr;
+    }
+    let is_string_literal = matches!(inner, Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }));
     if is_string_literal {
         quote_spanned! {value.span()=>
             #krate::__private::ExampleValue::<#ty>::into_parameter(#value)

@@ -181,7 +181,9 @@ empty_when_ended! {
 
 /// Tells a derived type's draws apart from other types': the address of a
 /// static of its own. Interior mutability keeps two markers from sharing
-/// an address, as identical read-only statics may.
+/// an address, as identical read-only statics may. A generic type's
+/// instantiations share one static, and so one marker: `Wrapper<Wrapper<u8>>`
+/// counts as nested in itself, which only draws its inner value smaller.
 pub struct TypeMarker {
     _distinct: AtomicU8,
 }
@@ -197,7 +199,6 @@ impl TypeMarker {
 /// The draw of one value of a derived type whose fields hold more than
 /// plain data, which may then contain the type itself: directly (as the
 /// derive sees) or through other types (as only the draws show).
-#[derive(Clone, Copy)]
 pub struct DerivedLevel {
     /// How many draws of the same type are open around this one.
     open: u32,

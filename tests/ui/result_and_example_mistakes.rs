@@ -18,8 +18,16 @@ fn example_of_a_string_for_a_number(n: u8) -> bool {
 }
 
 #[property]
-fn returns_a_quickcheck_1_test_result(n: u8) -> TestResult {
+fn returns_a_quickcheck_1_test_result(n: u8) -> quickcheck::TestResult {
     n < 200
+}
+
+type TestResult = Result<(), String>;
+
+// An alias of the user's own with the trait's name is a type like any other.
+#[property]
+fn returns_an_alias_named_test_result(n: u8) -> TestResult {
+    if n < 200 { Ok(()) } else { Err(format!("{n}")) }
 }
 
 fn main() {}

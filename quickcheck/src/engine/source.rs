@@ -26,11 +26,12 @@ use crate::generate::Generator;
 pub(crate) const MAX_CHOICES: usize = 8 * 1024;
 
 /// How deep draws through [`deferred`](crate::generate::deferred)
-/// generators may nest before the case stops as an overrun. A recursive
-/// generator whose base case is too rare can nest without bound, even
-/// without drawing a choice, and would overflow the stack (which aborts the
-/// whole test binary) long before reaching the choice limit; a hundred
-/// levels of several frames each fit a test thread's stack.
+/// generators and of derived types may nest, together, before the case
+/// stops as an overrun. A recursive generator whose base case is too rare
+/// can nest without bound, even without drawing a choice, and would
+/// overflow the stack (which aborts the whole test binary) long before
+/// reaching the choice limit; a hundred levels of several frames each fit
+/// a test thread's stack.
 pub(crate) const MAX_NESTING: u32 = 100;
 
 /// What the source does once the prefix it replays has run out.

@@ -94,8 +94,9 @@ impl Dates {
     /// One draw in sixteen the year snaps to an end of its range instead, the
     /// first or the last year, and the date is uniform over that year's days
     /// in range: the component's own edges, as often as a whole date is
-    /// forced to a bound. One draw in 32 then moves to the next 29th of
-    /// February, if the range holds it.
+    /// forced to a bound. One draw in 32 then moves to the 29th of
+    /// February of the drawn year, or of the first leap year after it, if
+    /// the range holds that day.
     fn sample(&self, random: &mut Random) -> NaiveDate {
         let (mut low, mut high) = (self.low, self.high);
         let word = random.next_u64();

@@ -455,7 +455,8 @@ pub(crate) fn statistics_always() -> Result<bool, String> {
 
 /// A whole number from the environment.
 fn environment(name: &str) -> Result<Option<u64>, String> {
-    environment_text(name, "a whole number from 0 to 18446744073709551615", "100", |text| text.parse().ok())
+    let what = format!("a whole number from 0 to {}", u64::MAX);
+    environment_text(name, &what, "100", |text| text.parse().ok())
 }
 
 /// A duration from the environment: a whole number and a unit, `ms`, `s`,

@@ -6,6 +6,10 @@ use crate::property::{Failure, FailureKind};
 
 /// A value a property body can return to say whether it held: `()` (a
 /// panic fails), `bool`, or a `Result` whose `Err` fails.
+///
+/// Coming from quickcheck 1.x, whose `TestResult` was a type to return:
+/// return one of these instead, and discard an input with
+/// [`assume`](crate::assume) where it returned `TestResult::discard()`.
 #[diagnostic::on_unimplemented(
     message = "a property body cannot return `{Self}`",
     label = "a property returns `()`, `bool` or a `Result` whose `Err` fails",

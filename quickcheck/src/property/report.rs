@@ -292,8 +292,6 @@ impl<T> PropertyResult<T> {
     }
 }
 
-/// "argument 2 of step 3", with "of sequence 2" when it is not the first
-/// sequence; the alternate form (`{:#}`) names the sequence always.
 /// The free arguments of commands, one entry per argument of a sequence
 /// with the steps it is free at: `argument 2 of steps 1 to 17, 20 and 22`.
 /// With several sequences, each entry names its own.
@@ -344,6 +342,8 @@ fn step_ranges(steps: &[usize]) -> String {
     }
 }
 
+/// "argument 2 of step 3", with "of sequence 2" when it is not the first
+/// sequence; the alternate form (`{:#}`) names the sequence always.
 impl Display for CommandArgumentPosition {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "argument {} of step {}", self.argument, self.step)?;

@@ -120,6 +120,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 }
                 let crosses_plateaus = rounds > 1;
                 let position = untried.swap_remove(self.steering.up_to(untried.len() as u64 - 1) as usize);
+                // Found again only when a move is taken and the example changes.
+                let mut alternative = self.alternative_at(&best.choices, position);
                 // Steps of 1 first, then of 2: an integer's choice is a
                 // zig-zag index, in which a step of 1 crosses to the other
                 // side of its target and only a step of 2 moves a value
@@ -139,7 +141,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                             break;
                         }
                         steps_left -= 1;
-                        let case = match self.alternative_at(&best.choices, position) {
+                        let case = match alternative {
                             Some((span, end)) => {
                                 // Another alternative draws its own parts:
                                 // they are drawn afresh, and the example
@@ -189,10 +191,19 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                                 else {
                                     break;
                                 };
+                                // The choices after the moved one shift
+                                // by as many as the example grew: so do
+                                // the positions this round has yet to try.
+                                let (old, new) = (best.choices.len(), recording.choices.len());
+                                for other in untried.iter_mut().filter(|other| **other > position) {
+                                    *other = (*other + new).saturating_sub(old);
+                                }
                                 best.score = score;
                                 best.choices.clone_from(&recording.choices);
                                 best.maxima.clone_from(&recording.maxima);
                                 positions = movable(&best);
+                                untried.retain(|&other| other < best.maxima.len() && best.maxima[other] > 0);
+                                alternative = self.alternative_at(&best.choices, position);
                                 distance = distance.saturating_mul(2);
                             }
                             Case::Fail(_) if self.cancelled() => {
