@@ -4,6 +4,7 @@ use crate::engine::random::{Chance, Draws};
 use crate::engine::source::ChoiceSource;
 use crate::generate::Generator;
 use crate::generate::collection::{Collection, Lengths};
+use rand_xoshiro::rand_core::Rng;
 
 /// A generator of booleans, from [`boolean`].
 #[derive(Clone, Copy, Debug)]
@@ -92,11 +93,16 @@ impl Generator for Character {
 
     fn generate(&self, source: &mut ChoiceSource) -> char {
         let index = source.choose(u64::from(SCALARS - 1), |random| {
-            let ordinal = match random.up_to(15) {
-                0..=10 => 32 + random.up_to(94) as u32,
-                11 => u32::from(TROUBLEMAKERS[random.up_to(3) as usize]),
+            // One word picks the kind of character by its top four bits
+            // and, for the common kinds, the character by its low 32: a
+            // string's draw of printable ASCII takes one word a character.
+            let word = random.next_u64();
+            let low = word & u64::from(u32::MAX);
+            let ordinal = match word >> 60 {
+                0..=10 => 32 + ((low * 95) >> 32) as u32,
+                11 => u32::from(TROUBLEMAKERS[(low & 3) as usize]),
                 // 0 to 31 and 127, DEL.
-                12 => match random.up_to(32) as u32 {
+                12 => match ((low * 33) >> 32) as u32 {
                     32 => 127,
                     control => control,
                 },
