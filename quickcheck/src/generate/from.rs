@@ -14,6 +14,14 @@ pub struct FromFn<F> {
 /// [`ChoiceSource::draw`]; shrinking then works on those draws, with no
 /// knowledge of the type built from them.
 ///
+/// Draw a collection with a collection generator rather than a length
+/// followed by that many elements: the shrinker removes an element of a
+/// [`vec`](crate::generate::vec) in one step, while a drawn length must be
+/// lowered together with the element it counts (and with any index drawn
+/// from it), which it finds less often. For a list with an index into it,
+/// `vec(..).min_length(1).flat_map(|list| ...)` shrinks better than drawing
+/// the length first.
+///
 /// ```
 /// use quickcheck::{Generator, generate};
 ///
