@@ -134,9 +134,9 @@ mod tests {
     fn statistics(examples: u32, half_minimum: f64) -> Statistics {
         let mut statistics = Statistics::default();
         for example in 0..examples {
-            let mut labels = vec!["always".to_owned()];
+            let mut labels = std::collections::BTreeSet::from(["always".to_owned()]);
             if example % 2 == 0 {
-                labels.push("half".to_owned());
+                labels.insert("half".to_owned());
             }
             let requirements = vec![("always".to_owned(), 10.0), ("half".to_owned(), half_minimum)];
             let record = ExampleRecord { labels, requirements, ..ExampleRecord::default() };

@@ -6,6 +6,7 @@
 //! and parallel checks on other threads keep their own counts.
 
 use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{Debug, Display};
 
 use crate::property::format::render;
@@ -13,10 +14,12 @@ use crate::property::format::render;
 /// What one example recorded.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct ExampleRecord {
-    /// Labels hit, each once.
-    pub(crate) labels: Vec<String>,
-    /// `(table, value)` pairs from [`collect`], each pair once.
-    pub(crate) collected: Vec<(String, String)>,
+    /// Labels hit, each once. Sets rather than lists, so that a body that
+    /// records thousands of distinct labels or values in one example does
+    /// not pay a scan of all before it for each.
+    pub(crate) labels: BTreeSet<String>,
+    /// The values [`collect`] counted, each once, by table.
+    pub(crate) collected: BTreeMap<String, BTreeSet<String>>,
     /// `(label, minimum percent)` from [`cover`].
     pub(crate) requirements: Vec<(String, f64)>,
     /// `(label, value)` from [`note`], for the report of a failure.
@@ -28,8 +31,8 @@ pub(crate) struct ExampleRecord {
 impl ExampleRecord {
     /// A record of nothing.
     pub(crate) const EMPTY: ExampleRecord = ExampleRecord {
-        labels: Vec::new(),
-        collected: Vec::new(),
+        labels: BTreeSet::new(),
+        collected: BTreeMap::new(),
         requirements: Vec::new(),
         notes: Vec::new(),
         targets: Vec::new(),
@@ -68,8 +71,8 @@ impl ExampleRecord {
     }
 
     fn hit(&mut self, label: &str) {
-        if !self.labels.iter().any(|existing| existing == label) {
-            self.labels.push(label.to_owned());
+        if !self.labels.contains(label) {
+            self.labels.insert(label.to_owned());
         }
     }
 }
@@ -200,9 +203,12 @@ pub fn label(label: &str) {
 /// ```
 pub fn collect(name: &str, value: impl Display) {
     let value = value.to_string();
-    with_current(|record| {
-        if !record.collected.iter().any(|(table, seen)| table == name && *seen == value) {
-            record.collected.push((name.to_owned(), value));
+    with_current(|record| match record.collected.get_mut(name) {
+        Some(values) => {
+            values.insert(value);
+        }
+        None => {
+            record.collected.insert(name.to_owned(), BTreeSet::from([value]));
         }
     });
 }
@@ -289,6 +295,11 @@ pub fn cover(condition: bool, minimum_percent: f64, label: &str) {
 mod tests {
     use super::*;
 
+    /// A set's strings, in order.
+    fn names(set: &BTreeSet<String>) -> Vec<&str> {
+        set.iter().map(String::as_str).collect()
+    }
+
     #[test]
     fn records_go_to_the_installed_record_only() {
         classify(true, "outside");
@@ -302,9 +313,9 @@ mod tests {
             collect("sign", "-");
             collect("sign", "+");
         });
-        assert_eq!(record.labels, vec!["a".to_owned(), "c".to_owned()]);
-        let collected = [("sign".to_owned(), "+".to_owned()), ("sign".to_owned(), "-".to_owned())];
-        assert_eq!(record.collected, collected);
+        assert_eq!(names(&record.labels), ["a", "c"]);
+        assert_eq!(record.collected.keys().collect::<Vec<_>>(), ["sign"]);
+        assert_eq!(names(&record.collected["sign"]), ["+", "-"]);
         assert_eq!(record.requirements, vec![("c".to_owned(), 20.0)]);
     }
 
@@ -314,7 +325,7 @@ mod tests {
         recording(&mut record, || label("first poll"));
         recording(&mut record, || {});
         recording(&mut record, || label("third poll"));
-        assert_eq!(record.labels, vec!["first poll".to_owned(), "third poll".to_owned()]);
+        assert_eq!(names(&record.labels), ["first poll", "third poll"]);
     }
 
     #[test]
@@ -325,8 +336,8 @@ mod tests {
             recording(&mut inner, || label("inner"));
             label("outer after");
         });
-        assert_eq!(outer.labels, vec!["outer before".to_owned(), "outer after".to_owned()]);
-        assert_eq!(inner.labels, vec!["inner".to_owned()]);
+        assert_eq!(names(&outer.labels), ["outer after", "outer before"]);
+        assert_eq!(names(&inner.labels), ["inner"]);
         let mut untouched = ExampleRecord::default();
         recording(&mut outer, || recording(&mut untouched, || {}));
         assert!(untouched.is_empty());
@@ -342,7 +353,7 @@ mod tests {
             })
         }));
         assert!(result.is_err());
-        assert_eq!(record.labels, vec!["before the panic".to_owned()]);
+        assert_eq!(names(&record.labels), ["before the panic"]);
         let mut next = ExampleRecord::default();
         recording(&mut next, || {});
         assert_eq!(next, ExampleRecord::default());

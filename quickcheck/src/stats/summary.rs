@@ -18,7 +18,7 @@ use crate::stats::numerics::jeffreys_interval;
 pub struct Statistics {
     examples: u64,
     labels: BTreeMap<String, u64>,
-    tables: BTreeMap<String, BTreeMap<String, u64>>,
+    tables: BTreeMap<String, Table>,
     requirements: BTreeMap<String, f64>,
 }
 
@@ -37,8 +37,12 @@ impl Statistics {
         for label in &record.labels {
             *self.labels.entry(label.clone()).or_default() += 1;
         }
-        for (table, value) in &record.collected {
-            *self.tables.entry(table.clone()).or_default().entry(value.clone()).or_default() += 1;
+        for (name, values) in &record.collected {
+            let table = self.tables.entry(name.clone()).or_default();
+            table.several_per_example |= values.len() > 1;
+            for value in values {
+                *table.counts.entry(value.clone()).or_default() += 1;
+            }
         }
         for (label, minimum) in &record.requirements {
             self.requirements.insert(label.clone(), *minimum);
@@ -63,7 +67,7 @@ impl Statistics {
     /// The table `name` of [`collect`](crate::stats::collect): each value
     /// with how many examples collected it.
     pub fn table(&self, name: &str) -> Option<&BTreeMap<String, u64>> {
-        self.tables.get(name)
+        self.tables.get(name).map(|table| &table.counts)
     }
 
     /// Whether nothing was recorded.
@@ -142,24 +146,37 @@ impl Statistics {
         }
         for (name, table) in &self.tables {
             write!(f, "\n  {}:", printable(name))?;
-            let rows = by_frequency(table);
+            let rows = by_frequency(&table.counts);
             // One row past the cap is printed rather than summed up.
             let shown = if rows.len() == MAX_TABLE_ROWS + 1 { rows.len() } else { MAX_TABLE_ROWS };
             for &(value, count) in rows.iter().take(shown) {
                 write!(f, "\n    {} {}", show_percent(percent_of(count, self.examples)), printable(value))?;
             }
             if let Some(rest) = rows.get(shown..).filter(|rest| !rest.is_empty()) {
-                let examples = rest.iter().map(|&(_, count)| count).sum();
-                write!(
-                    f,
-                    "\n    … {} more values, with {} of the examples",
-                    rest.len(),
-                    show_percent(percent_of(examples, self.examples)),
-                )?;
+                // Where an example counts under several values, the rest's
+                // counts overlap and their sum means nothing; the largest
+                // (the first, by frequency) still does.
+                let (count, share) = if table.several_per_example {
+                    (rest[0].1, "each in at most")
+                } else {
+                    (rest.iter().map(|&(_, count)| count).sum(), "with")
+                };
+                let percent = show_percent(percent_of(count, self.examples));
+                write!(f, "\n    … {} more values, {share} {percent} of the examples", rest.len())?;
             }
         }
         Ok(())
     }
+}
+
+/// One table of [`collect`](crate::stats::collect): how many examples
+/// counted under each value.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Table {
+    counts: BTreeMap<String, u64>,
+    /// Whether some example counted under more than one value, so that the
+    /// counts overlap.
+    several_per_example: bool,
 }
 
 /// How a report words the requirements a check's examples fell short of.
@@ -268,6 +285,7 @@ fn show_percent_to_a_tenth(value: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BTreeSet;
 
     struct Report<'a>(&'a Statistics);
 
@@ -280,7 +298,10 @@ mod tests {
     fn record(labels: &[&str], collected: &[(&str, &str)], requirements: &[(&str, f64)]) -> ExampleRecord {
         ExampleRecord {
             labels: labels.iter().map(|&label| label.to_owned()).collect(),
-            collected: collected.iter().map(|&(table, value)| (table.to_owned(), value.to_owned())).collect(),
+            collected: collected.iter().fold(BTreeMap::new(), |mut tables, &(table, value)| {
+                tables.entry(table.to_owned()).or_insert_with(BTreeSet::new).insert(value.to_owned());
+                tables
+            }),
             requirements: requirements.iter().map(|&(label, minimum)| (label.to_owned(), minimum)).collect(),
             notes: Vec::new(),
             targets: Vec::new(),
@@ -312,6 +333,21 @@ mod tests {
         assert_eq!(natural_order("007", "8"), Ordering::Less);
         assert_eq!(natural_order("b", "a1"), Ordering::Greater);
         assert_eq!(natural_order("x", "x1"), Ordering::Less);
+    }
+
+    #[test]
+    fn the_rest_of_a_table_counted_several_times_an_example_is_never_past_every_example() {
+        let mut statistics = Statistics::default();
+        // Every example counts under 25 of the 40 values: summed, the 20
+        // values past the cap would claim far more than all the examples.
+        for example in 0..40 {
+            let values: Vec<String> = (0..25).map(|offset| ((example + offset) % 40).to_string()).collect();
+            let collected: Vec<(&str, &str)> = values.iter().map(|value| ("seen", value.as_str())).collect();
+            statistics.add(&record(&[], &collected, &[]));
+        }
+        let report = Report(&statistics).to_string();
+        let last = report.lines().last().unwrap();
+        assert_eq!(last, "    … 20 more values, each in at most 63% of the examples", "{report}");
     }
 
     #[test]
