@@ -183,6 +183,46 @@ fn target_steps_bound_the_search() {
     assert!(*calls.borrow() > 10, "no targeting at all");
 }
 
+/// Hundreds of labels whose scores never change must not take the steps
+/// of the one that leads to the bug: an even share of 500 steps among 601
+/// labels was none each.
+#[test]
+fn many_flat_labels_leave_the_climb_of_a_rising_one_its_steps() {
+    let lists = || generate::vec(generate::between(0u32, 1000)).max_length(20);
+    let quick = Phases::all().without(Phase::Shrink).without(Phase::Explain);
+    let labels: Vec<String> = (0..600).map(|index| format!("queue {index}")).collect();
+    let found = (0..20)
+        .filter(|&seed| {
+            Property::for_all(lists(), |list: Vec<u32>| {
+                for label in &labels {
+                    target(0.0, label);
+                }
+                sum_stays_below(15_000)(list)
+            })
+            .check(seeded(seed).phases(quick).first_failure_only())
+            .is_falsified()
+        })
+        .count();
+    assert!(found >= 19, "targeting found it on {found} of 20 seeds");
+}
+
+/// A climb that can only go back to examples it ran ends, whatever steps
+/// it has left: one at the best score there is, and one that crosses a
+/// plateau back and forth.
+#[test]
+fn a_climb_that_only_repeats_itself_ends() {
+    for score in [|n: u8| f64::from(n % 7), |_: u8| 0.0] {
+        let calls = Cell::new(0u64);
+        let result = Property::for_all(generate::integer::<u8>(), |n| {
+            calls.set(calls.get() + 1);
+            target(score(n), "score");
+        })
+        .check(seeded(1).target_steps(1_000_000));
+        assert!(result.is_passed(), "{result}");
+        assert!(calls.get() < 1_000, "{} calls for 256 possible values", calls.get());
+    }
+}
+
 #[test]
 fn targeting_climbs_from_an_example_drawn_after_the_generation_tree_filled() {
     // The score counts calls, so every example beats the one before and the

@@ -219,8 +219,10 @@ impl Options {
     }
 
     /// How many examples targeted search may run, in all, after generation
-    /// (default 500); see [`target`](crate::target). A property that
-    /// reports no score spends none of them.
+    /// (default 500), shared among the labels (see
+    /// [`target`](crate::target)). A property that reports no score spends
+    /// none of them, and a climb that only meets examples it ran before
+    /// ends without spending the rest.
     pub fn target_steps(mut self, steps: u64) -> Options {
         self.target_steps = Some(steps);
         self

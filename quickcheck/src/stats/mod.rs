@@ -9,6 +9,13 @@
 //! [`target`]'s hill climbing are not counted either: they are chosen for
 //! their score, not drawn, so they would skew the distribution.
 //!
+//! Recording is per thread: these functions record into the example whose
+//! body runs on the calling thread, and do nothing anywhere else. A thread
+//! the body spawns (a scoped thread, a rayon task, a `tokio::spawn`ed task
+//! on another worker) records nothing; hand what it found back to the
+//! body's thread and record it there. An async body's own polls count,
+//! wherever the executor polls it.
+//!
 //! The distribution is the generators': an input drawn twice counts twice.
 //! A check whose body records nothing skips an input it has run before and
 //! stops once every input has run (a property over `bool` runs twice), but

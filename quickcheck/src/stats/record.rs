@@ -237,12 +237,21 @@ pub fn note(label: &str, value: impl Debug) {
 /// for targeted search: after generating, the check hill-climbs from the
 /// best-scoring example of each `label`, varying its choices and keeping a
 /// variation when the score rises, for
-/// [`Options::target_steps`](crate::Options::target_steps) more examples.
+/// [`Options::target_steps`](crate::Options::target_steps) more examples
+/// in all. The labels whose scores rose during generation share those
+/// steps first; a label whose score never changed climbs only with what
+/// they leave.
 ///
 /// Report a score that grows as the input nears a suspected bug: a sum near
 /// an overflow, a queue near its capacity, a run that took many steps. Higher
 /// is better; a NaN is ignored, and a later score of the same label in one
-/// example replaces an earlier one.
+/// example replaces an earlier one. Nothing beats `f64::INFINITY`: a label
+/// that scores it has no climb left to make.
+///
+/// Scores are recorded on the thread that runs the property's body: a
+/// thread the body spawns records nothing, so report its result on the
+/// body's thread. The same holds for every function of
+/// [`stats`](crate::stats).
 ///
 /// ```
 /// use quickcheck::{Options, Property, generate, target};

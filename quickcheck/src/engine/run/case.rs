@@ -177,6 +177,19 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         }
     }
 
+    /// [`run_case`](Runner::run_case) for an example outside generation
+    /// (the target phase's), noted in the generation tree; with whether it
+    /// is new: not run before, or not known to have been.
+    pub(super) async fn run_noted_case(&mut self) -> (Case, bool) {
+        let repeats = self.tree.repeats();
+        let case = match self.draw_and_start(Novelty::Noted, false) {
+            Drawn::Ended(case) => case,
+            Drawn::Running(future) => self.await_verdict(future).await,
+            Drawn::Duplicate => unreachable!("a case that runs even if it ran before is never declined"),
+        };
+        (case, self.tree.repeats() == repeats)
+    }
+
     /// Draws a value from the prepared source and, unless `novelty` finds
     /// that its choices ran before, starts the body on it with this case's
     /// record installed. The draw and the body's call run inside one

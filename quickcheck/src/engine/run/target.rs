@@ -2,12 +2,17 @@
 //! target label, and the target phase hill-climbs from each of them.
 
 use crate::engine::random::{self, Draws};
-use crate::engine::shrink::Execute;
 use crate::engine::source::{Fill, MAX_CHOICES, Variation};
 use crate::generate::Generator;
 use rand_xoshiro::rand_core::Rng;
 
 use super::{Body, Case, End, Found, Runner, Summary, offer};
+
+/// The fewest steps the climb of one label takes while the phase has steps
+/// left: sharing [`Options::target_steps`](crate::Options::target_steps)
+/// evenly among hundreds of labels would leave each none, and a climb of a
+/// step or two finds nothing.
+const MIN_STEPS_PER_LABEL: u64 = 25;
 
 /// The best-scoring example of one target label.
 pub(super) struct TargetBest {
@@ -15,6 +20,9 @@ pub(super) struct TargetBest {
     score: f64,
     choices: Vec<u64>,
     maxima: Vec<u64>,
+    /// How many times generation found a better example than the one
+    /// before: a score that never rose gives a climb little to follow.
+    improvements: u32,
 }
 
 impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
@@ -45,12 +53,14 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                     best.score = *score;
                     best.choices.clone_from(&recording.choices);
                     best.maxima.clone_from(&recording.maxima);
+                    best.improvements += 1;
                 }
                 None => self.targets.push(TargetBest {
                     label: label.clone(),
                     score: *score,
                     choices: recording.choices.clone(),
                     maxima: recording.maxima.clone(),
+                    improvements: 0,
                 }),
             }
         }
@@ -77,22 +87,31 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         })
     }
 
-    /// The target phase: hill-climbs from the best example of each label.
-    /// A step picks a choice and moves it up or down by 1, 2, 4, … for as
+    /// The target phase: hill-climbs from the best example of each label,
+    /// sharing [`target_steps`](crate::Options::target_steps) among them:
+    /// first among the labels whose scores rose during generation, most
+    /// often first, then among the rest with what those left (each takes at
+    /// least [`MIN_STEPS_PER_LABEL`] while any are left). A step picks a choice and moves it up or down by 1, 2, 4, … for as
     /// long as the score keeps rising (or, after the first round over the
     /// choices, stays level, the example not growing), the rest of the
     /// example replayed (and drawn at random past its end, when the example
     /// grew; a moved choice between alternatives draws what its new
     /// alternative needs afresh). Stops at the first failure, which the
-    /// shrinker then takes.
+    /// shrinker then takes. A climb whose round ran only examples run
+    /// before ends: the next would run them again.
     pub(super) async fn target(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
-        let bests = std::mem::take(&mut self.targets);
-        if bests.is_empty() {
-            return;
-        }
-        let steps_per_label = self.settings.target_steps / bests.len() as u64;
-        for mut best in bests {
-            let mut steps_left = steps_per_label;
+        let mut bests = std::mem::take(&mut self.targets);
+        // Stable: labels that rose as often keep the order they came in.
+        bests.sort_by_key(|best| std::cmp::Reverse(best.improvements));
+        let mut budget = self.settings.target_steps;
+        let labels = bests.len() as u64;
+        let rising = bests.iter().filter(|best| best.improvements > 0).count() as u64;
+        for (index, mut best) in (0..labels).zip(bests) {
+            // The steps are shared among the labels whose scores rose; the
+            // others climb with what those leave.
+            let sharing = if index < rising { rising - index } else { labels - index };
+            let share = (budget / sharing).max(MIN_STEPS_PER_LABEL).min(budget);
+            let mut steps_left = share;
             // A step picks among the choices that can move: one whose
             // largest value is 0 cannot, and an example of such choices
             // alone has no step to take.
@@ -109,14 +128,23 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             // does not depend on is always open, and a run of them to the
             // end of the choice's range cost a round most of its steps.
             let mut rounds = 0;
+            // Whether this round has run an example not run before.
+            let mut news = false;
             while steps_left > 0 && !positions.is_empty() {
                 if self.cancelled() {
                     summary.end = End::CANCELLED;
                     return;
                 }
                 if untried.is_empty() {
+                    // A round that tried only examples run before cannot
+                    // go anywhere the next would not: the climb is stuck
+                    // (or every example there is has run).
+                    if rounds > 1 && !news {
+                        break;
+                    }
                     untried.clone_from(&positions);
                     rounds += 1;
+                    news = false;
                 }
                 let crosses_plateaus = rounds > 1;
                 let position = untried.swap_remove(self.steering.up_to(untried.len() as u64 - 1) as usize);
@@ -160,17 +188,19 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                                     max_choices: MAX_CHOICES,
                                 };
                                 let choices = std::mem::take(&mut self.prefix);
-                                let case = self.execute_varied(&choices, variation).await;
+                                self.source.start_varying(&choices, variation);
                                 self.prefix = choices;
-                                case
+                                self.run_noted_case().await
                             }
                             None => {
                                 self.prefix.clone_from(&best.choices);
                                 self.prefix[position] = moved;
                                 self.source.start_extending(&self.prefix, 1.0);
-                                self.run_case().await
+                                self.run_noted_case().await
                             }
                         };
+                        let (case, new) = case;
+                        news |= new;
                         match case {
                             Case::Pass => {
                                 summary.passed += 1;
@@ -228,6 +258,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                     }
                 }
             }
+            budget -= share - steps_left;
         }
     }
 }

@@ -132,6 +132,8 @@ pub(crate) struct Tree {
     full: bool,
     /// Paths given to the tree and not yet built into it.
     deferred: Deferred,
+    /// How many paths it was given that it had recorded before.
+    repeats: u64,
 }
 
 impl Tree {
@@ -172,7 +174,15 @@ impl Tree {
             return true;
         }
         self.build_deferred();
-        self.record(choices, maxima)
+        let new = self.record(choices, maxima);
+        self.repeats += u64::from(!new);
+        new
+    }
+
+    /// How many of the paths given to [`insert`](Tree::insert) had been
+    /// recorded before (none are told apart once the tree steps aside).
+    pub(crate) fn repeats(&self) -> u64 {
+        self.repeats
     }
 
     /// Whether paths are deferred, beginning to defer if this path is the
