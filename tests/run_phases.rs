@@ -546,3 +546,26 @@ fn phases_that_can_run_no_example_are_refused() {
     let result = Property::for_all(generate::boolean(), |_| true).check(saved_only);
     assert!(result.is_passed(), "{result}");
 }
+
+/// Phases that could run examples, but have none to run, are refused too:
+/// replaying saved examples with no database to read, or checking pinned
+/// examples with none pinned.
+#[test]
+fn phases_with_no_example_to_run_are_refused() {
+    let reuse_only = || seeded(1).phases(Phases::only(&[Phase::Reuse]));
+    let pins_only = || seeded(1).phases(Phases::only(&[Phase::Explicit]));
+    let cases = [
+        (reuse_only(), "the property has no name to keep saved examples under (Options::name)"),
+        (reuse_only().name("run_phases::no_database").database("off"), "the example database is off"),
+        (pins_only(), "it pins no example, and the reuse phase is off"),
+    ];
+    for (options, why) in cases {
+        let result = Property::for_all(generate::boolean(), |_| true).check(options);
+        assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+        let report = result.to_string();
+        assert!(report.contains("the check would pass having tested nothing: it does not generate"), "{report}");
+        assert!(report.contains(why), "{report}");
+    }
+    let pinned = Property::for_all(generate::boolean(), |_| true).example(true).check(pins_only());
+    assert!(pinned.is_passed(), "{pinned}");
+}

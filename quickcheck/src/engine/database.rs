@@ -18,10 +18,12 @@
 //! warning that says so; one of a later format is left to the version that
 //! reads it.
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use crate::engine::order::shortlex;
 use crate::engine::random;
@@ -85,6 +87,29 @@ impl Database {
 
     fn directory(&self, key: &str) -> PathBuf {
         self.root.join(format!("{:016x}", stable_hash(key.as_bytes())))
+    }
+
+    /// Notes that a property whose generator has the type named
+    /// `generator` keeps its examples under `key`, and warns (once) if
+    /// another property of this process did so with a generator of another
+    /// type: each would replay the other's examples through generators that
+    /// do not draw them, and delete them as not fitting.
+    pub(crate) fn claim(&self, key: &str, generator: &'static str) {
+        static CLAIMS: Mutex<BTreeMap<PathBuf, &'static str>> = Mutex::new(BTreeMap::new());
+        let directory = self.directory(key);
+        let mut claims = CLAIMS.lock().unwrap_or_else(PoisonError::into_inner);
+        match claims.get(&directory) {
+            Some(&claimed) if claimed != generator => warning::once(&format!(
+                "two properties keep their examples under the name {key:?} in {}, with generators of different \
+                 types: each deletes the examples the other saves, as they do not fit its generators. Give each \
+                 property a name of its own (Options::name, or #[property(name = ...)])",
+                self.root.display()
+            )),
+            Some(_) => {}
+            None => {
+                claims.insert(directory, generator);
+            }
+        }
     }
 
     /// The saved examples of `key`, simplest first. A directory or file that

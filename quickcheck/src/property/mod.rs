@@ -28,14 +28,14 @@ pub use result::{
 
 use crate::engine::explain::Freedom;
 use crate::engine::run::{
-    Body, BodyResult, End, Explanation, GeneratorPanic, Never, Runner, Shrunk, Started, Summary, call,
+    Body, BodyResult, End, Explanation, GeneratorPanic, Never, Runner, Settings, Shrunk, Started, Summary, call,
 };
 use crate::engine::unwind::{CatchUnwind, Caught, Stop, catch};
 use crate::generate::Generator;
 use crate::stats::ExampleRecord;
 use format::render;
 use parameters::{Parameters, pin_arguments};
-use result::ReplayEnd;
+use result::{Advice, ReplayEnd};
 
 /// Discards the current example unless `condition` holds: a precondition.
 ///
@@ -411,8 +411,14 @@ where
             Err(problem) => return misconfigured(&problem),
         };
         settings.explain_arguments = parameters.map(|parameters| parameters.names.len());
-        let mut skipped = 0;
         let pinned = if options.checks_pinned() { examples } else { &[] };
+        if let Some(problem) = tests_nothing(&settings, options, pinned.len()) {
+            return misconfigured(&problem);
+        }
+        if let Some((database, key)) = &settings.database {
+            database.claim(key, std::any::type_name::<G>());
+        }
+        let mut skipped = 0;
         let mut record = ExampleRecord::default();
         let cancelled = || settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled);
         // An example's expression may panic; that is the pin's fault, not a
@@ -501,6 +507,36 @@ where
     result.advice = options.advice;
     result.has_pins = !examples.is_empty();
     result
+}
+
+/// Why a check with these settings would pass having tested nothing, if
+/// it would: it generates nothing, pins nothing, and has no database to
+/// reuse saved examples from (so `runs = 0` is not the only way there).
+fn tests_nothing(settings: &Settings, options: &Options, pinned: usize) -> Option<String> {
+    let runs = |phase| settings.phases.contains(phase);
+    if settings.replay.is_some() || runs(Phase::Generate) || (runs(Phase::Explicit) && pinned > 0) {
+        return None;
+    }
+    if runs(Phase::Reuse) && settings.database.is_some() {
+        return None;
+    }
+    let (name, database, generate) = match options.advice {
+        Advice::Options => ("Options::name", "Options::database", "Phase::Generate in Options::phases"),
+        Advice::Attribute => ("#[property(name = ...)]", "#[property(database = ...)]", "the generate phase"),
+    };
+    let reuse = if !runs(Phase::Reuse) {
+        "the reuse phase is off".to_owned()
+    } else if options.has_name() {
+        "the example database is off".to_owned()
+    } else {
+        format!("the property has no name to keep saved examples under ({name})")
+    };
+    let pins = if runs(Phase::Explicit) { "it pins no example" } else { "the explicit phase is off" };
+    Some(format!(
+        "the check would pass having tested nothing: it does not generate, {pins}, and {reuse}, so no saved \
+         example can be replayed either ({database}). Turn on {generate}, or give it an example or a database to \
+         replay"
+    ))
 }
 
 fn misconfigured<T>(problem: &str) -> PropertyResult<T> {

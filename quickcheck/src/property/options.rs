@@ -321,6 +321,11 @@ impl Options {
         self
     }
 
+    /// Whether the property has a name, which saved examples are kept by.
+    pub(crate) fn has_name(&self) -> bool {
+        self.name.is_some()
+    }
+
     /// Whether the pinned examples are checked.
     pub(crate) fn checks_pinned(&self) -> bool {
         self.phases.contains(crate::Phase::Explicit)
@@ -397,7 +402,20 @@ impl Options {
     /// The database and the key to use, if any: none for an unnamed
     /// property or a replay, which checks one named example only.
     fn resolve_database(&self, replaying: bool) -> Result<Option<(Database, String)>, String> {
-        let Some(key) = self.name.clone().filter(|_| !replaying) else { return Ok(None) };
+        if replaying {
+            return Ok(None);
+        }
+        let Some(key) = self.name.clone() else {
+            if let Some(location) = self.database.as_ref().filter(|location| !location.eq_ignore_ascii_case("off")) {
+                // Set for nothing: a typo-like silence the user would not see.
+                crate::warning::once(&format!(
+                    "Options::database is set to {}, but a property without a name saves nothing, as saved \
+                     examples are kept by name; give the property one with Options::name",
+                    location.to_string_lossy()
+                ));
+            }
+            return Ok(None);
+        };
         let database = match std::env::var_os("QUICKCHECK_DATABASE") {
             Some(location) => read_location(location, "the environment variable QUICKCHECK_DATABASE")?,
             None => match &self.database {

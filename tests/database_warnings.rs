@@ -1,0 +1,49 @@
+//! Database settings that would silently keep nothing are named in a
+//! warning, past the test harness's capture: a database set on a property
+//! without a name, and two properties of different generators sharing a
+//! name (each would delete the other's saved examples). The check reruns
+//! this test binary on its own checks and reads their standard error.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use quickcheck::{Options, Property, generate};
+
+/// A scratch database directory of this test binary.
+fn scratch() -> PathBuf {
+    std::env::temp_dir().join(format!("quickcheck-database-warnings-{}", std::process::id()))
+}
+
+/// Run by the test below in a child process, never on its own: the
+/// variable it reads names the directory.
+#[test]
+fn child_checks() {
+    let Some(directory) = std::env::var_os("DATABASE_WARNINGS_DIRECTORY") else { return };
+    let unnamed = Options::default().seed(1).database(&directory);
+    let _ = Property::for_all(generate::integer::<u8>(), |n| n < 200).check(unnamed);
+    let shared = || Options::default().seed(1).database(&directory).name("shared");
+    let _ = Property::for_all(generate::integer::<u8>(), |n| n < 200).check(shared());
+    let _ = Property::for_all(generate::vec(generate::integer::<u64>()), |list| list.len() < 3).check(shared());
+    // The same generator under the same name is the same property, as
+    // when a fixed body is checked again.
+    let _ = Property::for_all(generate::integer::<u8>(), |n| n < 250).check(shared());
+}
+
+#[test]
+fn settings_that_keep_nothing_are_named() {
+    let directory = scratch();
+    let output = Command::new(std::env::current_exe().expect("the test binary"))
+        .args(["child_checks", "--exact", "--test-threads=1"])
+        .env("DATABASE_WARNINGS_DIRECTORY", &directory)
+        .env_remove("QUICKCHECK_DATABASE")
+        .output()
+        .expect("the test binary runs");
+    let _ = std::fs::remove_dir_all(&directory);
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let unnamed =
+        format!("Options::database is set to {}, but a property without a name saves nothing", directory.display());
+    assert_eq!(stderr.matches(&unnamed).count(), 1, "{stderr}");
+    let shared = "two properties keep their examples under the name \"shared\"";
+    assert_eq!(stderr.matches(shared).count(), 1, "{stderr}");
+}
