@@ -181,7 +181,7 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
 
 /// Rejects a literal of the wrong kind here, showing the option written
 /// correctly; any other expression is left to the compiler, so constants
-/// work.
+/// work, except a string option's unquoted word (see [`unquoted_word`]).
 fn check_kind(option: &OptionSpec, value: &Expr) -> syn::Result<()> {
     let OptionSpec { name, kind, example, .. } = option;
     let Expr::Lit(ExprLit { lit, .. }) = value else {
@@ -189,6 +189,15 @@ fn check_kind(option: &OptionSpec, value: &Expr) -> syn::Result<()> {
             Kind::Flag => {
                 Err(syn::Error::new(value.span(), format!("`{name}` takes `true` or `false`, such as `{example}`")))
             }
+            Kind::Text => match unquoted_word(value) {
+                Some(word) => Err(syn::Error::new(
+                    value.span(),
+                    format!(
+                        "`{name}` takes a string, and `{word}` without quotes is not one: write `{name} = \"{word}\"`"
+                    ),
+                )),
+                None => Ok(()),
+            },
             _ => Ok(()),
         };
     };
@@ -206,4 +215,15 @@ fn check_kind(option: &OptionSpec, value: &Expr) -> syn::Result<()> {
         (Kind::Value, _) => "a value of its type, not a literal",
     };
     Err(syn::Error::new(lit.span(), format!("`{name}` takes {expected}, such as `{example}`")))
+}
+
+/// The word of a string option written without quotes, such as `off` in
+/// `database = off`: a lone identifier with a lower-case letter, which
+/// rustc would otherwise report as a value it cannot find. An upper-case
+/// one is left alone, as the name of a constant holding the string.
+fn unquoted_word(value: &Expr) -> Option<String> {
+    let Expr::Path(path) = value else { return None };
+    let word = path.path.get_ident()?.to_string();
+    let word = word.strip_prefix("r#").unwrap_or(&word).to_owned();
+    (path.qself.is_none() && word.chars().any(|character| character.is_lowercase())).then_some(word)
 }
