@@ -102,6 +102,20 @@ fn option_names() -> String {
     format!("{}, `crate`", names.join(", "))
 }
 
+/// The error for an option no entry of [`OPTIONS`] is named. The name of
+/// an `Options` method that the attribute spells otherwise (someone moving
+/// a check from `Options` to the attribute) points to that spelling.
+fn unknown_option(name: &str) -> String {
+    let unknown = format!("unknown #[property] option `{name}`");
+    match OPTIONS.iter().find(|option| option.method == name) {
+        Some(option) => {
+            let call = if matches!(option.kind, Kind::Flag) { "()" } else { "" };
+            format!("{unknown}: the attribute writes `Options::{name}{call}` as `{}`", option.example)
+        }
+        None => format!("{unknown}; expected one of {}", option_names()),
+    }
+}
+
 /// What the attribute's arguments say.
 pub(crate) struct Parsed {
     /// The `Options` expression the check runs with.
@@ -144,10 +158,7 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
             ));
         };
         let Some(option) = OPTIONS.iter().find(|option| option.name == name) else {
-            return Err(syn::Error::new(
-                argument.path.span(),
-                format!("unknown #[property] option `{name}`; expected one of {}", option_names()),
-            ));
+            return Err(syn::Error::new(argument.path.span(), unknown_option(&name)));
         };
         if seen.contains(&option.method) {
             let alias = if option.method == "runs" { " (`cases` is another name for `runs`)" } else { "" };
