@@ -120,8 +120,9 @@ impl Options {
     /// A token is good only while every generator of the property draws the
     /// same choices in the same order; to keep checking a failure, pin its
     /// value with [`Property::example`](crate::Property::example) instead. A
-    /// malformed token, or one whose choices no longer make an example of
-    /// the property, makes the check end as
+    /// malformed token, one written by another version of quickcheck, or one
+    /// whose choices no longer make an example of the property, makes the
+    /// check end as
     /// [`Misconfigured`](crate::Outcome::Misconfigured); so does a token
     /// whose example passes now, since a replay left in place after the fix
     /// would keep the property from testing anything else.
