@@ -261,3 +261,46 @@ fn a_failure_is_saved_before_it_is_shrunk() {
     assert_eq!(saved_while_shrinking, Some(1), "nothing was saved when shrinking began");
     let _ = std::fs::remove_dir_all(&directory);
 }
+
+/// Where `a_file_for_a_database_is_named_in_the_warning` asks its child
+/// process to put the database. Not a `QUICKCHECK_` name, which would be
+/// warned of as a variable this crate does not read.
+const FILE_LOCATION: &str = "DATABASE_TEST_FILE_LOCATION";
+
+/// The child of `a_file_for_a_database_is_named_in_the_warning`: a failing
+/// check, which both loads from the database and saves to it. In an
+/// ordinary test run (no location set) there is nothing to do.
+#[test]
+fn child_with_a_file_for_a_database() {
+    let Some(location) = std::env::var_os(FILE_LOCATION) else { return };
+    let result = Property::for_all(generate::between(0, 10), |n| n < 5)
+        .check(Options::default().seed(1).name("database::file").database(location));
+    assert_eq!(result.minimal().unwrap().value(), &5, "{result}");
+}
+
+/// A location that is a file gets a warning that says so, rather than the
+/// operating system's "not a directory" and advice to make it readable;
+/// warnings go past the harness's capture, so the check reruns this binary.
+#[test]
+fn a_file_for_a_database_is_named_in_the_warning() {
+    let file = scratch("a-file");
+    std::fs::write(&file, "in the way").unwrap();
+    let output = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+        .args(["child_with_a_file_for_a_database", "--exact", "--test-threads=1"])
+        .env(FILE_LOCATION, &file)
+        .env_remove("QUICKCHECK_DATABASE")
+        .output()
+        .expect("the test binary runs");
+    let _ = std::fs::remove_file(&file);
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let warning = format!(
+        "quickcheck: warning: the example database location {} is a file, not a directory, so no saved examples \
+         are replayed and failures are not saved (the test results are unaffected). Point the database at a \
+         directory (Options::database, #[property(database = \"...\")] or QUICKCHECK_DATABASE), or remove the file\n",
+        file.display()
+    );
+    // Once, though the check both loads and saves.
+    assert_eq!(stderr.matches(&warning).count(), 1, "{stderr}");
+    assert_eq!(stderr.matches("quickcheck: warning:").count(), 1, "{stderr}");
+}
