@@ -304,3 +304,29 @@ fn a_file_for_a_database_is_named_in_the_warning() {
     assert_eq!(stderr.matches(&warning).count(), 1, "{stderr}");
     assert_eq!(stderr.matches("quickcheck: warning:").count(), 1, "{stderr}");
 }
+
+/// What `Options::database` documents: a relative location is taken from
+/// the package's directory, where `cargo test` runs a test, so the
+/// suggested `target/quickcheck/...` lands in the package's `target`.
+#[test]
+fn a_relative_location_is_taken_from_the_package_directory() {
+    let package = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let relative = format!("target/quickcheck/relative-location-{}", std::process::id());
+    // With CARGO_TARGET_DIR elsewhere, the package has no `target` of its
+    // own, and this test makes one: to be removed again.
+    let made: Vec<_> = ["target/quickcheck", "target"]
+        .into_iter()
+        .map(|part| package.join(part))
+        .filter(|part| !part.exists())
+        .collect();
+    let result = Property::for_all(generate::integer::<u64>(), |n| n < 1000)
+        .check(Options::default().seed(1).name("database::relative").database(relative.as_str()));
+    assert!(result.is_falsified(), "{result}");
+    let directory = package.join(&relative);
+    let saved = saved_files(&directory);
+    let _ = std::fs::remove_dir_all(&directory);
+    for part in made {
+        let _ = std::fs::remove_dir(part);
+    }
+    assert!(saved >= 1, "nothing was saved in {}", directory.display());
+}
