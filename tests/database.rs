@@ -261,3 +261,72 @@ fn a_failure_is_saved_before_it_is_shrunk() {
     assert_eq!(saved_while_shrinking, Some(1), "nothing was saved when shrinking began");
     let _ = std::fs::remove_dir_all(&directory);
 }
+
+/// Where `a_file_for_a_database_is_named_in_the_warning` asks its child
+/// process to put the database. Not a `QUICKCHECK_` name, which would be
+/// warned of as a variable this crate does not read.
+const FILE_LOCATION: &str = "DATABASE_TEST_FILE_LOCATION";
+
+/// The child of `a_file_for_a_database_is_named_in_the_warning`: a failing
+/// check, which both loads from the database and saves to it. In an
+/// ordinary test run (no location set) there is nothing to do.
+#[test]
+fn child_with_a_file_for_a_database() {
+    let Some(location) = std::env::var_os(FILE_LOCATION) else { return };
+    let result = Property::for_all(generate::between(0, 10), |n| n < 5)
+        .check(Options::default().seed(1).name("database::file").database(location));
+    assert_eq!(result.minimal().unwrap().value(), &5, "{result}");
+}
+
+/// A location that is a file gets a warning that says so, rather than the
+/// operating system's "not a directory" and advice to make it readable;
+/// warnings go past the harness's capture, so the check reruns this binary.
+#[test]
+fn a_file_for_a_database_is_named_in_the_warning() {
+    let file = scratch("a-file");
+    std::fs::write(&file, "in the way").unwrap();
+    let output = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+        .args(["child_with_a_file_for_a_database", "--exact", "--test-threads=1"])
+        .env(FILE_LOCATION, &file)
+        .env_remove("QUICKCHECK_DATABASE")
+        .output()
+        .expect("the test binary runs");
+    let _ = std::fs::remove_file(&file);
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let warning = format!(
+        "quickcheck: warning: the example database location {} is a file, not a directory, so no saved examples \
+         are replayed and failures are not saved (the test results are unaffected). Point the database at a \
+         directory (Options::database, #[property(database = \"...\")] or QUICKCHECK_DATABASE), or remove the file\n",
+        file.display()
+    );
+    // Once, though the check both loads and saves.
+    assert_eq!(stderr.matches(&warning).count(), 1, "{stderr}");
+    assert_eq!(stderr.matches("quickcheck: warning:").count(), 1, "{stderr}");
+}
+
+/// What `Options::database` documents: a relative location is taken from
+/// the package's directory, where `cargo test` runs a test, so the
+/// suggested `target/quickcheck/...` lands in the package's `target`.
+#[test]
+fn a_relative_location_is_taken_from_the_package_directory() {
+    let package = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let relative = format!("target/quickcheck/relative-location-{}", std::process::id());
+    // With CARGO_TARGET_DIR elsewhere, the package has no `target` of its
+    // own, and this test makes one: to be removed again.
+    let made: Vec<_> = ["target/quickcheck", "target"]
+        .into_iter()
+        .map(|part| package.join(part))
+        .filter(|part| !part.exists())
+        .collect();
+    let result = Property::for_all(generate::integer::<u64>(), |n| n < 1000)
+        .check(Options::default().seed(1).name("database::relative").database(relative.as_str()));
+    assert!(result.is_falsified(), "{result}");
+    let directory = package.join(&relative);
+    let saved = saved_files(&directory);
+    let _ = std::fs::remove_dir_all(&directory);
+    for part in made {
+        let _ = std::fs::remove_dir(part);
+    }
+    assert!(saved >= 1, "nothing was saved in {}", directory.display());
+}

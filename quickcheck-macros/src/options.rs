@@ -102,6 +102,20 @@ fn option_names() -> String {
     format!("{}, `crate`", names.join(", "))
 }
 
+/// The error for an option no entry of [`OPTIONS`] is named. The name of
+/// an `Options` method that the attribute spells otherwise (someone moving
+/// a check from `Options` to the attribute) points to that spelling.
+fn unknown_option(name: &str) -> String {
+    let unknown = format!("unknown #[property] option `{name}`");
+    match OPTIONS.iter().find(|option| option.method == name) {
+        Some(option) => {
+            let call = if matches!(option.kind, Kind::Flag) { "()" } else { "" };
+            format!("{unknown}: the attribute writes `Options::{name}{call}` as `{}`", option.example)
+        }
+        None => format!("{unknown}; expected one of {}", option_names()),
+    }
+}
+
 /// What the attribute's arguments say.
 pub(crate) struct Parsed {
     /// The `Options` expression the check runs with.
@@ -144,10 +158,7 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
             ));
         };
         let Some(option) = OPTIONS.iter().find(|option| option.name == name) else {
-            return Err(syn::Error::new(
-                argument.path.span(),
-                format!("unknown #[property] option `{name}`; expected one of {}", option_names()),
-            ));
+            return Err(syn::Error::new(argument.path.span(), unknown_option(&name)));
         };
         if seen.contains(&option.method) {
             let alias = if option.method == "runs" { " (`cases` is another name for `runs`)" } else { "" };
@@ -181,7 +192,7 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
 
 /// Rejects a literal of the wrong kind here, showing the option written
 /// correctly; any other expression is left to the compiler, so constants
-/// work.
+/// work, except a string option's unquoted word (see [`unquoted_word`]).
 fn check_kind(option: &OptionSpec, value: &Expr) -> syn::Result<()> {
     let OptionSpec { name, kind, example, .. } = option;
     let Expr::Lit(ExprLit { lit, .. }) = value else {
@@ -189,6 +200,15 @@ fn check_kind(option: &OptionSpec, value: &Expr) -> syn::Result<()> {
             Kind::Flag => {
                 Err(syn::Error::new(value.span(), format!("`{name}` takes `true` or `false`, such as `{example}`")))
             }
+            Kind::Text => match unquoted_word(value) {
+                Some(word) => Err(syn::Error::new(
+                    value.span(),
+                    format!(
+                        "`{name}` takes a string, and `{word}` without quotes is not one: write `{name} = \"{word}\"`"
+                    ),
+                )),
+                None => Ok(()),
+            },
             _ => Ok(()),
         };
     };
@@ -206,4 +226,15 @@ fn check_kind(option: &OptionSpec, value: &Expr) -> syn::Result<()> {
         (Kind::Value, _) => "a value of its type, not a literal",
     };
     Err(syn::Error::new(lit.span(), format!("`{name}` takes {expected}, such as `{example}`")))
+}
+
+/// The word of a string option written without quotes, such as `off` in
+/// `database = off`: a lone identifier with a lower-case letter, which
+/// rustc would otherwise report as a value it cannot find. An upper-case
+/// one is left alone, as the name of a constant holding the string.
+fn unquoted_word(value: &Expr) -> Option<String> {
+    let Expr::Path(path) = value else { return None };
+    let word = path.path.get_ident()?.to_string();
+    let word = word.strip_prefix("r#").unwrap_or(&word).to_owned();
+    (path.qself.is_none() && word.chars().any(|character| character.is_lowercase())).then_some(word)
 }

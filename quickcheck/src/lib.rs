@@ -182,7 +182,10 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// (`phases = quickcheck::Phases::all().without(quickcheck::Phase::Shrink)`,
 /// `deadline = std::time::Duration::from_millis(200)`),
 /// `suppress` a list of [`HealthCheck`]s, and `multiple_failures = false`
-/// stops at the first failure. The environment variables documented on
+/// stops at the first failure. A relative `database` is taken from the
+/// directory of the package under test, in its source tree (see
+/// [`Options::database`], which suggests one under `target/` instead).
+/// The environment variables documented on
 /// [`Options`] override them, as they override every check. One more,
 /// `crate = "path"`, is not an option of the check: the generated code
 /// reaches this crate through `path`, for a crate that depends on it under

@@ -122,11 +122,13 @@ impl Database {
             // Nothing saved yet.
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Vec::new(),
             Err(error) => {
-                warning::once(&format!(
-                    "could not read the saved examples in {}: {error}; none are replayed first. Make the directory \
-                     readable, or {CHOOSE_ANOTHER}",
-                    directory.display()
-                ));
+                warning::once(&self.file_in_the_way().unwrap_or_else(|| {
+                    format!(
+                        "could not read the saved examples in {}: {error}; none are replayed first. Make the \
+                         directory readable, or {CHOOSE_ANOTHER}",
+                        directory.display()
+                    )
+                }));
                 return Vec::new();
             }
         };
@@ -160,13 +162,42 @@ impl Database {
     pub(crate) fn save(&self, key: &str, choices: &[u64]) -> bool {
         let saved = self.try_save(key, choices);
         if let Err(error) = &saved {
-            warning::once(&format!(
-                "could not save a failing example in {}: {error}; the test result is unaffected, but the example \
-                 will not be replayed first next time. To fix it, {CHOOSE_ANOTHER}",
-                self.root.display()
-            ));
+            warning::once(&self.file_in_the_way().unwrap_or_else(|| {
+                format!(
+                    "could not save a failing example in {}: {error}; the test result is unaffected, but the \
+                     example will not be replayed first next time. To fix it, {CHOOSE_ANOTHER}",
+                    self.root.display()
+                )
+            }));
         }
         saved.is_ok()
+    }
+
+    /// The warning for a location that is a file, or lies under one: the
+    /// operating system's "not a directory" and advice to make a directory
+    /// readable or writable would not say that the location itself is
+    /// wrong. The same words whether loading or saving, so that a check
+    /// that does both warns once.
+    fn file_in_the_way(&self) -> Option<String> {
+        // The nearest part of the location that exists decides.
+        let existing = self.root.ancestors().find(|part| fs::metadata(part).is_ok())?;
+        if existing.is_dir() {
+            return None;
+        }
+        let location = if existing == self.root {
+            format!("the example database location {} is a file, not a directory", self.root.display())
+        } else {
+            format!(
+                "the example database location {} is under {}, which is a file, not a directory",
+                self.root.display(),
+                existing.display()
+            )
+        };
+        Some(format!(
+            "{location}, so no saved examples are replayed and failures are not saved (the test results are \
+             unaffected). Point the database at a directory (Options::database, #[property(database = \"...\")] \
+             or QUICKCHECK_DATABASE), or remove the file"
+        ))
     }
 
     fn try_save(&self, key: &str, choices: &[u64]) -> io::Result<()> {
@@ -353,6 +384,34 @@ mod tests {
         assert!(database.load("key").is_empty());
         database.delete("key", &[1]);
         let _ = fs::remove_file(&file);
+    }
+
+    #[test]
+    fn a_file_for_a_location_is_named_as_one() {
+        let file = std::env::temp_dir().join(format!("quickcheck-database-in-the-way-{}", std::process::id()));
+        fs::write(&file, "a file, not a directory").unwrap();
+        let warning = Database::at(&file).file_in_the_way().expect("the location is a file");
+        assert!(
+            warning.starts_with(&format!(
+                "the example database location {} is a file, not a directory, so no saved examples are replayed",
+                file.display()
+            )),
+            "{warning}"
+        );
+        assert!(warning.ends_with("Point the database at a directory (Options::database, #[property(database = \"...\")] or QUICKCHECK_DATABASE), or remove the file"), "{warning}");
+        let below = file.join("examples");
+        let warning = Database::at(&below).file_in_the_way().expect("the location is under a file");
+        assert!(
+            warning.starts_with(&format!(
+                "the example database location {} is under {}, which is a file, not a directory",
+                below.display(),
+                file.display()
+            )),
+            "{warning}"
+        );
+        fs::remove_file(&file).unwrap();
+        assert_eq!(Database::at(&below).file_in_the_way(), None, "nothing is in the way of a missing location");
+        assert_eq!(Database::at(std::env::temp_dir()).file_in_the_way(), None, "a directory is in no one's way");
     }
 
     #[test]

@@ -26,7 +26,7 @@ use crate::stats::Confidence;
 /// | `QUICKCHECK_SEED` | [`seed`](Options::seed) | random, printed in the report of every generated run |
 /// | `QUICKCHECK_RUN_FOR` | [`run_for`](Options::run_for) (such as `30s`, `5m`) | none |
 /// | `QUICKCHECK_MAX_SHRINKS` | [`max_shrinks`](Options::max_shrinks) | 10 000 |
-/// | `QUICKCHECK_DATABASE` | [`database`](Options::database) (a directory, or `off`) | `quickcheck/examples` in Cargo's target directory |
+/// | `QUICKCHECK_DATABASE` | [`database`](Options::database) (a directory, or `off`; a relative one is taken from each package's directory, see there) | `quickcheck/examples` in Cargo's target directory |
 ///
 /// and `QUICKCHECK_STATISTICS=always` writes the statistics of passing
 /// checks to standard error, where the test harness does not capture them
@@ -120,8 +120,9 @@ impl Options {
     /// A token is good only while every generator of the property draws the
     /// same choices in the same order; to keep checking a failure, pin its
     /// value with [`Property::example`](crate::Property::example) instead. A
-    /// malformed token, or one whose choices no longer make an example of
-    /// the property, makes the check end as
+    /// malformed token, one written by another version of quickcheck, or one
+    /// whose choices no longer make an example of the property, makes the
+    /// check end as
     /// [`Misconfigured`](crate::Outcome::Misconfigured); so does a token
     /// whose example passes now, since a replay left in place after the fix
     /// would keep the property from testing anything else.
@@ -192,6 +193,20 @@ impl Options {
     /// overrides this option the same way. Several processes may share one
     /// directory: writes are atomic, and an unreadable or unwritable
     /// directory only prints a warning.
+    ///
+    /// A relative location, here, in `QUICKCHECK_DATABASE` or in
+    /// `#[property(database = "...")]`, is taken from the current
+    /// directory, which `cargo test` sets to the directory of the package
+    /// under test (the one holding its `Cargo.toml`) whichever directory
+    /// Cargo was run from. So `"examples"` saves into the source tree, where
+    /// version control sees the files, and a relative `QUICKCHECK_DATABASE`
+    /// gives each package of a workspace a directory of its own. To keep
+    /// the examples out of the source tree, as the default does, give a
+    /// directory under the target directory: `target/quickcheck/nightly` in
+    /// a project of one package; in a workspace, whose target directory is
+    /// at its root, an absolute path, such as
+    /// `QUICKCHECK_DATABASE=$PWD/target/quickcheck/nightly cargo test` run
+    /// from the root.
     pub fn database(mut self, location: impl Into<OsString>) -> Options {
         self.database = Some(location.into());
         self

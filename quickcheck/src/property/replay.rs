@@ -72,17 +72,39 @@ impl fmt::Display for Replay {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayParseError {
     token: String,
+    /// The version a token of another version's format names, such as 2
+    /// for `"v2.AAE"`.
+    other_version: Option<u64>,
 }
 
 impl fmt::Display for ReplayParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let token = &self.token;
+        let Some(theirs) = self.other_version else {
+            return write!(
+                f,
+                "malformed replay token {token:?}: expected \"{VERSION}\" followed by base64 letters (such as \
+                 \"{VERSION}AAE\"), exactly as printed on the \"Replay with\" line of a failure report"
+            );
+        };
+        let ours = VERSION.trim_end_matches('.');
+        // A lower version than ours was never released, but may come from
+        // a build of quickcheck other than a release.
+        let which = if theirs > version_number(VERSION).unwrap_or(0) { "a newer" } else { "another" };
         write!(
             f,
-            "malformed replay token {:?}: expected \"{VERSION}\" followed by base64 letters (such as \"{VERSION}AAE\"), \
-             exactly as printed on the \"Replay with\" line of a failure report",
-            self.token
+            "the replay token {token:?} is in the v{theirs} format of {which} version of quickcheck; this version \
+             reads only {ours} tokens. Rerun the failing test with this version (without the token) for a token it \
+             reads, or upgrade quickcheck to the version that printed this one"
         )
     }
+}
+
+/// The number of a version tag such as `"v2."`, if it is one.
+fn version_number(tag: &str) -> Option<u64> {
+    let digits = tag.strip_prefix('v')?.strip_suffix('.')?;
+    // `parse` alone would take a sign, which no tag has.
+    digits.bytes().all(|byte| byte.is_ascii_digit()).then(|| digits.parse().ok()).flatten()
 }
 
 impl std::error::Error for ReplayParseError {}
@@ -91,8 +113,14 @@ impl FromStr for Replay {
     type Err = ReplayParseError;
 
     fn from_str(token: &str) -> Result<Replay, ReplayParseError> {
-        let error = || ReplayParseError { token: token.to_owned() };
-        let text = token.trim().strip_prefix(VERSION).ok_or_else(error)?;
+        let error = || ReplayParseError { token: token.to_owned(), other_version: None };
+        let Some(text) = token.trim().strip_prefix(VERSION) else {
+            // Another version's tag says more than "malformed": the token
+            // may be whole, only not this version's to read.
+            let tag = token.trim().split_inclusive('.').next().unwrap_or_default();
+            let other_version = version_number(tag).filter(|&theirs| Some(theirs) != version_number(VERSION));
+            return Err(ReplayParseError { token: token.to_owned(), other_version });
+        };
         // One character alone cannot hold a byte.
         if text.len() % 4 == 1 {
             return Err(error());
@@ -143,8 +171,22 @@ mod tests {
 
     #[test]
     fn damaged_tokens_are_refused() {
-        for token in ["", "AAE", "v1.A", "v1.A*E", "v2.AAE", "v1.gA", "v1._____________w"] {
-            assert!(token.parse::<Replay>().is_err(), "{token:?} was accepted");
+        for token in ["", "AAE", "v1.A", "v1.A*E", "v1.gA", "v1._____________w", "v01.AAE", "v.AAE", "v+2.AAE"] {
+            let error = token.parse::<Replay>().expect_err(&format!("{token:?} was accepted"));
+            assert!(error.to_string().starts_with("malformed replay token"), "{token:?}: {error}");
         }
+    }
+
+    #[test]
+    fn another_versions_token_is_named_as_such() {
+        let error = "v2.AA".parse::<Replay>().unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "the replay token \"v2.AA\" is in the v2 format of a newer version of quickcheck; this version reads \
+             only v1 tokens. Rerun the failing test with this version (without the token) for a token it reads, or \
+             upgrade quickcheck to the version that printed this one"
+        );
+        let error = "v0.AAE".parse::<Replay>().unwrap_err().to_string();
+        assert!(error.starts_with("the replay token \"v0.AAE\" is in the v0 format of another version"), "{error}");
     }
 }
