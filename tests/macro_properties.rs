@@ -266,6 +266,14 @@ fn a_pasted_replay_line_reruns_the_failure(list: Vec<i32>) -> bool {
     !list.contains(&100)
 }
 
+// A database setting that reads as "off" without being it is refused in
+// the attribute's own words.
+#[property(database = "none")]
+#[should_panic(expected = "#[property(database = ...)] is \"none\", which would be taken as a directory")]
+fn a_database_of_none_is_refused_in_the_attribute_s_words(n: u8) -> bool {
+    u16::from(n) < 256
+}
+
 // The same line pasted above pinned examples is refused, as the report
 // that offers it says: a replay would leave the pins unchecked.
 #[property(replay = "v1.AYTcpiMBlPbrBgHHAQHW_6kBAT8BwAIA", database = "off")]

@@ -59,3 +59,21 @@ fn a_failing_pinned_example_reports_its_notes() {
     assert_eq!(result.notes(), [("double".to_owned(), "14".to_owned())]);
     assert!(result.to_string().contains("\n  Notes:\n    double: 14"), "{result}");
 }
+
+/// A note made in a loop is printed once with its count, not once per turn;
+/// the notes themselves are all kept.
+#[test]
+fn a_note_repeated_in_a_row_is_printed_once_with_its_count() {
+    let result = Property::for_all(generate::between(0, 9), |n| {
+        for _ in 0..50 {
+            note("checked", "the same thing");
+        }
+        note("n", n);
+        assert!(n < 3);
+    })
+    .check(Options::default().seed(1));
+    assert_eq!(result.notes().len(), 51, "{result}");
+    let report = result.to_string();
+    let expected = "\n  Notes:\n    checked: \"the same thing\"\n    (noted 50 times in a row)\n    n: 3";
+    assert!(report.contains(expected), "{report}");
+}

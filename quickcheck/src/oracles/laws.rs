@@ -580,6 +580,40 @@ fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
 /// laws::check_hash::<Vec<String>>(Options::default()).unwrap();
 /// ```
 ///
+/// The law can only fail on two values that are equal without being the
+/// same, and a type whose `Eq` is looser than its fields' (case-insensitive
+/// names, a set kept as an unsorted list) rarely gets such pairs from
+/// random generation. Give [`check_hash_with`] a generator that makes them
+/// often, from a small alphabet of the variations `Eq` ignores:
+///
+/// ```
+/// use std::hash::{Hash, Hasher};
+/// use quickcheck::oracles::laws;
+/// use quickcheck::{Generator, Options, generate};
+///
+/// /// Compared without case, but hashed with it: a broken pair.
+/// #[derive(Debug)]
+/// struct Name(String);
+///
+/// impl PartialEq for Name {
+///     fn eq(&self, other: &Name) -> bool {
+///         self.0.eq_ignore_ascii_case(&other.0)
+///     }
+/// }
+/// impl Eq for Name {}
+/// impl Hash for Name {
+///     fn hash<H: Hasher>(&self, state: &mut H) {
+///         self.0.hash(state);
+///     }
+/// }
+///
+/// // Names of a few letters in both cases: equal pairs differ in case.
+/// let letters = generate::elements(['a', 'A', 'b', 'B']);
+/// let names = generate::vec(letters).max_length(3).map(|name| Name(name.into_iter().collect()));
+/// let violation = laws::check_hash_with(names, Options::default().seed(1)).unwrap_err();
+/// assert_eq!(violation.law(), "Hash is not consistent with Eq");
+/// ```
+///
 /// # Errors
 ///
 /// The first law that fails, with its minimal counterexample.

@@ -434,7 +434,13 @@ impl Options {
         let database = match std::env::var_os("QUICKCHECK_DATABASE") {
             Some(location) => read_location(location, "the environment variable QUICKCHECK_DATABASE")?,
             None => match &self.database {
-                Some(location) => read_location(location.clone(), "Options::database")?,
+                Some(location) => {
+                    let source = match self.advice {
+                        Advice::Options => "Options::database",
+                        Advice::Attribute => "#[property(database = ...)]",
+                    };
+                    read_location(location.clone(), source)?
+                }
                 None => Some(Database::default_location()),
             },
         };

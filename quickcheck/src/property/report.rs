@@ -203,9 +203,14 @@ fn write_failure(f: &mut Formatter<'_>, failure: Option<&Failure>, notes: &[(Str
     }
     if !notes.is_empty() {
         write!(f, "\n  Notes:")?;
-        for (label, value) in notes {
+        // A note made in a loop would fill the report with copies.
+        for repeated in notes.chunk_by(|one, next| one == next) {
+            let (label, value) = &repeated[0];
             write!(f, "\n    {label}:")?;
             write_value(f, 4, value)?;
+            if repeated.len() > 1 {
+                write!(f, "\n    (noted {} times in a row)", repeated.len())?;
+            }
         }
     }
     Ok(())
