@@ -319,6 +319,49 @@ fn a_struct_that_contains_itself_ends_and_varies() {
     assert!(result.health_warnings().is_empty(), "{result}");
 }
 
+/// The usual binary tree, children behind `Option<Box<_>>`: an option
+/// nested inside the tree is drawn at the nested size, so trees stay a few
+/// nodes deep and every small shape comes up, as random draws of a fixed
+/// nine in ten `Some` filled nearly every branch to the depth limit.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+struct BinaryTree {
+    value: i32,
+    left: Option<Box<BinaryTree>>,
+    right: Option<Box<BinaryTree>>,
+}
+
+impl BinaryTree {
+    fn size(&self) -> usize {
+        let child = |child: &Option<Box<BinaryTree>>| child.as_deref().map_or(0, BinaryTree::size);
+        1 + child(&self.left) + child(&self.right)
+    }
+}
+
+#[test]
+fn a_tree_of_optional_children_is_mostly_small_and_every_small_shape_shows() {
+    let mut sizes: Vec<usize> = BinaryTree::arbitrary().sample(1000, 1).iter().map(BinaryTree::size).collect();
+    sizes.sort_unstable();
+    assert!(sizes[500] <= 8, "median size {}", sizes[500]);
+    assert!(sizes[990] >= 10, "the 99th percentile is only {}", sizes[990]);
+    // A root with a left leaf and nothing on the right.
+    let lopsided = |tree: &BinaryTree| {
+        tree.right.is_none() && tree.left.as_deref().is_some_and(|left| left.left.is_none() && left.right.is_none())
+    };
+    let found = (0..20)
+        .filter(|&seed| {
+            Property::for_all(BinaryTree::arbitrary(), |tree| !lopsided(&tree)).check(seeded(seed)).is_falsified()
+        })
+        .count();
+    assert!(found >= 19, "found on {found} of 20 seeds");
+    let result = Property::for_all(BinaryTree::arbitrary(), |tree| !lopsided(&tree)).check(seeded(1));
+    let leaf = BinaryTree { value: 0, left: None, right: None };
+    assert_eq!(
+        result.minimal().unwrap().value(),
+        &BinaryTree { left: Some(Box::new(leaf.clone())), ..leaf },
+        "{result}"
+    );
+}
+
 /// The same with a `LinkedList` of itself, which has a generator of its own.
 #[derive(Arbitrary, Debug)]
 struct Chain {

@@ -41,6 +41,13 @@ impl Chance {
     pub(crate) const fn new(p: f64) -> Chance {
         Chance((p * 18_446_744_073_709_551_616.0) as u64)
     }
+
+    /// This chance at a size given in [`SCALE_ONE`](crate::engine::source::SCALE_ONE)ths
+    /// (at most one): in proportion, so that at size 0 it never comes.
+    #[inline]
+    pub(crate) fn scaled(self, scale: u64) -> Chance {
+        Chance(((u128::from(self.0) * u128::from(scale)) >> 16) as u64)
+    }
 }
 
 /// Uniform draws built on `next_u64`, written out so their results are fixed
