@@ -212,6 +212,37 @@ fn a_generic_recursive_enum_shrinks_to_its_true_minimum() {
     );
 }
 
+/// A linked list: each recursive variant holds one list at most, so the
+/// variant choice alone ends a value; it is not cut off at the depth limit
+/// of branching types, nor are its later elements drawn ever smaller.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum List {
+    Nil,
+    Cons(i32, Box<List>),
+}
+
+impl List {
+    fn to_vec(&self) -> Vec<i32> {
+        let (mut values, mut rest) = (Vec::new(), self);
+        while let List::Cons(value, next) = rest {
+            values.push(*value);
+            rest = next;
+        }
+        values
+    }
+}
+
+#[test]
+fn a_linked_list_grows_past_the_depth_limit_of_trees_at_full_size() {
+    let lists: Vec<Vec<i32>> = List::arbitrary().sample(5000, 1).iter().map(List::to_vec).collect();
+    let longest = lists.iter().map(Vec::len).max().unwrap();
+    assert!(longest >= 9, "the longest list has {longest} elements");
+    let wide_late = lists.iter().filter(|list| list.get(4).is_some_and(|value| value.unsigned_abs() > 1 << 20)).count();
+    assert!(wide_late > 0, "no fifth element past 2^20");
+    let result = Property::for_all(List::arbitrary(), |list| list.to_vec().len() < 7).check(seeded(1).runs(2000));
+    assert_eq!(result.minimal().unwrap().value().to_vec(), [0; 7], "{result}");
+}
+
 #[derive(Arbitrary, Clone, Debug, PartialEq)]
 enum Weighted {
     #[weight(0)]

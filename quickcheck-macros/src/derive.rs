@@ -135,8 +135,12 @@ enum Recursion<'a> {
     Through { level: &'a Ident },
     /// Fields that contain the type at half the size of the level above
     /// (an enum's recursive variant, whose choice ends the recursion at the
-    /// depth limit); other fields as in `Through`.
-    Nested { name: &'a Ident, level: &'a Ident },
+    /// depth limit); other fields as in `Through`. In a `chain`, where each
+    /// recursive variant holds at most one value of the type (a linked
+    /// list), the variant choice alone keeps values finite: those fields
+    /// are drawn at full size, and the depth limit is a chain's, far
+    /// deeper.
+    Nested { name: &'a Ident, level: &'a Ident, chain: bool },
     /// Fields that contain the type at half the size, and empty once the
     /// level held in `level` is the deepest (a struct, which has no variant
     /// that ends it); other fields as in `Through`.
@@ -200,6 +204,7 @@ fn construct(path: TokenStream, fields: &Fields, krate: &CratePath, recursion: R
         let source = local("source");
         let nested = quote! { #krate::__private::draw_nested(#source, &#generator) };
         let draw = match recursion {
+            Recursion::Nested { name, chain: true, .. } if mentions(ty, name) => quote! { #source.draw(&#generator) },
             Recursion::Nested { name, .. } if mentions(ty, name) => nested,
             Recursion::Ended { name, level } if mentions(ty, name) => {
                 let ended = quote_spanned! {ty.span()=> <#ty as #krate::__private::EndsRecursion>::ended() };
@@ -278,6 +283,31 @@ fn is_recursive(variant: &Variant, name: &Ident) -> bool {
     variant.fields.iter().any(|field| mentions(&field.ty, name))
 }
 
+/// Whether `ty` holds at most one value of the type `name` being derived:
+/// the type itself, or it in a `Box`, `Rc`, `Arc` or `Option` (not in a
+/// collection, which may hold many).
+fn holds_at_most_one(ty: &Type, name: &Ident) -> bool {
+    let Type::Path(path) = ty else { return false };
+    let segments = &path.path.segments;
+    let last = &segments[segments.len() - 1];
+    if path.qself.is_some() {
+        return false;
+    }
+    if ["Box", "Rc", "Arc", "Option"].iter().any(|wrapper| last.ident == wrapper) {
+        return match &last.arguments {
+            PathArguments::AngleBracketed(arguments) if arguments.args.len() == 1 => match &arguments.args[0] {
+                GenericArgument::Type(inner) => holds_at_most_one(inner, name),
+                _ => false,
+            },
+            _ => false,
+        };
+    }
+    // The type itself, with no argument that could hold it again.
+    (segments.len() == 1 && last.ident == "Self" || last.ident == *name)
+        && !matches!(&last.arguments, PathArguments::AngleBracketed(arguments)
+            if arguments.args.iter().any(|argument| matches!(argument, GenericArgument::Type(inner) if mentions(inner, name))))
+}
+
 /// Whether `ty` names the type `name` being derived: as `Self`, by its bare
 /// name (`Box<Tree>`), or by a path from this crate (`crate::ast::Tree`). A
 /// path from elsewhere with the same last name (`std::io::Error` in an enum
@@ -353,7 +383,11 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     let is_plain_variant = |variant: &Variant| variant.fields.iter().all(|field| is_plain(&field.ty));
     let level = local("level");
     let recursion = if !recursive.is_empty() {
-        Recursion::Nested { name, level: &level }
+        let chain = recursive.iter().all(|variant| {
+            let mut holding = variant.fields.iter().filter(|field| mentions(&field.ty, name));
+            holding.next().is_some_and(|field| holds_at_most_one(&field.ty, name)) && holding.next().is_none()
+        });
+        Recursion::Nested { name, level: &level, chain }
     } else if data.variants.iter().all(is_plain_variant) {
         Recursion::Plain
     } else {
@@ -396,7 +430,11 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
         choose(&weights)
     } else {
         let (deepest, all) = (choose(&deepest), choose(&weights));
-        quote! { if #level.is_deepest() { #deepest } else { #all } }
+        let is_deepest = match recursion {
+            Recursion::Nested { chain: true, .. } => quote! { is_deepest_of_a_chain },
+            _ => quote! { is_deepest },
+        };
+        quote! { if #level.#is_deepest() { #deepest } else { #all } }
     };
     let body = quote! {
         match #choice {

@@ -132,6 +132,13 @@ pub fn block_on<F: Future>(future: F) -> F::Output {
 /// that contain itself are left empty, so that generation ends.
 pub const MAX_RECURSION_DEPTH: u32 = 6;
 
+/// [`MAX_RECURSION_DEPTH`] for an enum whose recursive variants each hold
+/// one value of it at most (a linked list): its variant choice alone ends
+/// a value, at no size larger than a list's, so only a runaway weighting
+/// meets this limit; it leaves room under the nesting limit for the types
+/// the elements hold.
+pub const MAX_CHAIN_DEPTH: u32 = 64;
+
 /// Draws a part of a derived recursive type that contains the type itself,
 /// at half the size of the level above (see `ChoiceSource::draw_smaller`).
 pub fn draw_nested<G: Generator>(source: &mut ChoiceSource, generator: &G) -> G::Value {
@@ -226,6 +233,12 @@ impl DerivedLevel {
     /// that end it are drawn, and parts that contain the type are empty.
     pub fn is_deepest(&self) -> bool {
         self.open >= MAX_RECURSION_DEPTH
+    }
+
+    /// [`is_deepest`](DerivedLevel::is_deepest) for a chain, which may
+    /// nest [`MAX_CHAIN_DEPTH`] deep.
+    pub fn is_deepest_of_a_chain(&self) -> bool {
+        self.open >= MAX_CHAIN_DEPTH
     }
 }
 

@@ -303,11 +303,15 @@ pub use property::{
 ///   the recursion of a recursive enum, which nests at most six levels deep
 ///   before only its non-recursive variants are drawn. A variant contains
 ///   the enum when a field's type names it as `Self`, by its bare name or
-///   by a path from this crate.
+///   by a path from this crate. An enum whose recursive variants each hold
+///   one value of it at most (`Cons(i32, Box<List>)`, or an
+///   `Option<Box<Self>>`) is a chain: the variant choice alone ends it, so
+///   it may nest 64 levels deep, and the fields that hold it are drawn at
+///   full size.
 /// - A struct that contains itself (`children: Vec<Tree>`) nests at most
 ///   six levels deep too: there its fields that contain it are left empty,
 ///   so they must be a standard collection or an `Option`.
-/// - In both, each level down draws the fields that contain the type at
+/// - Otherwise, each level down draws the fields that contain the type at
 ///   half the size of the level above, so collections of them get shorter
 ///   with depth and a value stays small however many children a level
 ///   may have.
