@@ -195,9 +195,16 @@ pub(crate) enum Shortfalls {
 /// control character (a line break would split a row) or a bidirectional
 /// control (which would reorder what follows on screen) is escaped.
 fn printable(text: &str) -> Cow<'_, str> {
+    // Controls, the marks that reorder text, and the characters of no width,
+    // which would leave a row that looks empty or like another.
     let escaped = |c: char| {
-        c.is_control() || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        c.is_control()
+            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
     };
+    // A label of nothing to see is shown as the string it is.
+    if text.trim().is_empty() {
+        return Cow::Owned(format!("{text:?}"));
+    }
     if !text.chars().any(escaped) {
         return Cow::Borrowed(text);
     }
@@ -314,6 +321,14 @@ mod tests {
         statistics.add(&record(&["two\nlines"], &[("first\tchar", "\u{202E}abc")], &[]));
         let report = Report(&statistics).to_string();
         assert_eq!(report, "\n  100% two\\nlines\n  first\\tchar:\n    100% \\u{202e}abc");
+    }
+
+    #[test]
+    fn labels_of_nothing_to_see_are_shown_as_strings() {
+        let mut statistics = Statistics::default();
+        statistics.add(&record(&["", " ", "a\u{200B}"], &[], &[]));
+        let report = Report(&statistics).to_string();
+        assert_eq!(report, "\n  100% \"\"\n  100% \" \"\n  100% a\\u{200b}");
     }
 
     #[test]
