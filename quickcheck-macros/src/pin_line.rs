@@ -33,6 +33,9 @@ const NOT_EXPRESSIONS: &[&str] = &[
     "Arc",
     "Cell",
     "RefCell",
+    "Mutex",
+    "RwLock",
+    "CString",
     "Wrapping",
     "Saturating",
     "Duration",
@@ -149,6 +152,9 @@ mod tests {
             "CommandSequence<Model, Command>",
             "std::num::NonZeroU8",
             "Vec<Duration>",
+            "std::sync::Mutex<u8>",
+            "RwLock<Vec<u8>>",
+            "CString",
         ] {
             assert!(!pastes(ty), "{ty}");
         }

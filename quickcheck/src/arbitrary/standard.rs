@@ -4,14 +4,15 @@ use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
-use std::ffi::OsString;
+use std::ffi::{CString, OsString};
 use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
-use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, SocketAddrV4, SocketAddrV6};
 use std::num::{NonZero, Saturating, Wrapping};
+use std::ops::{Range, RangeInclusive};
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, RwLock};
 
 use crate::arbitrary::Arbitrary;
 use crate::generate::Generator;
@@ -181,7 +182,7 @@ macro_rules! pointers {
     )*};
 }
 
-pointers!(Box, Rc, Arc, Cell, RefCell);
+pointers!(Box, Rc, Arc, Cell, RefCell, Mutex, RwLock);
 
 macro_rules! shared_slices {
     ($($pointer:ident),*) => {$(
@@ -301,6 +302,75 @@ impl Arbitrary for IpAddr {
     }
 }
 
+/// Any two values as the bounds, in either order: a range whose start
+/// passes its end is empty, and code that takes ranges meets those too.
+/// Shrinks towards `0..0`.
+impl<T: Arbitrary> Arbitrary for Range<T> {
+    type Generator = Map<(T::Generator, T::Generator), fn((T, T)) -> Range<T>>;
+
+    fn arbitrary() -> Self::Generator {
+        (T::arbitrary(), T::arbitrary()).map(|(start, end)| start..end)
+    }
+}
+
+/// Any two values as the bounds, in either order, as for [`Range`].
+/// Shrinks towards `0..=0`.
+impl<T: Arbitrary> Arbitrary for RangeInclusive<T> {
+    type Generator = Map<(T::Generator, T::Generator), fn((T, T)) -> RangeInclusive<T>>;
+
+    fn arbitrary() -> Self::Generator {
+        (T::arbitrary(), T::arbitrary()).map(|(start, end)| start..=end)
+    }
+}
+
+/// Any string of bytes without a NUL, which a C string cannot hold:
+/// drawn as a `Vec<u8>` of the other 255 bytes. Shrinks towards the empty
+/// string.
+impl Arbitrary for CString {
+    type Generator = Map<Collection<Integer<u8>, Vec<u8>>, fn(Vec<u8>) -> CString>;
+
+    fn arbitrary() -> Self::Generator {
+        generate::vec(generate::between(1u8, u8::MAX))
+            .map(|bytes| CString::new(bytes).expect("the bytes drawn hold no NUL"))
+    }
+}
+
+/// Any address and port; shrinks towards `0.0.0.0:0`.
+impl Arbitrary for SocketAddrV4 {
+    type Generator = Map<(MapInto<Integer<u32>, Ipv4Addr>, Integer<u16>), fn((Ipv4Addr, u16)) -> SocketAddrV4>;
+
+    fn arbitrary() -> Self::Generator {
+        (Ipv4Addr::arbitrary(), u16::arbitrary()).map(|(address, port)| SocketAddrV4::new(address, port))
+    }
+}
+
+/// Any address, port, flow information and scope; shrinks towards
+/// `[::]:0`.
+impl Arbitrary for SocketAddrV6 {
+    #[allow(clippy::type_complexity)]
+    type Generator = Map<
+        (MapInto<Integer<u128>, Ipv6Addr>, Integer<u16>, Integer<u32>, Integer<u32>),
+        fn((Ipv6Addr, u16, u32, u32)) -> SocketAddrV6,
+    >;
+
+    fn arbitrary() -> Self::Generator {
+        (Ipv6Addr::arbitrary(), u16::arbitrary(), u32::arbitrary(), u32::arbitrary())
+            .map(|(address, port, flow, scope)| SocketAddrV6::new(address, port, flow, scope))
+    }
+}
+
+/// Either kind of socket address, as often; shrinks towards `0.0.0.0:0`.
+impl Arbitrary for SocketAddr {
+    type Generator = OneOf<(
+        MapInto<<SocketAddrV4 as Arbitrary>::Generator, SocketAddr>,
+        MapInto<<SocketAddrV6 as Arbitrary>::Generator, SocketAddr>,
+    )>;
+
+    fn arbitrary() -> Self::Generator {
+        generate::one_of((SocketAddrV4::arbitrary().map_into(), SocketAddrV6::arbitrary().map_into()))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -343,5 +413,23 @@ mod tests {
         let _: PhantomData<dyn Fn()> = simplest();
         let with_its_own_hasher: HashMap<u8, u8, std::hash::BuildHasherDefault<std::hash::DefaultHasher>> = simplest();
         assert!(with_its_own_hasher.is_empty());
+        assert_eq!(simplest::<Mutex<u8>>().into_inner().unwrap(), 0);
+        assert_eq!(simplest::<RwLock<u8>>().into_inner().unwrap(), 0);
+        assert_eq!(simplest::<Range<i32>>(), 0..0);
+        assert_eq!(simplest::<RangeInclusive<u8>>(), 0..=0);
+        assert_eq!(simplest::<CString>(), CString::default());
+        assert_eq!(simplest::<SocketAddr>(), SocketAddr::from(([0, 0, 0, 0], 0)));
+        assert_eq!(simplest::<SocketAddrV6>(), SocketAddrV6::new(Ipv6Addr::UNSPECIFIED, 0, 0, 0));
+    }
+
+    #[test]
+    fn ranges_come_in_both_orders_and_c_strings_hold_no_nul() {
+        let ranges = Range::<i8>::arbitrary().sample(200, 1);
+        assert!(ranges.iter().any(|range| range.start < range.end));
+        assert!(ranges.iter().any(|range| range.start > range.end));
+        let strings = CString::arbitrary().sample(200, 1);
+        assert!(strings.iter().any(|string| string.as_bytes().len() > 3));
+        let addresses = SocketAddr::arbitrary().sample(100, 1);
+        assert!(addresses.iter().any(SocketAddr::is_ipv4) && addresses.iter().any(SocketAddr::is_ipv6));
     }
 }
