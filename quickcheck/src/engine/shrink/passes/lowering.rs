@@ -250,14 +250,23 @@ impl<E: Execute> Shrinker<'_, E> {
     /// Lowers equal choices of one kind together, for values that must stay
     /// equal (the same key in several commands). Choices count as one kind
     /// when they have the same range, which keeps a key from being grouped
-    /// with an unrelated count that happens to be equal.
+    /// with an unrelated count that happens to be equal; a choice between
+    /// alternatives is of no kind a value is (a command's kind, numbered
+    /// like the handle it takes, would turn into another command).
     pub(crate) async fn lower_duplicates(&mut self) {
+        let spans = &self.best.spans;
+        let mut alternatives = vec![false; self.best.choices.len()];
+        for span in (0..spans.len()).filter(|&span| spans.chooses_alternative_first(span)) {
+            if let Some(choice) = alternatives.get_mut(spans.range(span).start) {
+                *choice = true;
+            }
+        }
         let mut by_value: Vec<(u64, u64, usize)> = self
             .best
             .choices
             .iter()
             .enumerate()
-            .filter(|&(at, &choice)| choice > 0 && self.is_number(at))
+            .filter(|&(at, &choice)| choice > 0 && self.is_number(at) && !alternatives[at])
             .map(|(at, &choice)| (self.best.maxima[at], choice, at))
             .collect();
         by_value.sort_unstable();
