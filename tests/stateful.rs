@@ -760,3 +760,67 @@ fn targeting_a_model_finds_a_bug_that_random_sequences_miss() {
     }
     assert!(targeted >= 8 && random <= 2, "found by targeting {targeted} times in 10, at random {random}");
 }
+
+/// A command whose precondition never holds: no sequence can hold it.
+#[derive(Clone, Debug)]
+struct Never;
+
+impl ModelCommand<()> for Never {
+    fn precondition(&self, _: &()) -> bool {
+        false
+    }
+
+    fn update(&self, _: &mut ()) {}
+}
+
+/// The same, with an argument: a command generator of many values.
+#[derive(Clone, Debug)]
+struct NeverWith(#[expect(dead_code, reason = "only its Debug form reads it")] u32);
+
+impl ModelCommand<()> for NeverWith {
+    fn precondition(&self, _: &()) -> bool {
+        false
+    }
+
+    fn update(&self, _: &mut ()) {}
+}
+
+impl Command<(), ()> for Never {
+    fn run(&self, _: &(), _: &mut ()) {}
+}
+
+impl Command<(), ()> for NeverWith {
+    fn run(&self, _: &(), _: &mut ()) {}
+}
+
+/// Preconditions that reject every command leave only the empty sequence to
+/// test: the check must not pass on it, whether the command generator has
+/// one value (so the space of sequences runs out after two examples) or
+/// many (so the discards reach their limit), and both say why.
+#[test]
+fn preconditions_that_reject_every_command_end_the_check_exhausted() {
+    let one_valued = stateful::commands(|| (), |_: &()| Some(generate::constant(Never)));
+    let result = Property::for_all(one_valued, |sequence| {
+        sequence.run(&mut ());
+    })
+    .check(Options::default().seed(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    let many_valued = stateful::commands(|| (), |_: &()| Some(generate::integer::<u32>().map(NeverWith)));
+    let other = Property::for_all(many_valued, |sequence| {
+        sequence.run(&mut ());
+    })
+    .check(Options::default().seed(1));
+    assert_eq!(other.outcome(), Outcome::Exhausted, "{other}");
+    let advice = "  Check each precondition against the model's initial state and the commands that `next` offers in \
+                  it: at least one of them must apply there.";
+    let first_line = |count: &str| {
+        format!(
+            "Exhausted after 1 test (seed 1): the preconditions rejected every command drawn, so no test ran a \
+             command (only empty sequences did; {count} discarded)."
+        )
+    };
+    let lines: Vec<String> = result.to_string().lines().map(str::to_owned).collect();
+    assert_eq!(lines, [first_line("1 example was"), advice.to_owned()], "{result}");
+    let lines: Vec<String> = other.to_string().lines().map(str::to_owned).collect();
+    assert_eq!(lines, [first_line("1000 examples were"), advice.to_owned()], "{other}");
+}

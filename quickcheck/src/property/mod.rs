@@ -523,7 +523,7 @@ where
     let outcome = match summary.end {
         End::Passed => Outcome::Passed,
         End::Falsified(_) => Outcome::Falsified,
-        End::Exhausted => Outcome::Exhausted,
+        End::Exhausted | End::EveryCommandRejected => Outcome::Exhausted,
         End::ReplayDoesNotFit | End::ReplayPassed => Outcome::Misconfigured,
         End::GenerationFailed { .. } => Outcome::GenerationFailed,
         End::Cancelled { .. } => Outcome::Cancelled,
@@ -537,6 +537,7 @@ where
     result.shrink_calls = summary.shrink_calls;
     result.statistics = summary.statistics;
     result.space_exhausted = summary.space_exhausted;
+    result.every_command_rejected = matches!(summary.end, End::EveryCommandRejected);
     result.warnings = summary.warnings;
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| {
@@ -644,7 +645,7 @@ where
                 .to_owned(),
             );
         }
-        End::Passed | End::Exhausted | End::Cancelled { .. } => {}
+        End::Passed | End::Exhausted | End::EveryCommandRejected | End::Cancelled { .. } => {}
     }
     result
 }

@@ -371,6 +371,15 @@ impl<T> Display for PropertyResult<T> {
                 self.statistics.write_report(f, shortfalls)?;
             }
             Outcome::Falsified | Outcome::Flaky => self.write_falsified(f)?,
+            Outcome::Exhausted if self.every_command_rejected => write!(
+                f,
+                "Exhausted after {}{seed}: the preconditions rejected every command drawn, so no test ran a \
+                 command (only empty sequences did; {} discarded).\n  Check each precondition against the \
+                 model's initial state and the commands that `next` offers in it: at least one of them must \
+                 apply there.",
+                plural(self.tests_run, "test", "tests"),
+                plural(self.discards, "example was", "examples were"),
+            )?,
             Outcome::Exhausted if self.space_exhausted => write!(
                 f,
                 "Exhausted after {}{seed}: every example the generators can produce was tried, and all {} \

@@ -16,7 +16,9 @@ pub enum Outcome {
     /// An example failed; see the minimal counterexample.
     Falsified,
     /// Too many examples were discarded (by filters or
-    /// [`assume`](crate::assume)) to call the property tested.
+    /// [`assume`](crate::assume)) to call the property tested, or every
+    /// command a command sequence drew was rejected by its precondition, so
+    /// no test ran a command.
     Exhausted,
     /// A generator panicked: a bug in the generator, not an input the
     /// property failed on. The input it panicked on is shrunk like a
@@ -311,6 +313,9 @@ pub struct PropertyResult<T> {
     pub(crate) parameter_names: &'static [&'static str],
     pub(crate) statistics: Statistics,
     pub(crate) space_exhausted: bool,
+    /// Whether the check was exhausted because preconditions rejected every
+    /// command that command sequences drew.
+    pub(crate) every_command_rejected: bool,
     pub(crate) warnings: Vec<HealthWarning>,
     pub(crate) advice: Advice,
     /// Whether the property has pinned examples, which a replay excludes:
@@ -360,6 +365,7 @@ impl<T> PropertyResult<T> {
             parameter_names: &[],
             statistics: Statistics::default(),
             space_exhausted: false,
+            every_command_rejected: false,
             warnings: Vec::new(),
             advice: Advice::Options,
             has_pins: false,

@@ -50,8 +50,11 @@ pub struct Commands<Model, Next> {
 /// drawn and drawn again (up to ten times) while its precondition rejects
 /// it, and the model is updated; the system is never run while generating.
 /// Ten rejections discard the example, so a state that offers no valid
-/// command shows up as discards rather than as short sequences. Sequences
-/// nearly always reach their maximum length (50 by default).
+/// command shows up as discards rather than as short sequences; a check in
+/// which the preconditions reject every command drawn ends
+/// [`Exhausted`](crate::Outcome::Exhausted), saying so, rather than passing
+/// on empty sequences. Sequences nearly always reach their maximum length
+/// (50 by default).
 ///
 /// Give `next` the same generator shape in every state: the shrinker deletes
 /// a step by removing its choices and the later steps are drawn again from
@@ -127,11 +130,12 @@ where
             if !lengths.next_element(source, commands.len(), CONTINUE) {
                 break;
             }
-            let command = draw_valid(source, &generator, &model);
+            let command = draw_valid(source, &generator, &model, commands.len());
             command.update(&mut model);
             commands.push(command);
             source.close_span();
         }
+        source.command_tally().accepted |= !commands.is_empty();
         CommandSequence { commands, initial: Rc::clone(&self.initial) }
     }
 
@@ -141,8 +145,9 @@ where
 }
 
 /// Draws a command whose precondition holds in `model`, or discards the
-/// example after [`PRECONDITION_ATTEMPTS`] rejections.
-fn draw_valid<Model, G>(source: &mut ChoiceSource, generator: &G, model: &Model) -> G::Value
+/// example after [`PRECONDITION_ATTEMPTS`] rejections; `drawn` commands
+/// came before it in the sequence.
+fn draw_valid<Model, G>(source: &mut ChoiceSource, generator: &G, model: &Model, drawn: usize) -> G::Value
 where
     G: Generator,
     G::Value: ModelCommand<Model>,
@@ -156,6 +161,17 @@ where
         }
         source.discard_span(attempt);
     }
+    rejected(source, drawn)
+}
+
+/// Discards an example whose preconditions rejected a command, noting it
+/// for the runner: a check whose every command was rejected ran only empty
+/// sequences, which must not pass it.
+#[cold]
+fn rejected(source: &mut ChoiceSource, drawn: usize) -> ! {
+    let tally = source.command_tally();
+    tally.rejected = true;
+    tally.accepted |= drawn > 0;
     Stop::Discard.raise()
 }
 
