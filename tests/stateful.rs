@@ -696,7 +696,76 @@ fn a_panicking_model_update_is_shrunk_to_the_shortest_sequence() {
     // Two additions are the fewest that pass 300, and 301 the least total.
     assert_eq!(result.failure().unwrap().message(), "the total reached 301", "{result}");
     assert!(result.failure().unwrap().location().unwrap().file.ends_with("stateful.rs"), "{result}");
-    assert!(result.to_string().contains("a panic in the model shows here too"), "{result}");
+    let report = result.to_string();
+    assert!(report.contains("a panic in the model shows here too"), "{report}");
+    // The report lists the shrunk sequence that led to the panic, and says
+    // the panic came in the last command's update.
+    let notes = [
+        "  Notes:",
+        "    commands drawn before the panic:",
+        "      Add(46)",
+        "      Add(255)",
+        "    panicked in: the model update of step 2, the last command drawn",
+        "  A generator must return a value",
+    ];
+    assert!(report.contains(&notes.join("\n")), "{report}");
+}
+
+/// A command whose `Debug` panics on one value, and whose precondition
+/// panics once the total reaches 300.
+#[derive(Clone)]
+struct Touchy(u8);
+
+impl std::fmt::Debug for Touchy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        assert!(self.0 != 255, "no Debug for 255");
+        write!(f, "Touchy({})", self.0)
+    }
+}
+
+impl ModelCommand<u32> for Touchy {
+    fn precondition(&self, total: &u32) -> bool {
+        assert!(*total < 300, "a precondition met a total of {total}");
+        true
+    }
+
+    fn update(&self, total: &mut u32) {
+        *total += u32::from(self.0);
+    }
+}
+
+/// A panic in `next` or a precondition lists the commands drawn before it
+/// too, and a command whose `Debug` panics, as that list is written while
+/// the panic unwinds, is a placeholder alone.
+#[test]
+fn a_panic_while_drawing_a_command_lists_the_commands_before_it() {
+    let sequences = stateful::commands(|| 0u32, |_: &u32| Some(generate::integer::<u8>().map(Touchy)));
+    let result = Property::for_all(sequences, |_| true).check(Options::default().seed(3));
+    assert_eq!(result.outcome(), Outcome::GenerationFailed, "{result}");
+    assert_eq!(result.failure().unwrap().message(), "a precondition met a total of 300", "{result}");
+    assert!(result.failure().unwrap().location().unwrap().file.ends_with("stateful.rs"), "{result}");
+    let notes = [
+        "  Notes:",
+        "    commands drawn before the panic:",
+        "      Touchy(45)",
+        "      <Debug panicked: no Debug for 255>",
+        "    panicked in: drawing step 3 (in `next`, a command's generator or its precondition)",
+    ];
+    let report = result.to_string();
+    assert!(report.contains(&notes.join("\n")), "{report}");
+    // A panic in `next` before the first command has none to list.
+    let sequences = stateful::commands(
+        || 0u32,
+        |_: &u32| -> Option<generate::Constant<Touchy>> { panic!("no commands for this model") },
+    );
+    let result = Property::for_all(sequences, |_| true).check(Options::default().seed(3));
+    let notes = [
+        "  Notes:",
+        "    commands drawn before the panic: none",
+        "    panicked in: drawing step 1 (in `next`, a command's generator or its precondition)",
+    ];
+    let report = result.to_string();
+    assert!(report.contains(&notes.join("\n")), "{report}");
 }
 
 /// A bounded queue that stops taking items at 30 without a word: only a
@@ -823,4 +892,29 @@ fn preconditions_that_reject_every_command_end_the_check_exhausted() {
     assert_eq!(lines, [first_line("1 example was"), advice.to_owned()], "{result}");
     let lines: Vec<String> = other.to_string().lines().map(str::to_owned).collect();
     assert_eq!(lines, [first_line("1000 examples were"), advice.to_owned()], "{other}");
+}
+
+/// A generator's panic met beside a failure of the body lists the commands
+/// drawn before it as well.
+#[test]
+fn a_generator_panic_beside_a_failure_lists_the_commands_before_it() {
+    #[derive(Clone, Debug)]
+    struct Seven(u8);
+    impl ModelCommand<u32> for Seven {
+        fn update(&self, _: &mut u32) {
+            assert!(self.0 != 7, "seven");
+        }
+    }
+    let sequences = stateful::commands(|| 0u32, |_: &u32| Some(generate::integer::<u8>().map(Seven)));
+    let result = Property::for_all(sequences, |sequence| sequence.len() < 3).check(Options::default().seed(18));
+    assert!(result.is_falsified() && result.generator_panic().is_some(), "{result}");
+    let lines = [
+        "  Notes:",
+        "    commands drawn before the panic: Seven(7)",
+        "    panicked in: the model update of step 1, the last command drawn",
+        "  Replay the generator's panic with: ",
+    ];
+    let report = result.to_string();
+    let generator_section = report.split("  Generator failure: ").nth(1).unwrap_or_default();
+    assert!(generator_section.contains(&lines.join("\n")), "{report}");
 }

@@ -201,6 +201,10 @@ fn write_failure(f: &mut Formatter<'_>, failure: Option<&Failure>, notes: &[(Str
     if let Some(failure) = failure {
         write!(f, "\n  Failure: {failure}")?;
     }
+    write_notes(f, notes)
+}
+
+fn write_notes(f: &mut Formatter<'_>, notes: &[(String, String)]) -> fmt::Result {
     if !notes.is_empty() {
         write!(f, "\n  Notes:")?;
         for (label, value) in notes {
@@ -237,6 +241,7 @@ impl<T> PropertyResult<T> {
              the example; any other panic is a bug in it):"
         )?;
         write!(f, "\n  Generator failure: {panic}")?;
+        write_notes(f, &self.generation_notes)?;
         write_replay_as(f, "Replay the generator's panic with", Some(replay), self.advice, self.has_pins)
     }
 
@@ -408,7 +413,7 @@ impl<T> Display for PropertyResult<T> {
                     "Generation failed after {}{seed}: the generator panicked.",
                     plural(self.tests_run, "test", "tests")
                 )?;
-                write_failure(f, self.failure(), &[])?;
+                write_failure(f, self.failure(), &self.generation_notes)?;
                 write!(
                     f,
                     "\n  A generator must return a value or discard the example (with filter or assume); \

@@ -308,6 +308,9 @@ pub struct PropertyResult<T> {
     pub(crate) failures: Vec<FailureReport<T>>,
     /// How a generator panicked, and the token that reruns it.
     pub(crate) generation_failure: Option<(Failure, Replay)>,
+    /// What generators noted as that panic unwound through them, replayed
+    /// on its shrunk input: the commands a sequence had drawn.
+    pub(crate) generation_notes: Vec<(String, String)>,
     pub(crate) skipped_examples: usize,
     pub(crate) problem: Option<String>,
     pub(crate) parameter_names: &'static [&'static str],
@@ -360,6 +363,7 @@ impl<T> PropertyResult<T> {
             seed,
             failures: Vec::new(),
             generation_failure: None,
+            generation_notes: Vec::new(),
             skipped_examples: 0,
             problem: None,
             parameter_names: &[],

@@ -5,9 +5,10 @@ use std::rc::Rc;
 
 use crate::engine::random::Chance;
 use crate::engine::source::ChoiceSource;
-use crate::engine::unwind::Stop;
+use crate::engine::unwind::{self, Stop, catch};
 use crate::generate::Generator;
 use crate::generate::collection::Lengths;
+use crate::property::format::render;
 use crate::stateful::{AsyncCommand, Command, ModelCommand};
 
 /// The default longest sequence.
@@ -124,23 +125,74 @@ where
         let mut model = (self.initial)();
         // Sequences nearly always reach their maximum length: reserve it,
         // within reason, rather than growing the vector step by step.
-        let mut commands = Vec::with_capacity(lengths.max.min(RESERVED_COMMANDS));
+        let commands = Vec::with_capacity(lengths.max.min(RESERVED_COMMANDS));
+        let mut drawing = Drawing { commands, initial: &self.initial };
         loop {
             let Some(generator) = (self.next)(&model) else { break };
-            if !lengths.next_element(source, commands.len(), CONTINUE) {
+            if !lengths.next_element(source, drawing.commands.len(), CONTINUE) {
                 break;
             }
-            let command = draw_valid(source, &generator, &model, commands.len());
-            command.update(&mut model);
-            commands.push(command);
+            let command = draw_valid(source, &generator, &model, drawing.commands.len());
+            // Pushed before its update, so that the notes of an update that
+            // panics show the command.
+            let step = drawing.commands.len();
+            drawing.commands.push(command);
+            drawing.commands[step].update(&mut model);
             source.close_span();
         }
+        let commands = std::mem::take(&mut drawing.commands);
         source.command_tally().accepted |= !commands.is_empty();
         CommandSequence { commands, initial: Rc::clone(&self.initial) }
     }
 
     fn label(&self) -> &'static str {
         SEQUENCE
+    }
+}
+
+/// The commands of a sequence being drawn. When a panic of the model
+/// (`next`, a precondition, an update) or of a command's generator unwinds
+/// through it, and the runner replays that panic's shrunk input for its
+/// report, it notes the commands drawn before the panic: the steps that led
+/// to the model state the panic came in. On the passing path its drop costs
+/// one test of `std::thread::panicking`, and nothing else is kept per step.
+struct Drawing<'a, Model, C: ModelCommand<Model>> {
+    commands: Vec<C>,
+    initial: &'a Rc<dyn Fn() -> Model>,
+}
+
+impl<Model, C: ModelCommand<Model>> Drop for Drawing<'_, Model, C> {
+    fn drop(&mut self) {
+        if unwind::panic_notes_wanted() {
+            self.note_panic();
+        }
+    }
+}
+
+impl<Model, C: ModelCommand<Model>> Drawing<'_, Model, C> {
+    #[cold]
+    #[inline(never)]
+    fn note_panic(&self) {
+        // Each command on its own, through `render`: a `Debug` that panics
+        // (this runs as a panic unwinds) prints a placeholder for that
+        // command alone.
+        let drawn: Vec<String> = self.commands.iter().map(|command| render(command)).collect();
+        let drawn = if drawn.is_empty() { "none".to_owned() } else { drawn.join("\n") };
+        unwind::note_panic("commands drawn before the panic", drawn);
+        // Whether the panic came in the last command's update is found by
+        // running the updates again, here, rather than by marking every
+        // step of every sequence: a model is a function of its commands.
+        let steps = self.commands.len();
+        let replayed = catch(|| {
+            let mut model = (self.initial)();
+            self.commands.iter().for_each(|command| command.update(&mut model));
+        });
+        let place = if steps > 0 && replayed.is_err() {
+            format!("the model update of step {steps}, the last command drawn")
+        } else {
+            format!("drawing step {} (in `next`, a command's generator or its precondition)", steps + 1)
+        };
+        unwind::note_panic("panicked in", place);
     }
 }
 
