@@ -918,3 +918,71 @@ fn a_generator_panic_beside_a_failure_lists_the_commands_before_it() {
     let generator_section = report.split("  Generator failure: ").nth(1).unwrap_or_default();
     assert!(generator_section.contains(&lines.join("\n")), "{report}");
 }
+
+/// A found counterexample, pinned: built from its commands, it is checked
+/// before any generated sequence, and runs as a generated one does.
+#[test]
+fn a_built_sequence_pins_a_counterexample() {
+    let found = CommandSequence::new(Model::new, MINIMAL);
+    assert_eq!(found.commands(), MINIMAL);
+    assert_eq!(found.initial_model(), Model::new());
+    let result = Property::for_all(operations(), |sequence| {
+        sequence.run(&mut Store::default());
+    })
+    .example(found)
+    .check(Options::default().seed(1));
+    let minimal = result.minimal().unwrap();
+    assert!(minimal.is_explicit(), "{result}");
+    assert_eq!(minimal.value().commands(), MINIMAL, "{result}");
+    let report = result.to_string();
+    assert!(report.starts_with("Falsified on a pinned example.\n  Counterexample:\n    Put(0, 0)\n"), "{report}");
+    assert!(report.ends_with("  Notes:\n    failed at: step 3 of 3, the last"), "{report}");
+}
+
+// The same pin, as the attribute writes it.
+#[quickcheck::property(seed = 1, database = "off")]
+#[example(CommandSequence::new(Model::new, MINIMAL))]
+#[should_panic]
+fn a_store_with_its_counterexample_pinned(#[generator(operations())] sequence: CommandSequence<Model, Operation>) {
+    sequence.run(&mut Store::default());
+}
+
+#[test]
+fn an_example_attribute_pins_a_built_sequence() {
+    let report = report_of(a_store_with_its_counterexample_pinned);
+    let expected = "Falsified on a pinned example.\n  Counterexample:\n    sequence =\n      Put(0, 0)\n      Put(0, 1)\n      Get(0)\n";
+    assert!(report.starts_with(expected), "{report}");
+}
+
+/// A pinned sequence holds only steps a generated one could: a step whose
+/// precondition fails is named when the sequence is built, not skipped or
+/// run against a state the model rules out.
+#[test]
+fn a_built_sequence_whose_precondition_fails_says_which_step() {
+    let built = std::panic::catch_unwind(|| {
+        CommandSequence::new(Model::new, [Operation::Put(1, 5), Operation::Get(1), Operation::Delete(2)])
+    });
+    let message = *built.expect_err("Delete(2) has no key 2 to delete").downcast::<String>().unwrap();
+    assert_eq!(
+        message,
+        "the precondition of step 3 of 3, Delete(2), rejects the model that steps 1 to 2 leave: no generated \
+         sequence holds such a step, and running it would test a state the model rules out. Remove or reorder \
+         commands so that each one's precondition holds after the ones before it"
+    );
+    // Pinned with `example_with`, as `#[example]` pins, the check says the
+    // pin is at fault, not the property.
+    let result = Property::for_all(operations(), |sequence| {
+        sequence.run(&mut Store::default());
+    })
+    .example_with(|| CommandSequence::new(Model::new, [Operation::Delete(0)]))
+    .check(Options::default().seed(1));
+    assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+    let report = result.to_string();
+    assert!(
+        report.starts_with(
+            "Misconfigured: pinned example 1 could not be built: its expression panicked: the precondition of step \
+             1 of 1, Delete(0), rejects the initial model: "
+        ),
+        "{report}"
+    );
+}

@@ -21,7 +21,9 @@
 //! update) is a generator's panic: the check ends
 //! [`GenerationFailed`](crate::Outcome::GenerationFailed), shrunk to the
 //! fewest commands that make it, and the report lists the commands drawn
-//! before it.
+//! before it. [`CommandSequence::new`] builds a sequence from a list of
+//! commands, to pin a minimal counterexample with `Property::example` or
+//! `#[example(...)]`.
 //!
 //! Each assertion a failing command makes is an origin of its own, so one
 //! bug that breaks a `get` and a `remove` may be reported as two distinct
