@@ -986,3 +986,20 @@ fn a_built_sequence_whose_precondition_fails_says_which_step() {
         "{report}"
     );
 }
+
+/// A command whose `Debug` panics is a placeholder alone in the sequence's
+/// `Debug` form and in a report: the other commands still show.
+#[test]
+fn a_command_whose_debug_panics_is_replaced_alone() {
+    let sequence = CommandSequence::new(|| 0u32, [Touchy(1), Touchy(255), Touchy(2)]);
+    assert_eq!(format!("{sequence:?}"), "Touchy(1)\n<Debug panicked: no Debug for 255>\nTouchy(2)");
+    assert_eq!(
+        format!("{sequence:#?}"),
+        "[\n    Touchy(1),\n    <Debug panicked: no Debug for 255>,\n    Touchy(2),\n]"
+    );
+    let sequences = stateful::commands(|| 0u32, |_: &u32| Some(generate::integer::<u8>().map(Touchy)));
+    let result = Property::for_all(sequences, |_| false).example(sequence).check(Options::default());
+    let report = result.to_string();
+    let expected = "  Counterexample:\n    Touchy(1)\n    <Debug panicked: no Debug for 255>\n    Touchy(2)\n";
+    assert!(report.contains(expected), "{report}");
+}

@@ -8,7 +8,7 @@ use crate::engine::source::ChoiceSource;
 use crate::engine::unwind::{self, Stop, catch};
 use crate::generate::Generator;
 use crate::generate::collection::Lengths;
-use crate::property::format::render;
+use crate::property::format::{render, render_as};
 use crate::stateful::{AsyncCommand, Command, ModelCommand};
 
 /// The default longest sequence.
@@ -238,7 +238,8 @@ fn rejected(source: &mut ChoiceSource, drawn: usize) -> ! {
 ///
 /// Its `Debug` form lists the commands one per line (a report shows the
 /// first lines of a long original counterexample only); `{:#?}` writes them
-/// as a list.
+/// as a list. A command whose `Debug` panics is written as a placeholder,
+/// `<Debug panicked: ...>`, and the others as usual.
 pub struct CommandSequence<Model, C> {
     commands: Vec<C>,
     initial: Rc<dyn Fn() -> Model>,
@@ -252,10 +253,13 @@ impl<Model, C: Clone> Clone for CommandSequence<Model, C> {
     }
 }
 
+/// Each command is written on its own, so that one whose `Debug` panics
+/// is a placeholder alone (`<Debug panicked: ...>`) rather than taking the
+/// whole sequence's form with it.
 impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
-            return f.debug_list().entries(&self.commands).finish();
+            return f.debug_list().entries(self.commands.iter().map(Guarded)).finish();
         }
         if self.commands.is_empty() {
             return f.write_str("(no commands)");
@@ -264,9 +268,18 @@ impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
             if position > 0 {
                 f.write_str("\n")?;
             }
-            write!(f, "{command:?}")?;
+            fmt::Debug::fmt(&Guarded(command), f)?;
         }
         Ok(())
+    }
+}
+
+/// A command's `Debug` form, or a placeholder if its `Debug` panics.
+struct Guarded<'a, C>(&'a C);
+
+impl<C: fmt::Debug> fmt::Debug for Guarded<'_, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&render_as(self.0, f.alternate()))
     }
 }
 
