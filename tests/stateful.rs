@@ -696,7 +696,76 @@ fn a_panicking_model_update_is_shrunk_to_the_shortest_sequence() {
     // Two additions are the fewest that pass 300, and 301 the least total.
     assert_eq!(result.failure().unwrap().message(), "the total reached 301", "{result}");
     assert!(result.failure().unwrap().location().unwrap().file.ends_with("stateful.rs"), "{result}");
-    assert!(result.to_string().contains("a panic in the model shows here too"), "{result}");
+    let report = result.to_string();
+    assert!(report.contains("a panic in the model shows here too"), "{report}");
+    // The report lists the shrunk sequence that led to the panic, and says
+    // the panic came in the last command's update.
+    let notes = [
+        "  Notes:",
+        "    commands drawn before the panic:",
+        "      Add(46)",
+        "      Add(255)",
+        "    panicked in: the model update of step 2, the last command drawn",
+        "  A generator must return a value",
+    ];
+    assert!(report.contains(&notes.join("\n")), "{report}");
+}
+
+/// A command whose `Debug` panics on one value, and whose precondition
+/// panics once the total reaches 300.
+#[derive(Clone)]
+struct Touchy(u8);
+
+impl std::fmt::Debug for Touchy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        assert!(self.0 != 255, "no Debug for 255");
+        write!(f, "Touchy({})", self.0)
+    }
+}
+
+impl ModelCommand<u32> for Touchy {
+    fn precondition(&self, total: &u32) -> bool {
+        assert!(*total < 300, "a precondition met a total of {total}");
+        true
+    }
+
+    fn update(&self, total: &mut u32) {
+        *total += u32::from(self.0);
+    }
+}
+
+/// A panic in `next` or a precondition lists the commands drawn before it
+/// too, and a command whose `Debug` panics, as that list is written while
+/// the panic unwinds, is a placeholder alone.
+#[test]
+fn a_panic_while_drawing_a_command_lists_the_commands_before_it() {
+    let sequences = stateful::commands(|| 0u32, |_: &u32| Some(generate::integer::<u8>().map(Touchy)));
+    let result = Property::for_all(sequences, |_| true).check(Options::default().seed(3));
+    assert_eq!(result.outcome(), Outcome::GenerationFailed, "{result}");
+    assert_eq!(result.failure().unwrap().message(), "a precondition met a total of 300", "{result}");
+    assert!(result.failure().unwrap().location().unwrap().file.ends_with("stateful.rs"), "{result}");
+    let notes = [
+        "  Notes:",
+        "    commands drawn before the panic:",
+        "      Touchy(45)",
+        "      <Debug panicked: no Debug for 255>",
+        "    panicked in: drawing step 3 (in `next`, a command's generator or its precondition)",
+    ];
+    let report = result.to_string();
+    assert!(report.contains(&notes.join("\n")), "{report}");
+    // A panic in `next` before the first command has none to list.
+    let sequences = stateful::commands(
+        || 0u32,
+        |_: &u32| -> Option<generate::Constant<Touchy>> { panic!("no commands for this model") },
+    );
+    let result = Property::for_all(sequences, |_| true).check(Options::default().seed(3));
+    let notes = [
+        "  Notes:",
+        "    commands drawn before the panic: none",
+        "    panicked in: drawing step 1 (in `next`, a command's generator or its precondition)",
+    ];
+    let report = result.to_string();
+    assert!(report.contains(&notes.join("\n")), "{report}");
 }
 
 /// A bounded queue that stops taking items at 30 without a word: only a
@@ -759,4 +828,178 @@ fn targeting_a_model_finds_a_bug_that_random_sequences_miss() {
         random += usize::from(check(false).is_falsified());
     }
     assert!(targeted >= 8 && random <= 2, "found by targeting {targeted} times in 10, at random {random}");
+}
+
+/// A command whose precondition never holds: no sequence can hold it.
+#[derive(Clone, Debug)]
+struct Never;
+
+impl ModelCommand<()> for Never {
+    fn precondition(&self, _: &()) -> bool {
+        false
+    }
+
+    fn update(&self, _: &mut ()) {}
+}
+
+/// The same, with an argument: a command generator of many values.
+#[derive(Clone, Debug)]
+struct NeverWith(#[expect(dead_code, reason = "only its Debug form reads it")] u32);
+
+impl ModelCommand<()> for NeverWith {
+    fn precondition(&self, _: &()) -> bool {
+        false
+    }
+
+    fn update(&self, _: &mut ()) {}
+}
+
+impl Command<(), ()> for Never {
+    fn run(&self, _: &(), _: &mut ()) {}
+}
+
+impl Command<(), ()> for NeverWith {
+    fn run(&self, _: &(), _: &mut ()) {}
+}
+
+/// Preconditions that reject every command leave only the empty sequence to
+/// test: the check must not pass on it, whether the command generator has
+/// one value (so the space of sequences runs out after two examples) or
+/// many (so the discards reach their limit), and both say why.
+#[test]
+fn preconditions_that_reject_every_command_end_the_check_exhausted() {
+    let one_valued = stateful::commands(|| (), |_: &()| Some(generate::constant(Never)));
+    let result = Property::for_all(one_valued, |sequence| {
+        sequence.run(&mut ());
+    })
+    .check(Options::default().seed(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    let many_valued = stateful::commands(|| (), |_: &()| Some(generate::integer::<u32>().map(NeverWith)));
+    let other = Property::for_all(many_valued, |sequence| {
+        sequence.run(&mut ());
+    })
+    .check(Options::default().seed(1));
+    assert_eq!(other.outcome(), Outcome::Exhausted, "{other}");
+    let advice = "  Check each precondition against the model's initial state and the commands that `next` offers in \
+                  it: at least one of them must apply there.";
+    let first_line = |count: &str| {
+        format!(
+            "Exhausted after 1 test (seed 1): the preconditions rejected every command drawn, so no test ran a \
+             command (only empty sequences did; {count} discarded)."
+        )
+    };
+    let lines: Vec<String> = result.to_string().lines().map(str::to_owned).collect();
+    assert_eq!(lines, [first_line("1 example was"), advice.to_owned()], "{result}");
+    let lines: Vec<String> = other.to_string().lines().map(str::to_owned).collect();
+    assert_eq!(lines, [first_line("1000 examples were"), advice.to_owned()], "{other}");
+}
+
+/// A generator's panic met beside a failure of the body lists the commands
+/// drawn before it as well.
+#[test]
+fn a_generator_panic_beside_a_failure_lists_the_commands_before_it() {
+    #[derive(Clone, Debug)]
+    struct Seven(u8);
+    impl ModelCommand<u32> for Seven {
+        fn update(&self, _: &mut u32) {
+            assert!(self.0 != 7, "seven");
+        }
+    }
+    let sequences = stateful::commands(|| 0u32, |_: &u32| Some(generate::integer::<u8>().map(Seven)));
+    let result = Property::for_all(sequences, |sequence| sequence.len() < 3).check(Options::default().seed(18));
+    assert!(result.is_falsified() && result.generator_panic().is_some(), "{result}");
+    let lines = [
+        "  Notes:",
+        "    commands drawn before the panic: Seven(7)",
+        "    panicked in: the model update of step 1, the last command drawn",
+        "  Replay the generator's panic with: ",
+    ];
+    let report = result.to_string();
+    let generator_section = report.split("  Generator failure: ").nth(1).unwrap_or_default();
+    assert!(generator_section.contains(&lines.join("\n")), "{report}");
+}
+
+/// A found counterexample, pinned: built from its commands, it is checked
+/// before any generated sequence, and runs as a generated one does.
+#[test]
+fn a_built_sequence_pins_a_counterexample() {
+    let found = CommandSequence::new(Model::new, MINIMAL);
+    assert_eq!(found.commands(), MINIMAL);
+    assert_eq!(found.initial_model(), Model::new());
+    let result = Property::for_all(operations(), |sequence| {
+        sequence.run(&mut Store::default());
+    })
+    .example(found)
+    .check(Options::default().seed(1));
+    let minimal = result.minimal().unwrap();
+    assert!(minimal.is_explicit(), "{result}");
+    assert_eq!(minimal.value().commands(), MINIMAL, "{result}");
+    let report = result.to_string();
+    assert!(report.starts_with("Falsified on a pinned example.\n  Counterexample:\n    Put(0, 0)\n"), "{report}");
+    assert!(report.ends_with("  Notes:\n    failed at: step 3 of 3, the last"), "{report}");
+}
+
+// The same pin, as the attribute writes it.
+#[quickcheck::property(seed = 1, database = "off")]
+#[example(CommandSequence::new(Model::new, MINIMAL))]
+#[should_panic]
+fn a_store_with_its_counterexample_pinned(#[generator(operations())] sequence: CommandSequence<Model, Operation>) {
+    sequence.run(&mut Store::default());
+}
+
+#[test]
+fn an_example_attribute_pins_a_built_sequence() {
+    let report = report_of(a_store_with_its_counterexample_pinned);
+    let expected = "Falsified on a pinned example.\n  Counterexample:\n    sequence =\n      Put(0, 0)\n      Put(0, 1)\n      Get(0)\n";
+    assert!(report.starts_with(expected), "{report}");
+}
+
+/// A pinned sequence holds only steps a generated one could: a step whose
+/// precondition fails is named when the sequence is built, not skipped or
+/// run against a state the model rules out.
+#[test]
+fn a_built_sequence_whose_precondition_fails_says_which_step() {
+    let built = std::panic::catch_unwind(|| {
+        CommandSequence::new(Model::new, [Operation::Put(1, 5), Operation::Get(1), Operation::Delete(2)])
+    });
+    let message = *built.expect_err("Delete(2) has no key 2 to delete").downcast::<String>().unwrap();
+    assert_eq!(
+        message,
+        "the precondition of step 3 of 3, Delete(2), rejects the model that steps 1 to 2 leave: no generated \
+         sequence holds such a step, and running it would test a state the model rules out. Remove or reorder \
+         commands so that each one's precondition holds after the ones before it"
+    );
+    // Pinned with `example_with`, as `#[example]` pins, the check says the
+    // pin is at fault, not the property.
+    let result = Property::for_all(operations(), |sequence| {
+        sequence.run(&mut Store::default());
+    })
+    .example_with(|| CommandSequence::new(Model::new, [Operation::Delete(0)]))
+    .check(Options::default().seed(1));
+    assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+    let report = result.to_string();
+    assert!(
+        report.starts_with(
+            "Misconfigured: pinned example 1 could not be built: its expression panicked: the precondition of step \
+             1 of 1, Delete(0), rejects the initial model: "
+        ),
+        "{report}"
+    );
+}
+
+/// A command whose `Debug` panics is a placeholder alone in the sequence's
+/// `Debug` form and in a report: the other commands still show.
+#[test]
+fn a_command_whose_debug_panics_is_replaced_alone() {
+    let sequence = CommandSequence::new(|| 0u32, [Touchy(1), Touchy(255), Touchy(2)]);
+    assert_eq!(format!("{sequence:?}"), "Touchy(1)\n<Debug panicked: no Debug for 255>\nTouchy(2)");
+    assert_eq!(
+        format!("{sequence:#?}"),
+        "[\n    Touchy(1),\n    <Debug panicked: no Debug for 255>,\n    Touchy(2),\n]"
+    );
+    let sequences = stateful::commands(|| 0u32, |_: &u32| Some(generate::integer::<u8>().map(Touchy)));
+    let result = Property::for_all(sequences, |_| false).example(sequence).check(Options::default());
+    let report = result.to_string();
+    let expected = "  Counterexample:\n    Touchy(1)\n    <Debug panicked: no Debug for 255>\n    Touchy(2)\n";
+    assert!(report.contains(expected), "{report}");
 }

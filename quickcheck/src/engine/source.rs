@@ -201,6 +201,30 @@ pub struct ChoiceSource {
     /// The markers of the derived types whose draws are open, innermost
     /// last (see [`enter_derived`](ChoiceSource::enter_derived)).
     derived: Vec<usize>,
+    /// What the command sequences drawn from this source met, over every
+    /// case it served.
+    commands: CommandTally,
+}
+
+/// Whether the command sequences drawn from one source ever held a command,
+/// and whether preconditions ever discarded one: a check that saw the
+/// second and never the first tested only empty sequences, and must not
+/// pass on them. Kept over every case the source serves, as the runner
+/// keeps one source for a whole check.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CommandTally {
+    /// A sequence held a command whose precondition held.
+    pub(crate) accepted: bool,
+    /// A sequence was discarded because preconditions rejected a command.
+    pub(crate) rejected: bool,
+}
+
+impl CommandTally {
+    /// Whether preconditions rejected every command drawn, and so no
+    /// command ever ran.
+    pub(crate) fn rejected_every_command(self) -> bool {
+        self.rejected && !self.accepted
+    }
 }
 
 /// The choice positions `start..start + count` that are drawn at random.
@@ -237,6 +261,7 @@ impl ChoiceSource {
             fresh: FreshWindow::EMPTY,
             nesting: 0,
             derived: Vec::new(),
+            commands: CommandTally::default(),
         }
     }
 
@@ -631,6 +656,11 @@ impl ChoiceSource {
     /// What the current test case has drawn so far.
     pub(crate) fn recording(&self) -> &Recording {
         &self.recording
+    }
+
+    /// What the command sequences drawn from this source met so far.
+    pub(crate) fn command_tally(&mut self) -> &mut CommandTally {
+        &mut self.commands
     }
 }
 

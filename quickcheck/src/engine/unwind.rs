@@ -100,6 +100,40 @@ thread_local! {
     /// swaps the hook out and in, a moment in which another thread's panic
     /// would meet no hook of ours.
     static HOOK_LOOKED_AT: Cell<bool> = const { Cell::new(false) };
+    /// Whether the runner is replaying the input a generator panicked on,
+    /// to note for its report what generators had drawn (see
+    /// [`noting_panic`]).
+    static NOTING_PANIC: Cell<bool> = const { Cell::new(false) };
+    /// The notes generators left as that panic unwound through them.
+    static PANIC_NOTES: RefCell<Vec<(String, String)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `draw`, a replay of an input a generator panics on, which catches
+/// what it raises, and returns with its result the notes generators left
+/// with [`note_panic`] as the panic unwound through them.
+pub(crate) fn noting_panic<R>(draw: impl FnOnce() -> R) -> (R, Vec<(String, String)>) {
+    let outer = NOTING_PANIC.with(|noting| noting.replace(true));
+    let outer_notes = PANIC_NOTES.with(|notes| notes.take());
+    let result = draw();
+    NOTING_PANIC.with(|noting| noting.set(outer));
+    let notes = PANIC_NOTES.with(|notes| notes.replace(outer_notes));
+    (result, notes)
+}
+
+/// Whether a panic is unwinding that the report of a generator's panic
+/// reads notes about: true only within [`noting_panic`]. A generator checks
+/// it from a drop guard, and only then pays for what it notes.
+#[inline]
+pub(crate) fn panic_notes_wanted() -> bool {
+    std::thread::panicking() && NOTING_PANIC.with(Cell::get)
+}
+
+/// Leaves a note for the report of the generator's panic unwinding now;
+/// nothing happens outside [`noting_panic`].
+pub(crate) fn note_panic(label: &str, value: String) {
+    if NOTING_PANIC.with(Cell::get) {
+        PANIC_NOTES.with(|notes| notes.borrow_mut().push((label.to_owned(), value)));
+    }
 }
 
 /// A check begins on this thread: a caught panic without a record may look

@@ -17,8 +17,14 @@ const PLACEHOLDER: &str = "<Debug ";
 /// placeholder naming the panic instead of ending the report, and output
 /// beyond [`MAX_RENDERED`] bytes is cut with a marker.
 pub(crate) fn render<T: Debug + ?Sized>(value: &T) -> String {
+    render_as(value, false)
+}
+
+/// [`render`], in the alternate form (`{:#?}`) when `pretty`.
+pub(crate) fn render_as<T: Debug + ?Sized>(value: &T, pretty: bool) -> String {
     let mut out = Capped { text: String::new(), full: false };
-    match catch(|| write!(out, "{value:?}")) {
+    let written = catch(|| if pretty { write!(out, "{value:#?}") } else { write!(out, "{value:?}") });
+    match written {
         Ok(Ok(())) => out.text,
         Ok(Err(fmt::Error)) if out.full => {
             out.text.push_str(CUT);
@@ -77,6 +83,8 @@ mod tests {
     fn a_panicking_debug_prints_a_placeholder() {
         assert_eq!(render(&Explodes), "<Debug panicked: no formatting today>");
         assert_eq!(render(&vec![1, 2]), "[1, 2]");
+        assert_eq!(render_as(&Explodes, true), "<Debug panicked: no formatting today>");
+        assert_eq!(render_as(&vec![1], true), "[\n    1,\n]");
     }
 
     #[test]

@@ -559,7 +559,7 @@ where
     let outcome = match summary.end {
         End::Passed => Outcome::Passed,
         End::Falsified(_) => Outcome::Falsified,
-        End::Exhausted => Outcome::Exhausted,
+        End::Exhausted | End::EveryCommandRejected => Outcome::Exhausted,
         End::ReplayDoesNotFit | End::ReplayPassed => Outcome::Misconfigured,
         End::GenerationFailed { .. } => Outcome::GenerationFailed,
         End::Cancelled { .. } => Outcome::Cancelled,
@@ -573,7 +573,16 @@ where
     result.shrink_calls = summary.shrink_calls;
     result.statistics = summary.statistics;
     result.space_exhausted = summary.space_exhausted;
+    result.every_command_rejected = matches!(summary.end, End::EveryCommandRejected);
     result.warnings = summary.warnings;
+    // The report of a generator's panic shows what generators noted as it
+    // unwound, on one more replay of its shrunk input.
+    let panicked_on = match &summary.end {
+        End::GenerationFailed { choices, .. } => Some(choices),
+        End::Falsified(_) => summary.generator_panic.as_ref().map(|panic| &panic.choices),
+        _ => None,
+    };
+    result.generation_notes = panicked_on.map_or_else(Vec::new, |choices| runner.panic_notes(choices));
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| {
             let Rendered { whole, fields, pin_arguments } = Rendered::of(&value, parameters);
@@ -680,7 +689,7 @@ where
                 .to_owned(),
             );
         }
-        End::Passed | End::Exhausted | End::Cancelled { .. } => {}
+        End::Passed | End::Exhausted | End::EveryCommandRejected | End::Cancelled { .. } => {}
     }
     result
 }

@@ -201,6 +201,10 @@ fn write_failure(f: &mut Formatter<'_>, failure: Option<&Failure>, notes: &[(Str
     if let Some(failure) = failure {
         write!(f, "\n  Failure: {failure}")?;
     }
+    write_notes(f, notes)
+}
+
+fn write_notes(f: &mut Formatter<'_>, notes: &[(String, String)]) -> fmt::Result {
     if !notes.is_empty() {
         write!(f, "\n  Notes:")?;
         // A note made in a loop would fill the report with copies.
@@ -242,6 +246,7 @@ impl<T> PropertyResult<T> {
              the example; any other panic is a bug in it):"
         )?;
         write!(f, "\n  Generator failure: {panic}")?;
+        write_notes(f, &self.generation_notes)?;
         write_replay_as(f, "Replay the generator's panic with", Some(replay), self.advice, self.has_pins)
     }
 
@@ -376,6 +381,15 @@ impl<T> Display for PropertyResult<T> {
                 self.statistics.write_report(f, shortfalls)?;
             }
             Outcome::Falsified | Outcome::Flaky => self.write_falsified(f)?,
+            Outcome::Exhausted if self.every_command_rejected => write!(
+                f,
+                "Exhausted after {}{seed}: the preconditions rejected every command drawn, so no test ran a \
+                 command (only empty sequences did; {} discarded).\n  Check each precondition against the \
+                 model's initial state and the commands that `next` offers in it: at least one of them must \
+                 apply there.",
+                plural(self.tests_run, "test", "tests"),
+                plural(self.discards, "example was", "examples were"),
+            )?,
             Outcome::Exhausted if self.space_exhausted => write!(
                 f,
                 "Exhausted after {}{seed}: every example the generators can produce was tried, and all {} \
@@ -404,7 +418,7 @@ impl<T> Display for PropertyResult<T> {
                     "Generation failed after {}{seed}: the generator panicked.",
                     plural(self.tests_run, "test", "tests")
                 )?;
-                write_failure(f, self.failure(), &[])?;
+                write_failure(f, self.failure(), &self.generation_notes)?;
                 write!(
                     f,
                     "\n  A generator must return a value or discard the example (with filter or assume); \

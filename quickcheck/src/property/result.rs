@@ -16,7 +16,9 @@ pub enum Outcome {
     /// An example failed; see the minimal counterexample.
     Falsified,
     /// Too many examples were discarded (by filters or
-    /// [`assume`](crate::assume)) to call the property tested.
+    /// [`assume`](crate::assume)) to call the property tested, or every
+    /// command a command sequence drew was rejected by its precondition, so
+    /// no test ran a command.
     Exhausted,
     /// A generator panicked: a bug in the generator, not an input the
     /// property failed on. The input it panicked on is shrunk like a
@@ -306,11 +308,17 @@ pub struct PropertyResult<T> {
     pub(crate) failures: Vec<FailureReport<T>>,
     /// How a generator panicked, and the token that reruns it.
     pub(crate) generation_failure: Option<(Failure, Replay)>,
+    /// What generators noted as that panic unwound through them, replayed
+    /// on its shrunk input: the commands a sequence had drawn.
+    pub(crate) generation_notes: Vec<(String, String)>,
     pub(crate) skipped_examples: usize,
     pub(crate) problem: Option<String>,
     pub(crate) parameter_names: &'static [&'static str],
     pub(crate) statistics: Statistics,
     pub(crate) space_exhausted: bool,
+    /// Whether the check was exhausted because preconditions rejected every
+    /// command that command sequences drew.
+    pub(crate) every_command_rejected: bool,
     pub(crate) warnings: Vec<HealthWarning>,
     pub(crate) advice: Advice,
     /// Whether the property has pinned examples, which a replay excludes:
@@ -355,11 +363,13 @@ impl<T> PropertyResult<T> {
             seed,
             failures: Vec::new(),
             generation_failure: None,
+            generation_notes: Vec::new(),
             skipped_examples: 0,
             problem: None,
             parameter_names: &[],
             statistics: Statistics::default(),
             space_exhausted: false,
+            every_command_rejected: false,
             warnings: Vec::new(),
             advice: Advice::Options,
             has_pins: false,

@@ -17,6 +17,13 @@
 //! every precondition. The report of a failing run notes the step it failed
 //! at (`failed at: step 3 of 3, the last`), or the invariant check; the
 //! steps after it never ran. A synchronous and an async run note it alike.
+//! A panic in the model while generating (in `next`, a precondition or an
+//! update) is a generator's panic: the check ends
+//! [`GenerationFailed`](crate::Outcome::GenerationFailed), shrunk to the
+//! fewest commands that make it, and the report lists the commands drawn
+//! before it. [`CommandSequence::new`] builds a sequence from a list of
+//! commands, to pin a minimal counterexample with `Property::example` or
+//! `#[example(...)]`.
 //!
 //! Each assertion a failing command makes is an origin of its own, so one
 //! bug that breaks a `get` and a `remove` may be reported as two distinct

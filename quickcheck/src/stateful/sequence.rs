@@ -5,9 +5,10 @@ use std::rc::Rc;
 
 use crate::engine::random::Chance;
 use crate::engine::source::ChoiceSource;
-use crate::engine::unwind::Stop;
+use crate::engine::unwind::{self, Stop, catch};
 use crate::generate::Generator;
 use crate::generate::collection::Lengths;
+use crate::property::format::{render, render_as};
 use crate::stateful::{AsyncCommand, Command, ModelCommand};
 
 /// The default longest sequence.
@@ -50,8 +51,11 @@ pub struct Commands<Model, Next> {
 /// drawn and drawn again (up to ten times) while its precondition rejects
 /// it, and the model is updated; the system is never run while generating.
 /// Ten rejections discard the example, so a state that offers no valid
-/// command shows up as discards rather than as short sequences. Sequences
-/// nearly always reach their maximum length (50 by default).
+/// command shows up as discards rather than as short sequences; a check in
+/// which the preconditions reject every command drawn ends
+/// [`Exhausted`](crate::Outcome::Exhausted), saying so, rather than passing
+/// on empty sequences. Sequences nearly always reach their maximum length
+/// (50 by default).
 ///
 /// Give `next` the same generator shape in every state: the shrinker deletes
 /// a step by removing its choices and the later steps are drawn again from
@@ -121,17 +125,23 @@ where
         let mut model = (self.initial)();
         // Sequences nearly always reach their maximum length: reserve it,
         // within reason, rather than growing the vector step by step.
-        let mut commands = Vec::with_capacity(lengths.max.min(RESERVED_COMMANDS));
+        let commands = Vec::with_capacity(lengths.max.min(RESERVED_COMMANDS));
+        let mut drawing = Drawing { commands, initial: &self.initial };
         loop {
             let Some(generator) = (self.next)(&model) else { break };
-            if !lengths.next_element(source, commands.len(), CONTINUE) {
+            if !lengths.next_element(source, drawing.commands.len(), CONTINUE) {
                 break;
             }
-            let command = draw_valid(source, &generator, &model);
-            command.update(&mut model);
-            commands.push(command);
+            let command = draw_valid(source, &generator, &model, drawing.commands.len());
+            // Pushed before its update, so that the notes of an update that
+            // panics show the command.
+            let step = drawing.commands.len();
+            drawing.commands.push(command);
+            drawing.commands[step].update(&mut model);
             source.close_span();
         }
+        let commands = std::mem::take(&mut drawing.commands);
+        source.command_tally().accepted |= !commands.is_empty();
         CommandSequence { commands, initial: Rc::clone(&self.initial) }
     }
 
@@ -140,9 +150,56 @@ where
     }
 }
 
+/// The commands of a sequence being drawn. When a panic of the model
+/// (`next`, a precondition, an update) or of a command's generator unwinds
+/// through it, and the runner replays that panic's shrunk input for its
+/// report, it notes the commands drawn before the panic: the steps that led
+/// to the model state the panic came in. On the passing path its drop costs
+/// one test of `std::thread::panicking`, and nothing else is kept per step.
+struct Drawing<'a, Model, C: ModelCommand<Model>> {
+    commands: Vec<C>,
+    initial: &'a Rc<dyn Fn() -> Model>,
+}
+
+impl<Model, C: ModelCommand<Model>> Drop for Drawing<'_, Model, C> {
+    fn drop(&mut self) {
+        if unwind::panic_notes_wanted() {
+            self.note_panic();
+        }
+    }
+}
+
+impl<Model, C: ModelCommand<Model>> Drawing<'_, Model, C> {
+    #[cold]
+    #[inline(never)]
+    fn note_panic(&self) {
+        // Each command on its own, through `render`: a `Debug` that panics
+        // (this runs as a panic unwinds) prints a placeholder for that
+        // command alone.
+        let drawn: Vec<String> = self.commands.iter().map(|command| render(command)).collect();
+        let drawn = if drawn.is_empty() { "none".to_owned() } else { drawn.join("\n") };
+        unwind::note_panic("commands drawn before the panic", drawn);
+        // Whether the panic came in the last command's update is found by
+        // running the updates again, here, rather than by marking every
+        // step of every sequence: a model is a function of its commands.
+        let steps = self.commands.len();
+        let replayed = catch(|| {
+            let mut model = (self.initial)();
+            self.commands.iter().for_each(|command| command.update(&mut model));
+        });
+        let place = if steps > 0 && replayed.is_err() {
+            format!("the model update of step {steps}, the last command drawn")
+        } else {
+            format!("drawing step {} (in `next`, a command's generator or its precondition)", steps + 1)
+        };
+        unwind::note_panic("panicked in", place);
+    }
+}
+
 /// Draws a command whose precondition holds in `model`, or discards the
-/// example after [`PRECONDITION_ATTEMPTS`] rejections.
-fn draw_valid<Model, G>(source: &mut ChoiceSource, generator: &G, model: &Model) -> G::Value
+/// example after [`PRECONDITION_ATTEMPTS`] rejections; `drawn` commands
+/// came before it in the sequence.
+fn draw_valid<Model, G>(source: &mut ChoiceSource, generator: &G, model: &Model, drawn: usize) -> G::Value
 where
     G: Generator,
     G::Value: ModelCommand<Model>,
@@ -156,20 +213,33 @@ where
         }
         source.discard_span(attempt);
     }
+    rejected(source, drawn)
+}
+
+/// Discards an example whose preconditions rejected a command, noting it
+/// for the runner: a check whose every command was rejected ran only empty
+/// sequences, which must not pass it.
+#[cold]
+fn rejected(source: &mut ChoiceSource, drawn: usize) -> ! {
+    let tally = source.command_tally();
+    tally.rejected = true;
+    tally.accepted |= drawn > 0;
     Stop::Discard.raise()
 }
 
-/// A generated sequence of commands, from [`commands`].
+/// A sequence of commands, generated by [`commands`] or built from a list
+/// with [`new`](CommandSequence::new) to pin a counterexample.
 ///
 /// Run it with [`run`](CommandSequence::run) or
 /// [`run_with_invariant`](CommandSequence::run_with_invariant), or iterate
 /// [`commands`](CommandSequence::commands) to drive the system yourself (for
 /// example to schedule operations across replicas); every command satisfied
-/// its precondition during generation.
+/// its precondition when the sequence was generated or built.
 ///
 /// Its `Debug` form lists the commands one per line (a report shows the
 /// first lines of a long original counterexample only); `{:#?}` writes them
-/// as a list.
+/// as a list. A command whose `Debug` panics is written as a placeholder,
+/// `<Debug panicked: ...>`, and the others as usual.
 pub struct CommandSequence<Model, C> {
     commands: Vec<C>,
     initial: Rc<dyn Fn() -> Model>,
@@ -183,10 +253,13 @@ impl<Model, C: Clone> Clone for CommandSequence<Model, C> {
     }
 }
 
+/// Each command is written on its own, so that one whose `Debug` panics
+/// is a placeholder alone (`<Debug panicked: ...>`) rather than taking the
+/// whole sequence's form with it.
 impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
-            return f.debug_list().entries(&self.commands).finish();
+            return f.debug_list().entries(self.commands.iter().map(Guarded)).finish();
         }
         if self.commands.is_empty() {
             return f.write_str("(no commands)");
@@ -195,9 +268,111 @@ impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
             if position > 0 {
                 f.write_str("\n")?;
             }
-            write!(f, "{command:?}")?;
+            fmt::Debug::fmt(&Guarded(command), f)?;
         }
         Ok(())
+    }
+}
+
+/// A command's `Debug` form, or a placeholder if its `Debug` panics.
+struct Guarded<'a, C>(&'a C);
+
+impl<C: fmt::Debug> fmt::Debug for Guarded<'_, C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&render_as(self.0, f.alternate()))
+    }
+}
+
+impl<Model, C: ModelCommand<Model>> CommandSequence<Model, C> {
+    /// The sequence of `commands`, run from the model `initial` makes (the
+    /// function given to [`commands`]): how to pin a counterexample a check
+    /// found, with [`Property::example`](crate::Property::example) or
+    /// `#[example(...)]`, so that it stays checked whatever the generators
+    /// draw.
+    ///
+    /// Each command's precondition is checked on the model the commands
+    /// before it leave, as generation checks it, so the sequence is one that
+    /// generation could have made, and runs as a generated one does.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use quickcheck::stateful::{self, Command, CommandSequence, ModelCommand};
+    /// use quickcheck::{Generator, Options, Property, generate};
+    ///
+    /// #[derive(Clone, Debug)]
+    /// enum Operation { Put(u8, u8), Get(u8) }
+    ///
+    /// /// A store with a bug: it ignores overwrites.
+    /// #[derive(Default)]
+    /// struct Store(BTreeMap<u8, u8>);
+    ///
+    /// impl ModelCommand<BTreeMap<u8, u8>> for Operation {
+    ///     fn update(&self, model: &mut BTreeMap<u8, u8>) {
+    ///         if let Operation::Put(key, value) = *self {
+    ///             model.insert(key, value);
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// impl Command<BTreeMap<u8, u8>, Store> for Operation {
+    ///     fn run(&self, model: &BTreeMap<u8, u8>, store: &mut Store) {
+    ///         match *self {
+    ///             Operation::Put(key, value) => {
+    ///                 store.0.entry(key).or_insert(value);
+    ///             }
+    ///             Operation::Get(key) => assert_eq!(store.0.get(&key), model.get(&key)),
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let operations = stateful::commands(BTreeMap::new, |_: &BTreeMap<u8, u8>| {
+    ///     let key = generate::between(0u8, 3);
+    ///     Some(generate::one_of((
+    ///         (key, generate::integer::<u8>()).map(|(k, v)| Operation::Put(k, v)).boxed(),
+    ///         key.map(Operation::Get).boxed(),
+    ///     )))
+    /// });
+    /// // The minimal counterexample an earlier check reported, pinned: it
+    /// // is checked before any generated sequence, on every run.
+    /// let found = CommandSequence::new(
+    ///     BTreeMap::new,
+    ///     [Operation::Put(0, 0), Operation::Put(0, 1), Operation::Get(0)],
+    /// );
+    /// let result = Property::for_all(operations, |sequence| {
+    ///     sequence.run(&mut Store::default());
+    /// })
+    /// .example(found)
+    /// .check(Options::default());
+    /// assert!(result.minimal().unwrap().is_explicit(), "{result}");
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// At the call, if a command's precondition rejects the model the
+    /// commands before it leave: no generated sequence holds such a step.
+    /// An update that panics panics here too.
+    #[track_caller]
+    pub fn new(initial: impl Fn() -> Model + 'static, commands: impl IntoIterator<Item = C>) -> Self {
+        let commands: Vec<C> = commands.into_iter().collect();
+        let mut model = initial();
+        for (step, command) in (1..).zip(&commands) {
+            if !command.precondition(&model) {
+                let before = match step {
+                    1 => "the initial model".to_owned(),
+                    2 => "the model that step 1 leaves".to_owned(),
+                    _ => format!("the model that steps 1 to {} leave", step - 1),
+                };
+                panic!(
+                    "the precondition of step {step} of {}, {}, rejects {before}: no generated sequence holds \
+                     such a step, and running it would test a state the model rules out. Remove or reorder \
+                     commands so that each one's precondition holds after the ones before it",
+                    commands.len(),
+                    render(command),
+                );
+            }
+            command.update(&mut model);
+        }
+        CommandSequence { commands, initial: Rc::new(initial) }
     }
 }
 

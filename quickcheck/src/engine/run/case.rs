@@ -277,6 +277,16 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         if took > allowed { Case::Fail(Failure::deadline_exceeded(took, deadline)) } else { case }
     }
 
+    /// What generators noted while their panic on `choices` unwound (the
+    /// commands a sequence had drawn), for the report of that panic: one
+    /// more replay of the input, once it is shrunk. Empty if the replay
+    /// did not panic.
+    pub(crate) fn panic_notes(&mut self, choices: &[u64]) -> Vec<(String, String)> {
+        self.source.start_replay(choices);
+        let (drawn, notes) = unwind::noting_panic(|| self.draw().err());
+        if matches!(drawn, Some(Case::GeneratorPanic(_))) { notes } else { Vec::new() }
+    }
+
     /// Rebuilds the value a choice sequence describes, for the report.
     pub(crate) fn regenerate(&mut self, choices: &[u64]) -> Option<G::Value> {
         self.source.start_replay(choices);

@@ -166,6 +166,13 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 }
             }
         }
+        // Passing on empty sequences alone, because preconditions rejected
+        // every command, tests nothing: it ends so whether the discards
+        // reached their limit or a small space of commands ran out first.
+        let ended_clean = matches!(summary.end, End::Passed | End::Exhausted);
+        if found.is_empty() && ended_clean && self.source.command_tally().rejected_every_command() {
+            summary.end = End::EveryCommandRejected;
+        }
         summary.warnings = health.into_warnings();
     }
 

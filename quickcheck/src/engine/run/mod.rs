@@ -95,6 +95,10 @@ pub(crate) enum End {
     /// One entry per distinct failure, smallest minimal counterexample first.
     Falsified(Vec<Shrunk>),
     Exhausted,
+    /// Preconditions rejected every command that command sequences drew,
+    /// so the only examples that ran held none: nothing stateful was
+    /// tested, however many of them passed.
+    EveryCommandRejected,
     /// The replay token's choices ran out before the generators finished,
     /// or decoded to an input a filter or `assume` rejects: the token is not
     /// one of this property's examples (most often, the generators changed
