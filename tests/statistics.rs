@@ -258,3 +258,26 @@ fn a_cover_minimum_outside_0_to_100_fails_with_its_reason() {
     let report = result.to_string();
     assert!(report.contains("cover(\"low\"): the minimum is a percentage from 0 to 100, not 150"), "{report}");
 }
+
+/// Examples the target phase ran are counted as tests but not in the
+/// statistics, and pinned ones neither: the report says what its rates are
+/// of, and says nothing when they are of every test.
+#[test]
+fn rates_of_fewer_examples_than_the_tests_say_which() {
+    let result = Property::for_all(generate::integer::<u8>(), |n| {
+        quickcheck::stats::classify(n % 2 == 0, "even");
+        quickcheck::target(f64::from(n), "n");
+    })
+    .example(7)
+    .check(Options::default().seed(1));
+    assert!(result.is_passed(), "{result}");
+    let counted = result.statistics().examples();
+    assert!(counted < result.tests_run(), "{result}");
+    let line = format!(
+        "\n  Statistics of the {counted} examples generated at random (pinned, saved and targeted ones are not counted):\n"
+    );
+    assert!(result.to_string().contains(&line), "{result}");
+    let plain = Property::for_all(generate::integer::<u8>(), |n| quickcheck::stats::classify(n % 2 == 0, "even"))
+        .check(Options::default().seed(1));
+    assert!(!plain.to_string().contains("Statistics of"), "{plain}");
+}

@@ -376,6 +376,16 @@ impl<T> Display for PropertyResult<T> {
                 if self.discards > 0 {
                     write!(f, "\n  {} discarded.", plural(self.discards, "example was", "examples were"))?;
                 }
+                let counted = self.statistics.examples();
+                if !self.statistics.is_empty() && counted < self.tests_run {
+                    // The rates below are of fewer examples than the count
+                    // above; say which, or they read as wrong.
+                    write!(
+                        f,
+                        "\n  Statistics of the {counted} examples generated at random (pinned, saved and targeted \
+                         ones are not counted):"
+                    )?;
+                }
                 let shortfalls =
                     if self.coverage_confidence { Shortfalls::WithinTolerance } else { Shortfalls::Warnings };
                 self.statistics.write_report(f, shortfalls)?;
