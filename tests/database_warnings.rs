@@ -41,8 +41,10 @@ fn settings_that_keep_nothing_are_named() {
     let _ = std::fs::remove_dir_all(&directory);
     assert!(output.status.success(), "{output:?}");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    let unnamed =
-        format!("Options::database is set to {}, but a property without a name saves nothing", directory.display());
+    let unnamed = format!(
+        "Options::database is set to {:?}, but a property without a name saves nothing",
+        directory.to_string_lossy()
+    );
     assert_eq!(stderr.matches(&unnamed).count(), 1, "{stderr}");
     let shared = "two properties keep their examples under the name \"shared\"";
     assert_eq!(stderr.matches(shared).count(), 1, "{stderr}");

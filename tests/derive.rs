@@ -352,8 +352,8 @@ fn a_struct_that_contains_itself_ends_and_varies() {
 
 /// The usual binary tree, children behind `Option<Box<_>>`: an option
 /// nested inside the tree is drawn at the nested size, so trees stay a few
-/// nodes deep and every small shape comes up, as random draws of a fixed
-/// nine in ten `Some` filled nearly every branch to the depth limit.
+/// nodes deep and every small shape comes up, where random draws of a fixed
+/// nine in ten `Some` would fill nearly every branch to the depth limit.
 #[derive(Arbitrary, Clone, Debug, PartialEq)]
 struct BinaryTree {
     value: i32,

@@ -88,7 +88,8 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     assert!(!std::path::Path::new("OFF").exists(), "a directory named OFF was made");
     clear("QUICKCHECK_DATABASE");
     let result = named(Options::default().database(" "));
-    assert!(result.to_string().contains("Options::database is empty"), "{result}");
+    let empty = "Options::database is empty; give it a directory for the example database, or \"off\" to turn";
+    assert!(result.to_string().contains(empty), "{result}");
 
     // So is a statistics setting that is neither `always` nor `auto`.
     set("QUICKCHECK_STATISTICS", "alway");

@@ -234,7 +234,7 @@ fn an_order_that_is_not_antisymmetric_is_not_reported_as_not_transitive() {
             "seed {seed}: {violation}"
         );
     }
-    assert!(caught >= 15, "caught on {caught} of 20 seeds");
+    assert!(caught >= 18, "caught on {caught} of 20 seeds");
 }
 
 #[test]

@@ -554,18 +554,39 @@ fn phases_that_can_run_no_example_are_refused() {
 fn phases_with_no_example_to_run_are_refused() {
     let reuse_only = || seeded(1).phases(Phases::only(&[Phase::Reuse]));
     let pins_only = || seeded(1).phases(Phases::only(&[Phase::Explicit]));
+    let generate = "turn on the generate phase (Phase::Generate in Options::phases)";
     let cases = [
-        (reuse_only(), "the property has no name to keep saved examples under (Options::name)"),
-        (reuse_only().name("run_phases::no_database").database("off"), "the example database is off"),
-        (pins_only(), "it pins no example, and the reuse phase is off"),
+        (
+            reuse_only(),
+            format!(
+                "it does not generate, it pins no example, it has no name to keep saved examples under. To test \
+                 something, {generate}, pin one (Property::example), or name it (Options::name)"
+            ),
+        ),
+        (
+            reuse_only().name("run_phases::no_database").database("off"),
+            "its example database is off. To test something, turn on the generate phase".to_owned(),
+        ),
+        (
+            pins_only(),
+            format!(
+                "it pins no example, the reuse phase, which replays saved examples, is off. To test something, \
+                 {generate}, or pin one (Property::example)"
+            ),
+        ),
     ];
     for (options, why) in cases {
         let result = Property::for_all(generate::boolean(), |_| true).check(options);
         assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
         let report = result.to_string();
         assert!(report.contains("the check would pass having tested nothing: it does not generate"), "{report}");
-        assert!(report.contains(why), "{report}");
+        assert!(report.contains(&why), "{report}");
     }
+    // Pinned examples skipped with the explicit phase are no test either.
+    let skipped = Property::for_all(generate::boolean(), |_| true).example(true).check(reuse_only());
+    let report = skipped.to_string();
+    assert!(report.contains("its pinned examples are skipped, as the explicit phase is off"), "{report}");
+    assert!(report.contains("turn on the explicit phase, or name it (Options::name)"), "{report}");
     let pinned = Property::for_all(generate::boolean(), |_| true).example(true).check(pins_only());
     assert!(pinned.is_passed(), "{pinned}");
 }

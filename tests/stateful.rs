@@ -884,8 +884,8 @@ fn preconditions_that_reject_every_command_end_the_check_exhausted() {
                   it: at least one of them must apply there.";
     let first_line = |count: &str| {
         format!(
-            "Exhausted after 1 test (seed 1): the preconditions rejected every command drawn, so no test ran a \
-             command (only empty sequences did; {count} discarded)."
+            "Exhausted after 1 test (seed 1): the preconditions rejected every command drawn, so no generated \
+             test ran a command (only empty sequences did; {count} discarded)."
         )
     };
     let lines: Vec<String> = result.to_string().lines().map(str::to_owned).collect();
@@ -965,7 +965,7 @@ fn a_built_sequence_whose_precondition_fails_says_which_step() {
     let message = *built.expect_err("Delete(2) has no key 2 to delete").downcast::<String>().unwrap();
     assert_eq!(
         message,
-        "the precondition of step 3 of 3, Delete(2), rejects the model that steps 1 to 2 leave: no generated \
+        "the precondition of step 3 of 3, Delete(2), rejects the model that steps 1 and 2 leave: no generated \
          sequence holds such a step, and running it would test a state the model rules out. Remove or reorder \
          commands so that each one's precondition holds after the ones before it"
     );

@@ -304,7 +304,8 @@ impl Arbitrary for IpAddr {
 
 /// Any two values as the bounds, in either order: a range whose start
 /// passes its end is empty, and code that takes ranges meets those too.
-/// Shrinks towards `0..0`.
+/// Shrinks towards the empty range at the simplest value (`0..0` for a
+/// number).
 impl<T: Arbitrary> Arbitrary for Range<T> {
     type Generator = Map<(T::Generator, T::Generator), fn((T, T)) -> Range<T>>;
 
@@ -314,7 +315,8 @@ impl<T: Arbitrary> Arbitrary for Range<T> {
 }
 
 /// Any two values as the bounds, in either order, as for [`Range`].
-/// Shrinks towards `0..=0`.
+/// Shrinks towards the range of the simplest value alone (`0..=0` for a
+/// number).
 impl<T: Arbitrary> Arbitrary for RangeInclusive<T> {
     type Generator = Map<(T::Generator, T::Generator), fn((T, T)) -> RangeInclusive<T>>;
 

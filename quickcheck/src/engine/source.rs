@@ -314,7 +314,8 @@ impl ChoiceSource {
             Stop::Overrun.raise();
         }
         self.nesting += 1;
-        // At most MAX_NESTING entries, and a handful in nearly every case.
+        // At most MAX_NESTING entries: a handful for most types, one per
+        // element for a derived linked list (a chain of at most 64).
         let open = self.derived.iter().filter(|&&open| open == marker).count() as u32;
         self.derived.push(marker);
         open

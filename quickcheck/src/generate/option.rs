@@ -1,7 +1,7 @@
 //! `Option` and `Result`.
 
 use crate::engine::random::{Chance, Draws};
-use crate::engine::source::ChoiceSource;
+use crate::engine::source::{ChoiceSource, SCALE_ONE};
 use crate::generate::Generator;
 
 /// How often an option is `Some`.
@@ -21,8 +21,8 @@ pub struct OptionOf<G> {
 /// the first examples of a run, and the parts of a derived recursive type
 /// nested inside itself, which each level down draws at half the size. So
 /// a tree whose children are `Option<Box<Node>>` comes in every small
-/// shape and now and then a larger one, where a fixed nine in ten filled
-/// nearly every branch to the depth limit.
+/// shape and now and then a larger one, rather than filling every branch
+/// to the depth limit.
 pub fn option<G: Generator>(inner: G) -> OptionOf<G> {
     OptionOf { inner }
 }
@@ -32,9 +32,14 @@ impl<G: Generator> Generator for OptionOf<G> {
 
     fn generate(&self, source: &mut ChoiceSource) -> Option<G::Value> {
         // `None` is the earlier alternative: the shrinker may switch to it.
-        // The square root in fixed point: 2^16 at full size, as the scale.
-        let chance = SOME.scaled((source.scale_fixed() << 16).isqrt());
-        let is_some = source.choose_alternative(1, |random| u64::from(random.chance(chance))) == 1;
+        let scale = source.scale_fixed();
+        let is_some = source.choose_alternative(1, |random| {
+            // Worked out only for a random draw; at full size, as it is.
+            // The square root in fixed point is 2^16 at full size, as the
+            // scale is.
+            let chance = if scale == SCALE_ONE { SOME } else { SOME.scaled((scale << 16).isqrt()) };
+            u64::from(random.chance(chance))
+        }) == 1;
         is_some.then(|| source.draw(&self.inner))
     }
 

@@ -412,7 +412,7 @@ where
         };
         settings.explain_arguments = parameters.map(|parameters| parameters.names.len());
         let pinned = if options.checks_pinned() { examples } else { &[] };
-        if let Some(problem) = tests_nothing(&settings, options, pinned.len()) {
+        if let Some(problem) = tests_nothing(&settings, options, examples.len()) {
             return misconfigured(&problem);
         }
         if let Some((database, key)) = &settings.database {
@@ -510,32 +510,48 @@ where
 }
 
 /// Why a check with these settings would pass having tested nothing, if
-/// it would: it generates nothing, pins nothing, and has no database to
-/// reuse saved examples from (so `runs = 0` is not the only way there).
-fn tests_nothing(settings: &Settings, options: &Options, pinned: usize) -> Option<String> {
+/// it would: it generates nothing, checks no pinned example, and has no
+/// database to reuse saved examples from (so `runs = 0` is not the only
+/// way there); with what would change that. `pins` counts the pinned
+/// examples, checked or not.
+fn tests_nothing(settings: &Settings, options: &Options, pins: usize) -> Option<String> {
     let runs = |phase| settings.phases.contains(phase);
-    if settings.replay.is_some() || runs(Phase::Generate) || (runs(Phase::Explicit) && pinned > 0) {
+    let checks_pins = runs(Phase::Explicit) && pins > 0;
+    if settings.replay.is_some() || runs(Phase::Generate) || checks_pins {
         return None;
     }
     if runs(Phase::Reuse) && settings.database.is_some() {
         return None;
     }
-    let (name, database, generate) = match options.advice {
-        Advice::Options => ("Options::name", "Options::database", "Phase::Generate in Options::phases"),
-        Advice::Attribute => ("#[property(name = ...)]", "#[property(database = ...)]", "the generate phase"),
-    };
-    let reuse = if !runs(Phase::Reuse) {
-        "the reuse phase is off".to_owned()
-    } else if options.has_name() {
-        "the example database is off".to_owned()
+    let attribute = options.advice == Advice::Attribute;
+    let pick = |options: &'static str, attribute_form: &'static str| if attribute { attribute_form } else { options };
+    let mut missing = vec!["it does not generate"];
+    let mut remedies = vec![format!(
+        "turn on the generate phase ({})",
+        pick("Phase::Generate in Options::phases", "its phases option")
+    )];
+    if pins > 0 {
+        missing.push("its pinned examples are skipped, as the explicit phase is off");
+        remedies.push("turn on the explicit phase".to_owned());
     } else {
-        format!("the property has no name to keep saved examples under ({name})")
-    };
-    let pins = if runs(Phase::Explicit) { "it pins no example" } else { "the explicit phase is off" };
+        missing.push("it pins no example");
+        remedies.push(format!("pin one ({})", pick("Property::example", "#[example(...)]")));
+    }
+    if !runs(Phase::Reuse) {
+        missing.push("the reuse phase, which replays saved examples, is off");
+    } else if !options.has_name() {
+        missing.push("it has no name to keep saved examples under");
+        remedies.push(format!("name it ({})", pick("Options::name", "#[property(name = ...)]")));
+    } else {
+        missing.push("its example database is off");
+        remedies.push(format!("turn the database on ({})", pick("Options::database", "#[property(database = ...)]")));
+    }
+    let last = remedies.pop().unwrap_or_default();
     Some(format!(
-        "the check would pass having tested nothing: it does not generate, {pins}, and {reuse}, so no saved \
-         example can be replayed either ({database}). Turn on {generate}, or give it an example or a database to \
-         replay"
+        "the check would pass having tested nothing: {}. To test something, {}{} {last}",
+        missing.join(", "),
+        remedies.join(", "),
+        if remedies.is_empty() { "" } else { ", or" },
     ))
 }
 

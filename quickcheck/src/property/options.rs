@@ -424,7 +424,7 @@ impl Options {
             if let Some(location) = self.database.as_ref().filter(|location| !location.eq_ignore_ascii_case("off")) {
                 // Set for nothing: a typo-like silence the user would not see.
                 crate::warning::once(&format!(
-                    "Options::database is set to {}, but a property without a name saves nothing, as saved \
+                    "Options::database is set to {:?}, but a property without a name saves nothing, as saved \
                      examples are kept by name; give the property one with Options::name",
                     location.to_string_lossy()
                 ));
@@ -432,14 +432,14 @@ impl Options {
             return Ok(None);
         };
         let database = match std::env::var_os("QUICKCHECK_DATABASE") {
-            Some(location) => read_location(location, "the environment variable QUICKCHECK_DATABASE")?,
+            Some(location) => read_location(location, "the environment variable QUICKCHECK_DATABASE", "off")?,
             None => match &self.database {
                 Some(location) => {
                     let source = match self.advice {
                         Advice::Options => "Options::database",
                         Advice::Attribute => "#[property(database = ...)]",
                     };
-                    read_location(location.clone(), source)?
+                    read_location(location.clone(), source, "\"off\"")?
                 }
                 None => Some(Database::default_location()),
             },
@@ -451,8 +451,9 @@ impl Options {
 /// The database at a location given by `source`: `None` for `off`, in any
 /// case. An empty location, or a word that reads as "off" without being it,
 /// is an error rather than a directory of that name in the working
-/// directory. A path need not be Unicode.
-fn read_location(location: OsString, source: &str) -> Result<Option<Database>, String> {
+/// directory. A path need not be Unicode. `off` is how the source spells
+/// the word in its messages (quoted where it is a string in code).
+fn read_location(location: OsString, source: &str, off: &str) -> Result<Option<Database>, String> {
     let text = location.to_string_lossy();
     let word = text.trim();
     if word.eq_ignore_ascii_case("off") {
@@ -460,7 +461,7 @@ fn read_location(location: OsString, source: &str) -> Result<Option<Database>, S
     }
     if word.is_empty() {
         return Err(format!(
-            "{source} is empty; give it a directory for the example database, or off to turn the database off"
+            "{source} is empty; give it a directory for the example database, or {off} to turn the database off"
         ));
     }
     if word.len() != text.len() {
@@ -473,7 +474,7 @@ fn read_location(location: OsString, source: &str) -> Result<Option<Database>, S
     }
     if ["none", "no", "0", "false", "disabled", "disable"].iter().any(|off| word.eq_ignore_ascii_case(off)) {
         return Err(format!(
-            "{source} is {text:?}, which would be taken as a directory of that name; write off to turn the \
+            "{source} is {text:?}, which would be taken as a directory of that name; write {off} to turn the \
              example database off, or ./{word} if you mean a directory"
         ));
     }

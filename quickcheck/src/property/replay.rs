@@ -90,12 +90,16 @@ impl fmt::Display for ReplayParseError {
         let ours = VERSION.trim_end_matches('.');
         // A lower version than ours was never released, but may come from
         // a build of quickcheck other than a release.
-        let which = if theirs > version_number(VERSION).unwrap_or(0) { "a newer" } else { "another" };
+        let (which, or) = if theirs > version_number(VERSION).unwrap_or(0) {
+            ("a newer", "upgrade quickcheck to the version that printed this one")
+        } else {
+            ("another", "replay it with the version of quickcheck that printed it")
+        };
         write!(
             f,
             "the replay token {token:?} is in the v{theirs} format of {which} version of quickcheck; this version \
              reads only {ours} tokens. Rerun the failing test with this version (without the token) for a token it \
-             reads, or upgrade quickcheck to the version that printed this one"
+             reads, or {or}"
         )
     }
 }
@@ -103,8 +107,9 @@ impl fmt::Display for ReplayParseError {
 /// The number of a version tag such as `"v2."`, if it is one.
 fn version_number(tag: &str) -> Option<u64> {
     let digits = tag.strip_prefix('v')?.strip_suffix('.')?;
-    // `parse` alone would take a sign, which no tag has.
-    digits.bytes().all(|byte| byte.is_ascii_digit()).then(|| digits.parse().ok()).flatten()
+    // `parse` alone would take a sign or leading zeros, which no tag has.
+    let canonical = digits == "0" || !digits.starts_with('0');
+    (canonical && digits.bytes().all(|byte| byte.is_ascii_digit())).then(|| digits.parse().ok()).flatten()
 }
 
 impl std::error::Error for ReplayParseError {}
@@ -171,7 +176,9 @@ mod tests {
 
     #[test]
     fn damaged_tokens_are_refused() {
-        for token in ["", "AAE", "v1.A", "v1.A*E", "v1.gA", "v1._____________w", "v01.AAE", "v.AAE", "v+2.AAE"] {
+        for token in
+            ["", "AAE", "v1.A", "v1.A*E", "v1.gA", "v1._____________w", "v01.AAE", "v02.AAE", "v.AAE", "v+2.AAE"]
+        {
             let error = token.parse::<Replay>().expect_err(&format!("{token:?} was accepted"));
             assert!(error.to_string().starts_with("malformed replay token"), "{token:?}: {error}");
         }
@@ -188,5 +195,6 @@ mod tests {
         );
         let error = "v0.AAE".parse::<Replay>().unwrap_err().to_string();
         assert!(error.starts_with("the replay token \"v0.AAE\" is in the v0 format of another version"), "{error}");
+        assert!(error.ends_with("or replay it with the version of quickcheck that printed it"), "{error}");
     }
 }

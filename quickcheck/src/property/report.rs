@@ -382,8 +382,9 @@ impl<T> Display for PropertyResult<T> {
                     // above; say which, or they read as wrong.
                     write!(
                         f,
-                        "\n  Statistics of the {counted} examples generated at random (pinned, saved and targeted \
-                         ones are not counted):"
+                        "\n  Statistics of {} generated at random (pinned, saved and targeted examples are not \
+                         counted):",
+                        plural(counted, "example", "examples")
                     )?;
                 }
                 let shortfalls =
@@ -393,8 +394,8 @@ impl<T> Display for PropertyResult<T> {
             Outcome::Falsified | Outcome::Flaky => self.write_falsified(f)?,
             Outcome::Exhausted if self.every_command_rejected => write!(
                 f,
-                "Exhausted after {}{seed}: the preconditions rejected every command drawn, so no test ran a \
-                 command (only empty sequences did; {} discarded).\n  Check each precondition against the \
+                "Exhausted after {}{seed}: the preconditions rejected every command drawn, so no generated \
+                 test ran a command (only empty sequences did; {} discarded).\n  Check each precondition against the \
                  model's initial state and the commands that `next` offers in it: at least one of them must \
                  apply there.",
                 plural(self.tests_run, "test", "tests"),

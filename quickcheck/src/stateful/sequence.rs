@@ -360,6 +360,7 @@ impl<Model, C: ModelCommand<Model>> CommandSequence<Model, C> {
                 let before = match step {
                     1 => "the initial model".to_owned(),
                     2 => "the model that step 1 leaves".to_owned(),
+                    3 => "the model that steps 1 and 2 leave".to_owned(),
                     _ => format!("the model that steps 1 to {} leave", step - 1),
                 };
                 panic!(

@@ -38,7 +38,8 @@ impl ExampleRecord {
         targets: Vec::new(),
     };
 
-    /// Forgets everything recorded, keeping the buffers.
+    /// Forgets everything recorded, keeping the lists' buffers (the sets
+    /// of labels and values free theirs).
     #[inline]
     pub(crate) fn clear(&mut self) {
         self.labels.clear();

@@ -195,11 +195,12 @@ pub(crate) enum Shortfalls {
 /// control character (a line break would split a row) or a bidirectional
 /// control (which would reorder what follows on screen) is escaped.
 fn printable(text: &str) -> Cow<'_, str> {
-    // Controls, the marks that reorder text, and the characters of no width,
-    // which would leave a row that looks empty or like another.
+    // Controls, the marks that reorder text, and the characters of no width
+    // that join nothing, which would leave a row that looks empty or like
+    // another (the joiners inside emoji and many scripts stay).
     let escaped = |c: char| {
         c.is_control()
-            || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+            || matches!(c, '\u{200B}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
     };
     // A label of nothing to see is shown as the string it is.
     if text.trim().is_empty() {

@@ -91,10 +91,10 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// sharing [`target_steps`](crate::Options::target_steps) among them:
     /// first among the labels whose scores rose during generation, most
     /// often first, then among the rest with what those left (each takes at
-    /// least [`MIN_STEPS_PER_LABEL`] while any are left). A step picks a choice and moves it up or down by 1, 2, 4, … for as
-    /// long as the score keeps rising (or, after the first round over the
-    /// choices, stays level, the example not growing), the rest of the
-    /// example replayed (and drawn at random past its end, when the example
+    /// least [`MIN_STEPS_PER_LABEL`] while any are left). A step picks a
+    /// choice and moves it up or down by 1, 2, 4, … for as long as the score
+    /// keeps rising (or, after the first round over the choices, stays
+    /// level, the example not growing), the rest of the example replayed (and drawn at random past its end, when the example
     /// grew; a moved choice between alternatives draws what its new
     /// alternative needs afresh). Stops at the first failure, which the
     /// shrinker then takes. A climb whose round ran only examples run
@@ -129,7 +129,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             // end of the choice's range cost a round most of its steps.
             let mut rounds = 0;
             // Whether this round has run an example not run before.
-            let mut news = false;
+            let mut round_ran_new = false;
             while steps_left > 0 && !positions.is_empty() {
                 if self.cancelled() {
                     summary.end = End::CANCELLED;
@@ -139,12 +139,12 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                     // A round that tried only examples run before cannot
                     // go anywhere the next would not: the climb is stuck
                     // (or every example there is has run).
-                    if rounds > 1 && !news {
+                    if rounds > 1 && !round_ran_new {
                         break;
                     }
                     untried.clone_from(&positions);
                     rounds += 1;
-                    news = false;
+                    round_ran_new = false;
                 }
                 let crosses_plateaus = rounds > 1;
                 let position = untried.swap_remove(self.steering.up_to(untried.len() as u64 - 1) as usize);
@@ -169,7 +169,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                             break;
                         }
                         steps_left -= 1;
-                        let case = match alternative {
+                        let (case, ran_new) = match alternative {
                             Some((span, end)) => {
                                 // Another alternative draws its own parts:
                                 // they are drawn afresh, and the example
@@ -199,8 +199,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                                 self.run_noted_case().await
                             }
                         };
-                        let (case, new) = case;
-                        news |= new;
+                        round_ran_new |= ran_new;
                         match case {
                             Case::Pass => {
                                 summary.passed += 1;
