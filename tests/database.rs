@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use quickcheck::{Generator, Options, Outcome, Phase, Phases, Property, generate};
 
+mod support;
+
 fn scratch(name: &str) -> PathBuf {
     let directory = std::env::temp_dir().join(format!("quickcheck-tests-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
@@ -285,15 +287,9 @@ fn child_with_a_file_for_a_database() {
 fn a_file_for_a_database_is_named_in_the_warning() {
     let file = scratch("a-file");
     std::fs::write(&file, "in the way").unwrap();
-    let output = std::process::Command::new(std::env::current_exe().expect("the test binary"))
-        .args(["child_with_a_file_for_a_database", "--exact", "--test-threads=1"])
-        .env(FILE_LOCATION, &file)
-        .env_remove("QUICKCHECK_DATABASE")
-        .output()
-        .expect("the test binary runs");
+    let stderr =
+        support::stderr_of_child_test("child_with_a_file_for_a_database", &[(FILE_LOCATION, file.as_os_str())]);
     let _ = std::fs::remove_file(&file);
-    assert!(output.status.success(), "{output:?}");
-    let stderr = String::from_utf8_lossy(&output.stderr);
     let warning = format!(
         "quickcheck: warning: the example database location {} is a file, not a directory, so no saved examples \
          are replayed and failures are not saved (the test results are unaffected). Point the database at a \

@@ -5,9 +5,10 @@
 //! this test binary on its own checks and reads their standard error.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use quickcheck::{Options, Property, generate};
+
+mod support;
 
 /// A scratch database directory of this test binary.
 fn scratch() -> PathBuf {
@@ -32,15 +33,9 @@ fn child_checks() {
 #[test]
 fn settings_that_keep_nothing_are_named() {
     let directory = scratch();
-    let output = Command::new(std::env::current_exe().expect("the test binary"))
-        .args(["child_checks", "--exact", "--test-threads=1"])
-        .env("DATABASE_WARNINGS_DIRECTORY", &directory)
-        .env_remove("QUICKCHECK_DATABASE")
-        .output()
-        .expect("the test binary runs");
+    let stderr =
+        support::stderr_of_child_test("child_checks", &[("DATABASE_WARNINGS_DIRECTORY", directory.as_os_str())]);
     let _ = std::fs::remove_dir_all(&directory);
-    assert!(output.status.success(), "{output:?}");
-    let stderr = String::from_utf8_lossy(&output.stderr);
     let unnamed = format!(
         "Options::database is set to {:?}, but a property without a name saves nothing",
         directory.to_string_lossy()

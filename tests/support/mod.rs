@@ -1,6 +1,11 @@
 //! Helpers shared by the test files that include this module.
 
+// Each test file uses some of them.
+#![allow(dead_code)]
+
+use std::ffi::OsStr;
 use std::panic::{UnwindSafe, catch_unwind};
+use std::process::Command;
 
 /// Runs a property test that must fail and returns the report it panicked
 /// with.
@@ -10,4 +15,19 @@ pub fn report_of(property_test: impl FnOnce() + UnwindSafe) -> String {
         Ok(report) => *report,
         Err(payload) => payload.downcast_ref::<&str>().map(|text| text.to_string()).unwrap_or_default(),
     }
+}
+
+/// Runs the test `test` of this test binary in a child process, with
+/// `variables` set and `QUICKCHECK_DATABASE` unset, and returns what it
+/// wrote to standard error: how a test reads the warnings that a check
+/// writes past the harness's capture. The child test must pass.
+pub fn stderr_of_child_test(test: &str, variables: &[(&str, &OsStr)]) -> String {
+    let output = Command::new(std::env::current_exe().expect("the test binary"))
+        .args([test, "--exact", "--test-threads=1"])
+        .envs(variables.iter().copied())
+        .env_remove("QUICKCHECK_DATABASE")
+        .output()
+        .expect("the test binary runs");
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8_lossy(&output.stderr).into_owned()
 }
