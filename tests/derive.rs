@@ -243,6 +243,24 @@ fn a_linked_list_grows_past_the_depth_limit_of_trees_at_full_size() {
     assert_eq!(result.minimal().unwrap().value().to_vec(), [0; 7], "{result}");
 }
 
+/// A type with no generator, to tag values with.
+#[derive(Debug)]
+struct Meters;
+
+/// A type parameter only named in a `PhantomData` marks the type; no value
+/// of it is drawn, so it needs no generator.
+#[derive(Arbitrary, Debug)]
+struct Tagged<Unit> {
+    value: u32,
+    unit: std::marker::PhantomData<Unit>,
+}
+
+#[test]
+fn a_marker_type_parameter_needs_no_generator() {
+    let tagged = Tagged::<Meters>::arbitrary().sample(50, 1);
+    assert!(tagged.iter().any(|tagged| tagged.value > 0), "{tagged:?}");
+}
+
 #[derive(Arbitrary, Clone, Debug, PartialEq)]
 enum Weighted {
     #[weight(0)]

@@ -18,8 +18,8 @@ use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{
-    Attribute, Data, DataEnum, DeriveInput, Fields, GenericArgument, LitInt, PathArguments, Type, TypePath, Variant,
-    parse_quote,
+    Attribute, Data, DataEnum, DeriveInput, Field, Fields, GenericArgument, LitInt, PathArguments, Type, TypePath,
+    Variant, parse_quote,
 };
 
 use crate::crate_path::CratePath;
@@ -44,7 +44,8 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
         ));
     }
     let mut generics = input.generics.clone();
-    for parameter in generics.type_params_mut() {
+    let drawn = parameters_drawn(&input);
+    for parameter in generics.type_params_mut().filter(|parameter| drawn.contains(&parameter.ident)) {
         parameter.bounds.push(parse_quote!(#krate::Arbitrary));
     }
     let (impl_generics, type_generics, where_clause) = generics.split_for_impl();
@@ -281,6 +282,51 @@ fn is_plain(ty: &Type) -> bool {
 /// Whether a variant's fields name the enum; see [`mentions`].
 fn is_recursive(variant: &Variant, name: &Ident) -> bool {
     variant.fields.iter().any(|field| mentions(&field.ty, name))
+}
+
+/// The type parameters whose values the derived generator draws, which
+/// must then be `Arbitrary`: those named in a field's type, other than
+/// inside a `PhantomData` (which holds no value, and has a generator for
+/// any type) or in a field drawn from its own `#[generator(...)]`. A marker
+/// type parameter so needs no generator of its own.
+fn parameters_drawn(input: &DeriveInput) -> Vec<Ident> {
+    struct Drawn<'a> {
+        parameters: Vec<&'a Ident>,
+        found: Vec<Ident>,
+    }
+    impl<'ast> Visit<'ast> for Drawn<'_> {
+        fn visit_type_path(&mut self, path: &'ast TypePath) {
+            let segments = &path.path.segments;
+            // `T`, or a path from it such as `T::Item`.
+            if path.qself.is_none() {
+                let ident = &segments[0].ident;
+                if let Some(parameter) = self.parameters.iter().find(|parameter| *parameter == &ident)
+                    && !self.found.contains(parameter)
+                {
+                    self.found.push((*parameter).clone());
+                }
+            }
+            if segments.last().is_some_and(|segment| segment.ident == "PhantomData") {
+                return;
+            }
+            visit::visit_type_path(self, path);
+        }
+    }
+    let mut drawn = Drawn {
+        parameters: input.generics.type_params().map(|parameter| &parameter.ident).collect(),
+        found: Vec::new(),
+    };
+    let fields: Vec<&Field> = match &input.data {
+        Data::Struct(data) => data.fields.iter().collect(),
+        Data::Enum(data) => data.variants.iter().flat_map(|variant| &variant.fields).collect(),
+        Data::Union(data) => data.fields.named.iter().collect(),
+    };
+    for field in
+        fields.into_iter().filter(|field| !field.attrs.iter().any(|attribute| attribute.path().is_ident("generator")))
+    {
+        drawn.visit_type(&field.ty);
+    }
+    drawn.found
 }
 
 /// Whether `ty` holds at most one value of the type `name` being derived:

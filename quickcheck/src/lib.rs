@@ -295,6 +295,10 @@ pub use property::{
 ///
 /// - `#[generator(expr)]` on a field draws it from `expr` instead; the
 ///   expression is built afresh for each value.
+/// - A generic type's parameters must be `Arbitrary` where a field's value
+///   of them is drawn; one named only inside `PhantomData`, or only in
+///   fields with their own `#[generator(...)]`, gets no such bound, so a
+///   marker type needs no generator.
 /// - `#[weight(n)]` on a variant makes it `n` times as likely as a variant of
 ///   weight 1, the default; a variant of weight 0 is never drawn.
 /// - An enum shrinks towards its first variant of positive weight that does
