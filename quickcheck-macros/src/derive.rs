@@ -348,10 +348,16 @@ fn holds_at_most_one(ty: &Type, name: &Ident) -> bool {
             _ => false,
         };
     }
-    // The type itself, with no argument that could hold it again.
-    (segments.len() == 1 && last.ident == "Self" || last.ident == *name)
-        && !matches!(&last.arguments, PathArguments::AngleBracketed(arguments)
-            if arguments.args.iter().any(|argument| matches!(argument, GenericArgument::Type(inner) if mentions(inner, name))))
+    // The type itself (as `mentions` names it), with no argument that
+    // could hold it again.
+    let arguments_mention = match &last.arguments {
+        PathArguments::AngleBracketed(arguments) => arguments
+            .args
+            .iter()
+            .any(|argument| matches!(argument, GenericArgument::Type(inner) if mentions(inner, name))),
+        _ => false,
+    };
+    mentions(ty, name) && !arguments_mention
 }
 
 /// Whether `ty` names the type `name` being derived: as `Self`, by its bare

@@ -96,19 +96,15 @@ impl Database {
     /// do not draw them, and delete them as not fitting.
     pub(crate) fn claim(&self, key: &str, generator: &'static str) {
         static CLAIMS: Mutex<BTreeMap<PathBuf, &'static str>> = Mutex::new(BTreeMap::new());
-        let directory = self.directory(key);
         let mut claims = CLAIMS.lock().unwrap_or_else(PoisonError::into_inner);
-        match claims.get(&directory) {
-            Some(&claimed) if claimed != generator => warning::once(&format!(
+        let claimed = *claims.entry(self.directory(key)).or_insert(generator);
+        if claimed != generator {
+            warning::once(&format!(
                 "two properties keep their examples under the name {key:?} in {}, with generators of different \
                  types: each deletes the examples the other saves, as they do not fit its generators. Give each \
                  property a name of its own (Options::name, or #[property(name = ...)])",
                 self.root.display()
-            )),
-            Some(_) => {}
-            None => {
-                claims.insert(directory, generator);
-            }
+            ));
         }
     }
 

@@ -35,7 +35,7 @@ use crate::generate::Generator;
 use crate::stats::ExampleRecord;
 use format::render;
 use parameters::{Parameters, pin_arguments};
-use result::{Advice, ReplayEnd};
+use result::ReplayEnd;
 
 /// Discards the current example unless `condition` holds: a precondition.
 ///
@@ -523,8 +523,7 @@ fn tests_nothing(settings: &Settings, options: &Options, pins: usize) -> Option<
     if runs(Phase::Reuse) && settings.database.is_some() {
         return None;
     }
-    let attribute = options.advice == Advice::Attribute;
-    let pick = |options: &'static str, attribute_form: &'static str| if attribute { attribute_form } else { options };
+    let pick = |options_form, attribute_form| options.advice.spell(options_form, attribute_form);
     let mut missing = vec!["it does not generate"];
     let mut remedies = vec![format!(
         "turn on the generate phase ({})",

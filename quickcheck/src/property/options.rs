@@ -381,12 +381,10 @@ impl Options {
         let runs_for_a_time = run_for.is_some_and(|duration| !duration.is_zero());
         if runs == 0 && !runs_for_a_time && self.confidence.is_none() && generates {
             let source = if runs_from_environment.is_some() { "QUICKCHECK_RUNS" } else { "runs" };
-            let generation_off = match self.advice {
-                Advice::Options => "Options::phases(Phases::all().without(Phase::Generate))",
-                Advice::Attribute => {
-                    "#[property(phases = quickcheck::Phases::all().without(quickcheck::Phase::Generate))]"
-                }
-            };
+            let generation_off = self.advice.spell(
+                "Options::phases(Phases::all().without(Phase::Generate))",
+                "#[property(phases = quickcheck::Phases::all().without(quickcheck::Phase::Generate))]",
+            );
             return Err(format!(
                 "{source} is 0, so the check would generate nothing and pass having tested nothing; ask for at \
                  least one run, or to check only the pinned examples turn generation off with {generation_off}"
@@ -435,10 +433,7 @@ impl Options {
             Some(location) => read_location(location, "the environment variable QUICKCHECK_DATABASE", "off")?,
             None => match &self.database {
                 Some(location) => {
-                    let source = match self.advice {
-                        Advice::Options => "Options::database",
-                        Advice::Attribute => "#[property(database = ...)]",
-                    };
+                    let source = self.advice.spell("Options::database", "#[property(database = ...)]");
                     read_location(location.clone(), source, "\"off\"")?
                 }
                 None => Some(Database::default_location()),

@@ -352,6 +352,16 @@ pub(crate) enum Advice {
     Attribute,
 }
 
+impl Advice {
+    /// Of a setting's two spellings, the one this advice writes.
+    pub(crate) fn spell<'a>(self, options: &'a str, attribute: &'a str) -> &'a str {
+        match self {
+            Advice::Options => options,
+            Advice::Attribute => attribute,
+        }
+    }
+}
+
 impl<T> PropertyResult<T> {
     pub(crate) fn new(outcome: Outcome, seed: Option<u64>) -> PropertyResult<T> {
         PropertyResult {

@@ -170,11 +170,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
 
     /// Draws a value from the prepared source and runs the body on it.
     pub(super) async fn run_case(&mut self) -> Case {
-        match self.draw_and_start(Novelty::Replay, false) {
-            Drawn::Ended(case) => case,
-            Drawn::Running(future) => self.await_verdict(future).await,
-            Drawn::Duplicate => unreachable!("a replay is never declined"),
-        }
+        self.run_case_as(Novelty::Replay).await
     }
 
     /// [`run_case`](Runner::run_case) for an example outside generation
@@ -182,12 +178,18 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// is new: not run before, or not known to have been.
     pub(super) async fn run_noted_case(&mut self) -> (Case, bool) {
         let repeats = self.tree.repeats();
-        let case = match self.draw_and_start(Novelty::Noted, false) {
+        let case = self.run_case_as(Novelty::Noted).await;
+        (case, self.tree.repeats() == repeats)
+    }
+
+    /// Runs the prepared case whatever `novelty` finds: a replay, or one
+    /// noted in the tree, neither of which is ever declined.
+    async fn run_case_as(&mut self, novelty: Novelty) -> Case {
+        match self.draw_and_start(novelty, false) {
             Drawn::Ended(case) => case,
             Drawn::Running(future) => self.await_verdict(future).await,
-            Drawn::Duplicate => unreachable!("a case that runs even if it ran before is never declined"),
-        };
-        (case, self.tree.repeats() == repeats)
+            Drawn::Duplicate => unreachable!("only a generated case can be declined as a duplicate"),
+        }
     }
 
     /// Draws a value from the prepared source and, unless `novelty` finds

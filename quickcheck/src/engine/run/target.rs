@@ -94,9 +94,10 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// least [`MIN_STEPS_PER_LABEL`] while any are left). A step picks a
     /// choice and moves it up or down by 1, 2, 4, … for as long as the score
     /// keeps rising (or, after the first round over the choices, stays
-    /// level, the example not growing), the rest of the example replayed (and drawn at random past its end, when the example
-    /// grew; a moved choice between alternatives draws what its new
-    /// alternative needs afresh). Stops at the first failure, which the
+    /// level, the example not growing), the rest of the example replayed
+    /// (and drawn at random past its end, when the example grew; a moved
+    /// choice between alternatives draws what its new alternative needs
+    /// afresh). Stops at the first failure, which the
     /// shrinker then takes. A climb whose round ran only examples run
     /// before ends: the next would run them again.
     pub(super) async fn target(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
@@ -187,9 +188,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                                     fill,
                                     max_choices: MAX_CHOICES,
                                 };
-                                let choices = std::mem::take(&mut self.prefix);
-                                self.source.start_varying(&choices, variation);
-                                self.prefix = choices;
+                                self.source.start_varying(&self.prefix, variation);
                                 self.run_noted_case().await
                             }
                             None => {

@@ -254,13 +254,7 @@ impl<E: Execute> Shrinker<'_, E> {
     /// alternatives is of no kind a value is (a command's kind, numbered
     /// like the handle it takes, would turn into another command).
     pub(crate) async fn lower_duplicates(&mut self) {
-        let spans = &self.best.spans;
-        let mut alternatives = vec![false; self.best.choices.len()];
-        for span in (0..spans.len()).filter(|&span| spans.chooses_alternative_first(span)) {
-            if let Some(choice) = alternatives.get_mut(spans.range(span).start) {
-                *choice = true;
-            }
-        }
+        let alternatives = self.alternative_choices();
         let mut by_value: Vec<(u64, u64, usize)> = self
             .best
             .choices

@@ -19,7 +19,7 @@ mod reordering;
 mod replacement;
 
 use super::{Execute, Shrinker};
-use crate::engine::spans::ELEMENT;
+use crate::engine::spans::{ELEMENT, Spans};
 
 /// How far apart two choices may be for `redistribute_pairs`.
 const PAIR_DISTANCE: usize = 4;
@@ -55,10 +55,22 @@ impl<E: Execute> Shrinker<'_, E> {
     /// Which choices are a collection's "go on or stop" choice: the first
     /// choice of each element span marked as starting with one.
     fn collection_flags(&self) -> Vec<bool> {
+        self.first_choices_of(|spans, span| spans.goes_on_first(span))
+    }
+
+    /// Which choices are a choice between alternatives (a `one_of` branch,
+    /// an enum variant): the first choice of each span marked so.
+    fn alternative_choices(&self) -> Vec<bool> {
+        self.first_choices_of(|spans, span| spans.chooses_alternative_first(span))
+    }
+
+    /// Marks, per choice, the first choice of each span that `marked` picks.
+    fn first_choices_of(&self, marked: impl Fn(&Spans, usize) -> bool) -> Vec<bool> {
+        let spans = &self.best.spans;
         let mut flags = vec![false; self.best.choices.len()];
-        for span in 0..self.best.spans.len() {
-            let range = self.best.spans.range(span);
-            if self.best.spans.goes_on_first(span)
+        for span in 0..spans.len() {
+            let range = spans.range(span);
+            if marked(spans, span)
                 && !range.is_empty()
                 && let Some(flag) = flags.get_mut(range.start)
             {
