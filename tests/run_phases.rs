@@ -58,6 +58,31 @@ fn no_example_runs_twice_in_10_000_over_a_small_space() {
 }
 
 #[test]
+fn no_example_runs_twice_in_a_space_too_wide_to_exhaust() {
+    // Integers cluster near zero and at the edges, so their pairs repeat
+    // hundreds of times in 20,000 draws; and a branch without choices of
+    // its own comes up half the time, so every redraw of it repeats too
+    // and the tree must steer.
+    let pairs = (generate::integer::<i64>(), generate::between(0u8, 3));
+    let mostly_none = generate::one_of((generate::constant(None), generate::integer::<u64>().map(Some)));
+    for seed in 0..3 {
+        let seen = RefCell::new(HashSet::new());
+        let result = Property::for_all(pairs, |pair| {
+            assert!(seen.borrow_mut().insert(pair), "{pair:?} ran twice");
+        })
+        .check(seeded(seed).runs(20_000));
+        assert!(result.is_passed(), "{result}");
+        let seen = RefCell::new(HashSet::new());
+        let result = Property::for_all(mostly_none.clone(), |value| {
+            assert!(seen.borrow_mut().insert(value), "{value:?} ran twice");
+        })
+        .check(seeded(seed).runs(2_000));
+        assert!(result.is_passed(), "{result}");
+        assert_eq!(seen.borrow().len(), 2_000);
+    }
+}
+
+#[test]
 fn discarded_examples_count_as_explored() {
     let result = Property::for_all(generate::between(0u8, 7), |n| assume(n % 2 == 0)).check(seeded(2));
     assert!(result.is_passed(), "{result}");

@@ -25,6 +25,13 @@ const MUTATE_EVERY: u64 = 8;
 /// How many span pairs a mutation tries before giving up.
 const MUTATION_TRIES: u32 = 8;
 
+/// How many times a duplicate in a space too wide to exhaust is drawn
+/// afresh before the tree steers it. A fresh draw there is all but
+/// certainly new, and far cheaper than steering, which builds the paths the
+/// tree has only logged (see the tree's `deferred` module); a few tries
+/// bound what a wide space whose draws still repeat costs.
+const FRESH_REDRAWS: u32 = 8;
+
 /// How many examples past the first failure generation may run to look for
 /// failures of other origins. It also stops once it has run as many
 /// examples since the latest news (a new origin, or a smaller failure of a
@@ -184,9 +191,12 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     }
 
     /// Generates example `index`, steered away from every sequence run
-    /// before (unless repeats run, see [`Runner::runs_repeats`]), and runs
-    /// it. `None` when the space of examples is exhausted. With `timed`,
-    /// also measures how long generating took.
+    /// before (unless repeats run, see [`Runner::runs_repeats`]): a
+    /// duplicate is drawn afresh if the space is too wide to exhaust (up to
+    /// [`FRESH_REDRAWS`] times), and otherwise steered by the tree into
+    /// choices not yet explored. Then it runs it. `None` when
+    /// the space of examples is exhausted. With `timed`, also measures how
+    /// long generating took.
     async fn generate_case(&mut self, index: u64, timed: bool) -> Option<(Case, Duration)> {
         if self.tree.is_exhausted() && !self.runs_repeats {
             return None;
@@ -195,6 +205,12 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         self.start_example(index);
         let novelty = if self.runs_repeats { Novelty::Noted } else { Novelty::Required };
         let mut drawn = self.draw_and_start(novelty, timed);
+        let mut redraws = 0;
+        while matches!(drawn, Drawn::Duplicate) && self.tree.is_wide() && redraws < FRESH_REDRAWS {
+            self.start_example(index);
+            drawn = self.draw_and_start(Novelty::Required, timed);
+            redraws += 1;
+        }
         if let Drawn::Duplicate = drawn {
             if !self.tree.novel_prefix(&mut self.steering, &mut self.prefix) {
                 return None;

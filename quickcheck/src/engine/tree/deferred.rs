@@ -9,14 +9,19 @@
 //! exhausted under the tree's cap, and duplicates in it are rare.
 //!
 //! So once a path with such a wide choice comes, the tree hashes the paths
-//! it has recorded, and from then on only logs each new path and remembers
-//! its hash. A path whose hash has been seen may be a duplicate: then, or
-//! when the log is full, the logged paths are built into the tree in the
-//! order they came, and the tree carries on recording as before. The tree
-//! ends up as it would have been, so every answer it gives is the one it
-//! would have given.
+//! it has recorded, and from then on only logs each new path under its
+//! hash. A path whose hash has been seen is compared with the one logged
+//! (or recorded) under it: the same choices are a duplicate, told without
+//! building anything. The logged paths are built into the tree, in the
+//! order they came, only when it is asked to steer (see
+//! [`Tree::novel_prefix`](super::Tree::novel_prefix)) or when two paths
+//! share a hash; logging then carries on. Every answer the tree gives is
+//! the one a tree that recorded each path at once would give. A log that
+//! reaches the tree's cap is not built at all: the tree steps aside, as it
+//! would have once those paths were recorded.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{RECORDING_LIMIT, RESERVED_PATHS, reserved_choices};
@@ -44,11 +49,9 @@ fn has_wide_choice(maxima: &[u64]) -> bool {
 enum Stage {
     /// Looking for a path with a wide choice, after this many without one.
     Looking { narrow_paths: u32 },
-    /// A path had a wide choice: new paths are logged, not recorded.
+    /// A path had a wide choice: new paths are logged, not recorded, and
+    /// the space can never be exhausted.
     Deferring,
-    /// The logged paths have been built into the tree, which records every
-    /// path from now on; the space still cannot be exhausted.
-    Built,
     /// The first paths had no wide choice: every path is recorded as it
     /// comes.
     Never,
@@ -60,13 +63,36 @@ impl Default for Stage {
     }
 }
 
+/// Where the path under a hash is: the ordinal of a logged path (counted
+/// from the first ever logged, built ones included), or [`IN_TREE`] for one
+/// recorded before deferring began.
+pub(super) type PathOrdinal = u32;
+
+/// The ordinal of every path recorded before deferring began.
+const IN_TREE: PathOrdinal = PathOrdinal::MAX;
+
+/// What became of a path offered to the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Logged {
+    /// Its hash was new, so the path is: it is logged.
+    New,
+    /// A path with the same hash is in the tree.
+    SeenInTree,
+    /// A path with the same hash is in the log, under this ordinal.
+    SeenInLog(PathOrdinal),
+}
+
 /// The paths given to the tree and not yet built into it; see the module
 /// docs.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Deferred {
     stage: Stage,
-    /// The hash of every path recorded or logged since deferring began.
-    hashes: HashSet<u64, BuildHasherDefault<Prehashed>>,
+    /// The hash of every path recorded or logged since deferring began,
+    /// with where that path is.
+    paths: HashMap<u64, PathOrdinal, BuildHasherDefault<Prehashed>>,
+    /// The ordinal of the first path in the log: every path before it has
+    /// been built into the tree.
+    first_logged: PathOrdinal,
     /// The logged paths' choices, end to end.
     choices: Vec<u64>,
     /// Their maxima, end to end.
@@ -76,14 +102,9 @@ pub(super) struct Deferred {
 }
 
 impl Deferred {
-    /// Whether the tree can never be exhausted, because a path it was given
-    /// had a choice too wide to explore fully.
-    #[inline]
-    pub(super) fn unbounded(&self) -> bool {
-        matches!(self.stage, Stage::Deferring | Stage::Built)
-    }
-
-    /// Whether new paths are being deferred.
+    /// Whether new paths are being deferred, which they are once a path
+    /// had a choice too wide to explore fully: the tree can then never be
+    /// exhausted.
     #[inline]
     pub(super) fn is_deferring(&self) -> bool {
         self.stage == Stage::Deferring
@@ -113,28 +134,48 @@ impl Deferred {
     /// that logging does not grow the log step by step.
     pub(super) fn begin(&mut self, recorded: Vec<u64>, length: usize) {
         self.stage = Stage::Deferring;
-        self.hashes.reserve(RESERVED_PATHS + recorded.len());
-        self.hashes.extend(recorded);
+        self.paths.reserve(RESERVED_PATHS + recorded.len());
+        self.paths.extend(recorded.into_iter().map(|hash| (hash, IN_TREE)));
         let choices = reserved_choices(length);
         self.choices.reserve(choices);
         self.maxima.reserve(choices);
         self.ends.reserve(RESERVED_PATHS);
     }
 
-    /// While deferring, logs a path instead of recording it if it is
-    /// certainly new (its hash has not been seen) and the log has room;
-    /// returns whether it did. When it returns false the caller builds the
-    /// logged paths (with [`take`](Deferred::take)) and records this one.
-    pub(super) fn log(&mut self, choices: &[u64], maxima: &[u64]) -> bool {
+    /// While deferring, logs a path if its hash is new; see [`Logged`] for
+    /// what else can come of it. The tree keeps the log within its cap.
+    #[inline]
+    pub(super) fn log(&mut self, choices: &[u64], maxima: &[u64]) -> Logged {
         debug_assert!(self.is_deferring());
-        let new = self.hashes.insert(PathHash::of(choices));
-        if !new || self.choices.len() + choices.len() > RECORDING_LIMIT {
-            return false;
+        let ordinal = self.first_logged + self.ends.len() as PathOrdinal;
+        match self.paths.entry(PathHash::of(choices)) {
+            Entry::Occupied(seen) if *seen.get() == IN_TREE || *seen.get() < self.first_logged => {
+                return Logged::SeenInTree;
+            }
+            Entry::Occupied(seen) => return Logged::SeenInLog(*seen.get()),
+            Entry::Vacant(vacant) => {
+                vacant.insert(ordinal);
+            }
         }
         self.choices.extend_from_slice(choices);
         self.maxima.extend_from_slice(maxima);
         self.ends.push(self.choices.len());
-        true
+        Logged::New
+    }
+
+    /// How many choices the log holds.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.choices.len()
+    }
+
+    /// The choices and maxima of the logged path with this ordinal, which
+    /// is not built.
+    pub(super) fn logged(&self, ordinal: PathOrdinal) -> (&[u64], &[u64]) {
+        let index = (ordinal - self.first_logged) as usize;
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        let end = self.ends[index];
+        (&self.choices[start..end], &self.maxima[start..end])
     }
 
     /// Whether there is anything to build.
@@ -143,12 +184,23 @@ impl Deferred {
         !self.ends.is_empty()
     }
 
-    /// Ends deferring for good and returns the logged paths' choices, maxima
-    /// and ends, in the order they came.
-    pub(super) fn take(&mut self) -> (Vec<u64>, Vec<u64>, Vec<usize>) {
-        self.stage = Stage::Built;
-        self.hashes = HashSet::default();
-        (std::mem::take(&mut self.choices), std::mem::take(&mut self.maxima), std::mem::take(&mut self.ends))
+    /// Empties the log into `build`, which is given each logged path's
+    /// choices and maxima in the order they came. Deferring goes on.
+    pub(super) fn drain(&mut self, mut build: impl FnMut(&[u64], &[u64])) {
+        let mut start = 0;
+        for &end in &self.ends {
+            build(&self.choices[start..end], &self.maxima[start..end]);
+            start = end;
+        }
+        self.first_logged += self.ends.len() as PathOrdinal;
+        self.choices.clear();
+        self.maxima.clear();
+        self.ends.clear();
+    }
+
+    /// Gives up the log and the hashes, for a tree that steps aside.
+    pub(super) fn discard(&mut self) {
+        *self = Deferred { stage: self.stage, ..Deferred::default() };
     }
 }
 

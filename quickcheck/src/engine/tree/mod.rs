@@ -22,7 +22,7 @@ mod deferred;
 
 use crate::engine::random::{Draws, Random};
 use children::Children;
-use deferred::{Deferred, PathHash};
+use deferred::{Deferred, Logged, PathHash};
 
 /// Once this many choices (arena entries plus nodes, each of which stands for
 /// the branch value that leads to it) are recorded, the tree steps aside. A
@@ -170,13 +170,40 @@ impl Tree {
     /// [`insert`](Tree::insert) while the tree still records paths.
     fn insert_path(&mut self, choices: &[u64], maxima: &[u64]) -> bool {
         debug_assert_eq!(choices.len(), maxima.len(), "a path needs one maximum per choice");
-        if choices.len() == maxima.len() && self.defers(maxima) && self.deferred.log(choices, maxima) {
-            return true;
+        if choices.len() == maxima.len() && self.defers(maxima) {
+            if self.values.len() + self.nodes.len() + self.deferred.len() + choices.len() > RECORDING_LIMIT {
+                // Built, the log would take the tree to its cap, where it
+                // steps aside: it does so now, and builds nothing.
+                self.full = true;
+                self.deferred.discard();
+                return true;
+            }
+            let duplicate = match self.deferred.log(choices, maxima) {
+                Logged::New => return true,
+                Logged::SeenInLog(ordinal) => self.deferred.logged(ordinal) == (choices, maxima),
+                Logged::SeenInTree => {
+                    self.root.is_some_and(|root| matches!(self.walk(root, choices, maxima), Walk::Duplicate))
+                }
+            };
+            if duplicate {
+                self.repeats += 1;
+                return false;
+            }
+            // Another path has the same hash: the built tree tells them apart.
         }
         self.build_deferred();
         let new = self.record(choices, maxima);
         self.repeats += u64::from(!new);
         new
+    }
+
+    /// Whether a path given to the tree had a choice too wide to ever
+    /// explore fully. In such a space a fresh random draw is all but
+    /// certainly new, so a duplicate is better redrawn than steered
+    /// around, which needs the deferred paths built.
+    #[inline]
+    pub(crate) fn is_wide(&self) -> bool {
+        self.deferred.is_deferring()
     }
 
     /// How many of the paths given to [`insert`](Tree::insert) had been
@@ -229,7 +256,7 @@ impl Tree {
     /// Builds the deferred paths into the tree, in the order they came.
     #[inline]
     fn build_deferred(&mut self) {
-        if self.deferred.is_deferring() && self.deferred.is_pending() {
+        if self.deferred.is_pending() {
             self.build_pending();
         }
     }
@@ -237,12 +264,11 @@ impl Tree {
     /// [`build_deferred`](Tree::build_deferred) when there is something to
     /// build.
     fn build_pending(&mut self) {
-        let (choices, maxima, ends) = self.deferred.take();
-        let mut start = 0;
-        for end in ends {
-            self.record(&choices[start..end], &maxima[start..end]);
-            start = end;
-        }
+        let mut deferred = std::mem::take(&mut self.deferred);
+        deferred.drain(|choices, maxima| {
+            self.record(choices, maxima);
+        });
+        self.deferred = deferred;
     }
 
     /// [`insert`](Tree::insert), into the tree itself.
@@ -301,7 +327,7 @@ impl Tree {
     /// generated.
     pub(crate) fn is_exhausted(&self) -> bool {
         // A deferred path is only ever from a space that cannot be exhausted.
-        !self.deferred.unbounded() && self.root.is_some_and(|root| self.nodes[root as usize].exhausted)
+        !self.deferred.is_deferring() && self.root.is_some_and(|root| self.nodes[root as usize].exhausted)
     }
 
     /// Writes into `prefix` (cleared first) a choice prefix that no recorded
@@ -760,10 +786,20 @@ mod tests {
         assert!(tree.insert(&[1, 5, 7], &[1, 1 << 17, u64::MAX]));
         assert!(tree.insert(&[1, 6, 7], &[1, 1 << 17, u64::MAX]));
         assert!(tree.deferred.is_pending());
-        // A duplicate of a path recorded before deferring is still caught.
+        // A duplicate of a path recorded before deferring is still caught,
+        // and so is one of a logged path, with nothing built.
         assert!(!tree.insert(&[0], &[1]));
-        assert!(!tree.deferred.is_pending());
         assert!(!tree.insert(&[1, 6, 7], &[1, 1 << 17, u64::MAX]));
+        assert!(tree.deferred.is_pending());
+        assert_eq!(tree.repeats(), 2);
+        // Steering builds the log into the tree; deferring carries on.
+        let mut prefix = Vec::new();
+        assert!(tree.novel_prefix(&mut for_example(1, 0), &mut prefix));
+        assert!(!tree.deferred.is_pending());
+        assert!(!tree.insert(&[1, 5, 7], &[1, 1 << 17, u64::MAX]));
+        assert!(tree.insert(&[1, 8, 7], &[1, 1 << 17, u64::MAX]));
+        assert!(tree.deferred.is_pending());
+        assert!(!tree.is_exhausted());
     }
 
     /// A flag, and if it is set a choice among three: four paths.
@@ -991,25 +1027,31 @@ mod tests {
 
     #[test]
     fn recording_stops_at_the_limit() {
-        let mut tree = Tree::new();
-        let maxima = vec![u64::MAX; 1000];
-        let mut path = vec![0; 1000];
-        let mut first = 0;
-        while tree.values.len() + tree.nodes.len() <= RECORDING_LIMIT {
+        for maximum in [u64::MAX, 1 << 16] {
+            // Wide choices are logged, narrow ones recorded: the cap is the
+            // same for both.
+            let mut tree = Tree::new();
+            let maxima = vec![maximum; 1000];
+            let mut path = vec![0; 1000];
+            let mut first = 0;
+            while tree.records_paths() {
+                path[0] = first;
+                assert!(tree.insert(&path, &maxima));
+                first += 1;
+                assert!(first < 100, "the tree went on past its cap");
+            }
+            assert!((RECORDING_LIMIT / 1000..RECORDING_LIMIT / 1000 + 3).contains(&(first as usize)), "{first}");
+            // The tree steps aside: even a recorded path counts as new, and
+            // nothing more is recorded.
+            path[0] = 0;
+            let size = (tree.values.len(), tree.deferred.len());
+            assert!(tree.insert(&path, &maxima));
             path[0] = first;
             assert!(tree.insert(&path, &maxima));
-            first += 1;
+            assert!(tree.insert(&path, &maxima));
+            assert_eq!((tree.values.len(), tree.deferred.len()), size);
+            assert!(!tree.is_exhausted());
         }
-        // The tree steps aside: even a recorded path counts as new, and
-        // nothing more is recorded.
-        path[0] = 0;
-        let size = tree.values.len();
-        assert!(tree.insert(&path, &maxima));
-        path[0] = first;
-        assert!(tree.insert(&path, &maxima));
-        assert!(tree.insert(&path, &maxima));
-        assert_eq!(tree.values.len(), size);
-        assert!(!tree.is_exhausted());
     }
 
     /// A small space with discards and forced choices: a length of up to 3,
