@@ -492,8 +492,8 @@ pub(crate) fn statistics_always() -> Result<bool, String> {
 
 /// A whole number from the environment.
 fn environment(name: &str) -> Result<Option<u64>, String> {
-    let what = format!("a whole number from 0 to {}", u64::MAX);
-    environment_text(name, &what, "100", |text| text.parse().ok())
+    // Written out only for an error: every check reads these variables.
+    environment_text(name, format_args!("a whole number from 0 to {}", u64::MAX), "100", |text| text.parse().ok())
 }
 
 /// A duration from the environment: a whole number and a unit, `ms`, `s`,
@@ -559,7 +559,7 @@ fn warn_of_unread_variables() {
 /// when it does not parse.
 fn environment_text<T>(
     name: &str,
-    what: &str,
+    what: impl std::fmt::Display,
     example: &str,
     parse: impl FnOnce(&str) -> Option<T>,
 ) -> Result<Option<T>, String> {

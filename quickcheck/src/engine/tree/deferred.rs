@@ -157,8 +157,10 @@ impl Deferred {
                 vacant.insert(ordinal);
             }
         }
-        self.choices.extend_from_slice(choices);
-        self.maxima.extend_from_slice(maxima);
+        // Copied element by element: paths are mostly short, and a call to
+        // `memcpy` for each of them cost more than the copying.
+        self.choices.extend(choices.iter().copied());
+        self.maxima.extend(maxima.iter().copied());
         self.ends.push(self.choices.len());
         Logged::New
     }
