@@ -517,6 +517,44 @@ fn a_struct_with_a_string_field_gets_no_example_line() {
     assert!(!report.contains("Pin it with"), "{report}");
 }
 
+// Values whose `Debug` form is no Rust expression: a hand-written one
+// (`#3`), and a derived one around a duration (`1s`).
+#[derive(quickcheck::Arbitrary)]
+struct Badge(u16);
+
+impl std::fmt::Debug for Badge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+#[derive(quickcheck::Arbitrary, Debug)]
+struct Timeout {
+    after: std::time::Duration,
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn badges_stay_low(badge: Badge) {
+    assert!(badge.0 < 3);
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn timeouts_stay_short(timeout: Timeout) {
+    assert!(timeout.after.as_secs() < 1);
+}
+
+#[test]
+fn a_value_printed_as_no_rust_expression_gets_no_example_line() {
+    let report = report_of(badges_stay_low);
+    assert!(report.contains("    badge = #3\n"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+    let report = report_of(timeouts_stay_short);
+    assert!(report.contains("    timeout = Timeout { after: 1s }\n"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
 // A minimal counterexample too long to print whole: its report cuts it,
 // and a cut value is no example to paste.
 #[property(database = "off")]

@@ -86,7 +86,9 @@ impl<T> Copy for Parameters<T> {}
 /// parameter, or `None` when some field's `Debug` form is no expression to
 /// paste: one that spans lines (a command sequence, a pretty-printed
 /// struct), holds a float no literal writes, a string that would paste as
-/// a `&str`, a map's or set's braces, or an enum variant inside the value,
+/// a `&str`, a map's or set's braces, text no Rust expression holds (a
+/// hand-written `Debug`'s `#3` or `1.50 EUR`, a duration's `1.5s`, an
+/// address's `127.0.0.1`), or an enum variant inside the value,
 /// was cut short or replaced by a placeholder, is of a type holding an
 /// array (whose `[...]` the line writes as a `vec![...]`), or is a tuple or
 /// unit struct behind a type alias. The macro leaves out the types it can see are no expressions;
@@ -97,6 +99,7 @@ pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str], type_names: 
             && !has_non_literal_float(field)
             && !has_nested_string(field)
             && !has_braced_collection(field)
+            && is_made_of_rust_tokens(field)
             && is_whole(field)
     };
     if !fields.iter().all(pastes) || type_names.iter().any(|name| name.contains('[')) {
@@ -219,6 +222,57 @@ fn has_nested_string(rendered: &str) -> bool {
     })
 }
 
+/// Whether a `Debug` form, outside its string and character literals, is
+/// made only of what a Rust expression of literals, paths, lists and
+/// structs is made of: names, numbers that are Rust literals (`1.5s` and
+/// `127.0.0.1` are not), brackets, commas, colons and minus signs.
+fn is_made_of_rust_tokens(rendered: &str) -> bool {
+    let mut token = String::new();
+    for (character, in_literal) in outside_literals(rendered).chain([(' ', false)]) {
+        // A number's `.` belongs to its token; a `-` before an exponent too.
+        let in_number = token.starts_with(|first: char| first.is_ascii_digit());
+        let joins = !in_literal
+            && (character.is_alphanumeric()
+                || character == '_'
+                || (in_number && (character == '.' || (character == '-' && token.ends_with(['e', 'E'])))));
+        if joins {
+            token.push(character);
+            continue;
+        }
+        if !is_rust_token(&token) {
+            return false;
+        }
+        token.clear();
+        if !in_literal && !matches!(character, ' ' | '(' | ')' | '[' | ']' | '{' | '}' | ',' | ':' | '-') {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `token`, a run of letters, digits, `_` and (in a number) `.`, is
+/// a name or a Rust number literal, such as `x`, `3`, `-`'s `2.5`, `1e-7` or
+/// `255u8`. Empty is no token, and fine.
+fn is_rust_token(token: &str) -> bool {
+    if !token.starts_with(|first: char| first.is_ascii_digit()) {
+        return true;
+    }
+    const SUFFIXES: [&str; 14] =
+        ["u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32", "f64"];
+    let number = SUFFIXES.iter().find_map(|suffix| token.strip_suffix(suffix)).unwrap_or(token);
+    let (mantissa, exponent) = match number.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, Some(exponent.strip_prefix('-').unwrap_or(exponent))),
+        None => (number, None),
+    };
+    let digits =
+        |text: &str| !text.is_empty() && text.chars().all(|character| character.is_ascii_digit() || character == '_');
+    let mantissa_is_a_number = match mantissa.split_once('.') {
+        Some((whole, fraction)) => digits(whole) && (fraction.is_empty() || digits(fraction)),
+        None => digits(mantissa),
+    };
+    mantissa_is_a_number && exponent.is_none_or(digits)
+}
+
 /// Whether a `Debug` form holds braces that open no struct: a map's
 /// `{1: 0}` or a set's `{1, 2}`, which are no expressions. A struct's
 /// braces follow its name.
@@ -274,6 +328,30 @@ mod tests {
         assert!(!has_nested_string(r#""a \"quoted\" word""#));
         assert!(!has_nested_string(r#"Point { x: 1, y: 2 }"#));
         assert!(!has_nested_string(r#"Tag('"')"#));
+    }
+
+    #[test]
+    fn text_no_expression_holds_is_told_apart() {
+        for pastes in [
+            "3",
+            "-2.5",
+            "1e-7",
+            "2.0E10",
+            "255u8",
+            "1_000",
+            "Point { x: 1, y: -2 }",
+            "Some([1, 2])",
+            "Op::Push(3)",
+            "\"#3 and 1.5s\"",
+            "('#', 2)",
+            "(1.5, 0.)",
+        ] {
+            assert!(is_made_of_rust_tokens(pastes), "{pastes}");
+        }
+        for does_not in ["#3", "1.5s", "127.0.0.1", "Id(#3)", "1.50 EUR!", "a => b", "<Debug panicked>", "x = 1", "3.x"]
+        {
+            assert!(!is_made_of_rust_tokens(does_not), "{does_not}");
+        }
     }
 
     #[test]

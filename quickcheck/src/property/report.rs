@@ -225,7 +225,8 @@ impl<T> PropertyResult<T> {
     /// of a property with named parameters: each value's `Debug` form, with
     /// lists written as `vec![...]`. Absent when the property passed, named
     /// no parameters, failed on a pinned example, has a value whose `Debug`
-    /// form spans several lines or holds `NaN` or `inf`, or its parameters
+    /// form spans several lines, holds `NaN` or `inf`, or holds text no Rust
+    /// expression does (a hand-written `Debug`'s `#3`), or its parameters
     /// were marked [`without_pin_line`](crate::Property::without_pin_line)
     /// (as `#[property]` does for maps, boxes, command sequences and other
     /// types whose `Debug` form is no expression of the type).
