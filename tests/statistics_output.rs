@@ -5,8 +5,8 @@
 
 use std::process::{Command, Output};
 
-use quickcheck::property;
 use quickcheck::stats::{classify, cover};
+use quickcheck::{Generator, generate, property};
 
 #[property(seed = 1)]
 fn labels_small_numbers(n: u8) {
@@ -17,6 +17,12 @@ fn labels_small_numbers(n: u8) {
 #[property(seed = 1)]
 fn covers_too_few_small_numbers(n: u8) {
     cover(n < 10, 60.0, "single digit");
+}
+
+/// Passes, past a filter that rejects most inputs: a health warning.
+#[property(seed = 1, runs = 12, max_discard_ratio = 1000, database = "off")]
+fn filters_out_most_numbers(#[generator(generate::integer::<u32>().filter(|n| n % 4096 == 1234))] n: u32) {
+    assert_eq!(n % 4096, 1234);
 }
 
 fn rerun(arguments: &[&str], always: bool) -> Output {
@@ -58,6 +64,16 @@ fn statistics_are_captured_unless_asked_for() {
 fn a_coverage_shortfall_always_shows() {
     let quiet = rerun_test("covers_too_few_small_numbers", &[], false);
     let stderr = String::from_utf8_lossy(&quiet.stderr);
-    assert!(stderr.contains("Passed 100 tests (seed 1).\n  Only "), "{quiet:?}");
+    let report = "quickcheck in covers_too_few_small_numbers:\nPassed 100 tests (seed 1).\n  Only ";
+    assert!(stderr.contains(report), "{quiet:?}");
     assert!(stderr.contains("%) single digit, but required 60%"), "{quiet:?}");
+}
+
+/// A health warning of a passing test shows past the capture, and says
+/// which test it is from: tests run side by side.
+#[test]
+fn a_health_warning_names_its_test() {
+    let quiet = rerun_test("filters_out_most_numbers", &[], false);
+    let stderr = String::from_utf8_lossy(&quiet.stderr);
+    assert!(stderr.contains("quickcheck in filters_out_most_numbers: health check filter_too_much: "), "{quiet:?}");
 }

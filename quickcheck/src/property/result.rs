@@ -333,6 +333,17 @@ pub struct PropertyResult<T> {
     pub(crate) coverage_confidence: bool,
 }
 
+/// The name of the test running on this thread: the test harness runs
+/// each test on a thread named after it. `None` on a thread of another
+/// name (the main thread of a program, a runtime's worker).
+fn running_test() -> Option<String> {
+    let thread = std::thread::current();
+    let name = thread.name()?;
+    // A runtime's or pool's threads have names of their own, but no test's
+    // path has a space or a dash in it.
+    (name != "main" && !name.contains([' ', '-'])).then(|| name.to_owned())
+}
+
 /// How a replay ended that found no failure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ReplayEnd {
@@ -398,7 +409,8 @@ impl<T> PropertyResult<T> {
     /// requirement fell short, the report goes straight to standard error
     /// instead, past the test harness's capture, so it always shows.
     /// [Health warnings](crate::HealthCheck) of a passing check always go
-    /// straight to standard error.
+    /// straight to standard error. Both name the test they come from (the
+    /// name of the thread the harness runs it on).
     ///
     /// # Panics
     ///
@@ -409,10 +421,13 @@ impl<T> PropertyResult<T> {
         if !self.is_passed() {
             panic!("{self}");
         }
+        // Tests run side by side and their output mixes: what shows past
+        // the capture says which test it is from.
+        let test = running_test().map_or_else(String::new, |name| format!(" in {name}"));
         for warning in &self.warnings {
             // Written to the stream itself: the harness captures only the
             // print macros, and a warning nobody sees helps nobody.
-            let _ = writeln!(std::io::stderr(), "quickcheck: {}", warning.advised(self.advice));
+            let _ = writeln!(std::io::stderr(), "quickcheck{test}: {}", warning.advised(self.advice));
         }
         if self.statistics.is_empty() {
             return;
@@ -422,9 +437,9 @@ impl<T> PropertyResult<T> {
         // A value that does not parse made the check misconfigured.
         let always = crate::property::options::statistics_always().unwrap_or(false);
         if always || (!self.coverage_confidence && !self.statistics.shortfalls().is_empty()) {
-            let _ = writeln!(std::io::stderr(), "{self}");
+            let _ = writeln!(std::io::stderr(), "quickcheck{test}:\n{self}");
         } else {
-            println!("{self}");
+            println!("quickcheck{test}:\n{self}");
         }
     }
 
