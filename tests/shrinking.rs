@@ -130,6 +130,23 @@ fn values_that_must_stay_equal_shrink_together() {
     }
 }
 
+/// Three values that must keep their differences: lowering them a pair at
+/// a time breaks the run, so they shrink as a group.
+#[test]
+fn a_run_of_three_consecutive_values_shrinks_to_zero_one_two() {
+    let is_run = |a: u32, b: u32, c: u32| b == a + 1 && c == b + 1;
+    for seed in 0..8 {
+        let triple = (generate::between(0u32, 30), generate::between(0u32, 30), generate::between(0u32, 30));
+        let result = Property::for_all(triple, |(a, b, c)| !is_run(a, b, c)).check(seeded(seed).runs(20_000));
+        assert_eq!(result.minimal().unwrap().value(), &(0, 1, 2), "seed {seed}: {result}");
+        let list = generate::vec(generate::between(0u32, 30));
+        let result =
+            Property::for_all(list, |list: Vec<u32>| !list.windows(3).any(|run| is_run(run[0], run[1], run[2])))
+                .check(seeded(seed).runs(20_000));
+        assert_eq!(result.minimal().unwrap().value(), &vec![0, 1, 2], "seed {seed}: {result}");
+    }
+}
+
 #[test]
 fn a_nested_list_shrinks_to_one_inner_list() {
     for seed in 0..10 {

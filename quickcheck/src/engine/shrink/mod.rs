@@ -51,6 +51,7 @@ enum Pass {
     LowerDuplicates,
     RedistributePairs,
     LowerPairsTogether,
+    LowerGroupsTogether,
     SortSiblings,
     MoveSpans,
     DeleteWithLowered,
@@ -76,10 +77,10 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls: they try
 /// many edits per choice (every earlier alternative of a choice between
 /// them, every pair of a span and a later choice, every short run of
-/// choices) and rarely succeed. Switching alternatives goes first, as only
+/// choices, nearby numbers lowered in groups) and rarely succeed. Switching alternatives goes first, as only
 /// choices between alternatives have edits to try there.
-const WHEN_STALLED: [Pass; 4] =
-    [Pass::SwitchAlternatives, Pass::MoveSpans, Pass::DeleteWithLowered, Pass::DeleteBlocks];
+const WHEN_STALLED: [Pass; 5] =
+    [Pass::SwitchAlternatives, Pass::MoveSpans, Pass::DeleteWithLowered, Pass::DeleteBlocks, Pass::LowerGroupsTogether];
 
 /// What the shrinker and the explain phase need from the runner: replay a
 /// sequence, exactly or with one span drawn afresh, and show what the replay
@@ -271,6 +272,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::LowerDuplicates => self.lower_duplicates().await,
             Pass::RedistributePairs => self.redistribute_pairs().await,
             Pass::LowerPairsTogether => self.lower_pairs_together().await,
+            Pass::LowerGroupsTogether => self.lower_groups_together().await,
             Pass::SortSiblings => self.sort_siblings().await,
             Pass::MoveSpans => self.move_spans().await,
             Pass::DeleteWithLowered => self.delete_with_lowered().await,

@@ -1,10 +1,15 @@
-//! Passes over two nearby choices at once: moving value from one to the
-//! other, or lowering both together, which finds minima that lowering one
-//! choice at a time cannot reach (a sum that must stay large).
+//! Passes over two or more nearby choices at once: moving value from one
+//! to another, or lowering them together, which finds minima that lowering
+//! one choice at a time cannot reach (a sum that must stay large, values
+//! that must keep their differences).
 
 use super::{Execute, Shrinker};
 
 use super::{Move, PAIR_DISTANCE};
+
+/// The most choices [`lower_groups_together`](Shrinker::lower_groups_together)
+/// lowers at once.
+const MOST_IN_A_GROUP: usize = 5;
 
 impl<E: Execute> Shrinker<'_, E> {
     /// Moves value from one choice to a later one nearby, for properties that
@@ -44,20 +49,48 @@ impl<E: Execute> Shrinker<'_, E> {
                     continue;
                 }
                 for moves in [Move::Plain, Move::ZigZag] {
-                    self.lower_together(first, second, moves).await;
+                    self.lower_together(&[first, second], moves).await;
                 }
             }
         }
     }
 
-    async fn lower_together(&mut self, first: usize, second: usize, moves: Move) {
-        if second >= self.best.choices.len() {
+    /// Lowers three or more numbers by one amount, each within
+    /// [`PAIR_DISTANCE`] of the one before: values that must keep their
+    /// differences, such as a run `(a, a + 1, a + 2)`, which lowering pairs
+    /// breaks. Runs when the shrink stalls, as few sequences need it.
+    pub(crate) async fn lower_groups_together(&mut self) {
+        for first in 0..self.best.choices.len() {
+            let mut group = [0; MOST_IN_A_GROUP];
+            let mut size = 0;
+            let mut next = Some(first);
+            while let Some(member) = next
+                && size < MOST_IN_A_GROUP
+            {
+                group[size] = member;
+                size += 1;
+                if size >= 3 {
+                    for moves in [Move::Plain, Move::ZigZag] {
+                        self.lower_together(&group[..size], moves).await;
+                    }
+                }
+                // The next nonzero number nearby, in the best as it is now.
+                next = (member + 1..=member + PAIR_DISTANCE)
+                    .take_while(|&position| position < self.best.choices.len())
+                    .find(|&position| self.best.choices[position] != 0 && self.is_number(position));
+            }
+        }
+    }
+
+    /// Lowers the numbers at `positions` by one amount, as far as they all
+    /// still fail.
+    async fn lower_together(&mut self, positions: &[usize], moves: Move) {
+        if positions.iter().any(|&position| position >= self.best.choices.len()) {
             return;
         }
-        let (a, b) = (self.best.choices[first], self.best.choices[second]);
-        let most = moves.capacity(a).min(moves.capacity(b));
-        self.change_pair_by(first, second, most, |amount| Some((moves.lower(a, amount)?, moves.lower(b, amount)?)))
-            .await;
+        let values: Vec<u64> = positions.iter().map(|&position| self.best.choices[position]).collect();
+        let most = values.iter().map(|&value| moves.capacity(value)).min().unwrap_or(0);
+        self.change_by(positions, most, |index, amount| moves.lower(values[index], amount)).await;
     }
 
     async fn redistribute(&mut self, first: usize, second: usize, moves: Move) {
@@ -66,32 +99,34 @@ impl<E: Execute> Shrinker<'_, E> {
         }
         let (from, to) = (self.best.choices[first], self.best.choices[second]);
         let to_max = self.best.maxima[second];
-        self.change_pair_by(first, second, moves.capacity(from), |amount| moves.apply(from, to, amount, to_max)).await;
+        let pair_after = |amount| moves.apply(from, to, amount, to_max);
+        self.change_by(&[first, second], moves.capacity(from), |index, amount| {
+            pair_after(amount).map(|(lowered, raised)| if index == 0 { lowered } else { raised })
+        })
+        .await;
     }
 
-    /// Tries the choices `pair_after(amount)` gives for positions `first`
-    /// and `second`, for the largest amount up to `most` that still fails:
-    /// one step first, since most pairs are unrelated and this rejects them
-    /// in one replay, then the most, then bisection between them.
-    async fn change_pair_by(
-        &mut self,
-        first: usize,
-        second: usize,
-        most: u64,
-        pair_after: impl Fn(u64) -> Option<(u64, u64)>,
-    ) {
+    /// Tries, for the choices at `positions`, the values `value_after`
+    /// gives each (by its index in `positions`) for the largest amount up to
+    /// `most` that still fails: one step first, since most groups are
+    /// unrelated and this rejects them in one replay, then the most, then
+    /// bisection between them.
+    async fn change_by(&mut self, positions: &[usize], most: u64, value_after: impl Fn(usize, u64) -> Option<u64>) {
         let length = self.best.choices.len();
         let attempt = async |shrinker: &mut Self, amount: u64| {
-            // A success may have changed the sequence's shape under the pair.
-            if shrinker.best.choices.len() != length {
+            // A success may have changed the sequence's shape under the
+            // choices, and an amount may be more than one of them holds.
+            if shrinker.best.choices.len() != length
+                || (0..positions.len()).any(|index| value_after(index, amount).is_none())
+            {
                 return false;
             }
-            let Some((at_first, at_second)) = pair_after(amount) else { return false };
             shrinker
                 .try_edit(|best, candidate| {
                     candidate.extend_from_slice(best);
-                    candidate[first] = at_first;
-                    candidate[second] = at_second;
+                    for (index, &position) in positions.iter().enumerate() {
+                        candidate[position] = value_after(index, amount).unwrap_or(candidate[position]);
+                    }
                 })
                 .await
         };
