@@ -397,6 +397,7 @@ fn examples(
             continue;
         }
         let values = attribute.parse_args_with(Punctuated::<Expr, Token![,]>::parse_terminated)?;
+        refuse_named_values(&values, parameters)?;
         if values.len() != parameters.len() {
             let span = match &attribute.meta {
                 syn::Meta::List(list) => list.delimiter.span().join(),
@@ -421,6 +422,26 @@ fn examples(
     }
     *attributes = kept;
     Ok(examples)
+}
+
+/// Refuses `#[example(x = 3)]`: an example's values are positional, and a
+/// name before one would read as an assignment to an unknown variable.
+fn refuse_named_values(values: &Punctuated<Expr, Token![,]>, parameters: &[Parameter]) -> syn::Result<()> {
+    for value in values {
+        let Expr::Assign(assignment) = value else { continue };
+        let Expr::Path(name) = &*assignment.left else { continue };
+        let Some(name) = name.path.get_ident() else { continue };
+        let names: Vec<&str> = parameters.iter().map(|parameter| parameter.name.as_str()).collect();
+        return Err(syn::Error::new(
+            assignment.span(),
+            format!(
+                "#[example] takes its values by position, not by name: drop `{name} =` and give one value per \
+                 parameter, in the order {}",
+                names.join(", ")
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// One value of an `#[example(...)]`, as the parameter of type `ty`. A

@@ -69,6 +69,13 @@ impl<T: Clone> Generator for Elements<T> {
 
 /// Several generators of one value type to choose between: a tuple of up to
 /// eight generators, or a `Vec` of them. The argument of [`one_of`].
+#[diagnostic::on_unimplemented(
+    message = "`one_of` cannot choose between the generators of `{Self}`",
+    label = "not a tuple of up to eight generators of one value type, nor a `Vec` of generators",
+    note = "for more than eight alternatives, or generators of different types that make one value type, \
+            turn each into a `BoxedGenerator` with `.boxed()` and pass a `vec![...]` of them; \
+            alternatives that make different types need `.map(..)` into one type (an enum) first"
+)]
 pub trait Alternatives {
     /// The value type every alternative produces.
     type Value;
@@ -80,6 +87,13 @@ pub trait Alternatives {
 
 /// Generators paired with weights: a tuple of up to eight `(weight,
 /// generator)` pairs, or a `Vec` of them. The argument of [`frequency`].
+#[diagnostic::on_unimplemented(
+    message = "`frequency` cannot choose between the weighted generators of `{Self}`",
+    label = "not a tuple of up to eight `(weight, generator)` pairs of one value type, nor a `Vec` of them",
+    note = "weights are `u32`; for more than eight alternatives, or generators of different types that make \
+            one value type, turn each generator into a `BoxedGenerator` with `.boxed()` and pass a \
+            `vec![(weight, generator), ...]`"
+)]
 pub trait WeightedAlternatives {
     /// The value type every alternative produces.
     type Value;

@@ -1,0 +1,17 @@
+use quickcheck::generate::{self, constant};
+
+fn main() {
+    // Nine alternatives: one more than a tuple may hold.
+    let _ = generate::one_of((
+        constant(1),
+        constant(2),
+        constant(3),
+        constant(4),
+        constant(5),
+        constant(6),
+        constant(7),
+        constant(8),
+        constant(9),
+    ));
+    let _ = generate::frequency(((1, constant(1)), (2, constant("two"))));
+}
