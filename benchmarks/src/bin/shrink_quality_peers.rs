@@ -42,6 +42,7 @@ use proptest::collection::{SizeRange, vec as proptest_vec};
 use proptest::prelude::{Strategy, any};
 use proptest::test_runner::{Config as ProptestConfig, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 use quickcheck::{Generator, Options, Property, generate};
+use quickcheck_benchmarks::chacha_key;
 use quickcheck1::{Arbitrary, Gen, QuickCheck, TestResult, Testable};
 
 /// quickcheck 1.x's default `Gen` size (its `QUICKCHECK_GENERATOR_SIZE`):
@@ -299,20 +300,6 @@ macro_rules! every_problem {
 // proptest 1.x: a `TestRunner` with a ChaCha RNG seeded from the seed, its
 // default config otherwise (256 cases), no failure persistence.
 // ---------------------------------------------------------------------------
-
-/// The 32-byte ChaCha key of a seed: splitmix64 of the seed, four words.
-fn chacha_key(seed: u64) -> [u8; 32] {
-    let mut state = seed;
-    let mut key = [0; 32];
-    for chunk in key.chunks_exact_mut(8) {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        chunk.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
-    }
-    key
-}
 
 /// Checks `spec` with proptest over `strategy`.
 fn proptest<S>(strategy: S, spec: Spec<S::Value>, seed: u64) -> Trial

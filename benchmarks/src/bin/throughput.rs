@@ -10,9 +10,9 @@
 //! discards or overruns cannot look faster than it is.
 //!
 //! The `(i64, i64)` property runs once more as a test suite runs it: as
-//! separate checks of 100 cases each ("100/check"), so the set-up and
-//! tear-down of every check counts, which the long runs of the other rows
-//! spread too thinly to see.
+//! separate checks of 100 cases each ("100/check"), each from a seed of its
+//! own, so the set-up and tear-down of every check counts, which the long
+//! runs of the other rows spread too thinly to see.
 //!
 //! The last row is a stateful test of [`STEPS`] steps: a stack checked
 //! against a model. Ours runs it with `quickcheck::stateful` (a generated
@@ -39,9 +39,10 @@ use std::time::{Duration, Instant};
 
 use hegel::generators::{self as gs, Generator as _};
 use proptest::prelude::{Strategy, any};
-use proptest::test_runner::{Config as ProptestConfig, TestCaseError, TestRng, TestRunner};
+use proptest::test_runner::{Config as ProptestConfig, RngAlgorithm, TestCaseError, TestRng, TestRunner};
 use quickcheck::stateful::{self, Command, CommandSequence, ModelCommand};
 use quickcheck::{Generator, Options, Property, generate};
+use quickcheck_benchmarks::chacha_key;
 use quickcheck1::{Arbitrary, Gen, QuickCheck};
 
 /// Elements in every list of a "same shape" row.
@@ -296,12 +297,21 @@ where
     G: Generator,
     G::Value: Case + Debug,
 {
+    ours_seeded(generator, cases, 1)
+}
+
+/// [`ours`] from seed `seed`.
+fn ours_seeded<G>(generator: G, cases: u64, seed: u64) -> Tally
+where
+    G: Generator,
+    G::Value: Case + Debug,
+{
     let mut tally = Tally::default();
     let result = Property::for_all(generator, |value: G::Value| {
         tally.record(&value);
         black_box(value).holds()
     })
-    .check(Options::default().seed(1).runs(cases));
+    .check(Options::default().seed(seed).runs(cases));
     assert!(result.is_passed(), "quickcheck (ours) did not pass:\n{result}");
     tally
 }
@@ -314,13 +324,25 @@ where
     S: Strategy,
     S::Value: Case,
 {
+    proptest_seeded(strategy, cases, None)
+}
+
+/// [`proptest`] with its RNG keyed by `seed`, or its deterministic one.
+fn proptest_seeded<S>(strategy: S, cases: u64, seed: Option<u64>) -> Tally
+where
+    S: Strategy,
+    S::Value: Case,
+{
     let tally = Cell::new(Tally::default());
     let config = ProptestConfig {
         cases: u32::try_from(cases).unwrap_or(u32::MAX),
         failure_persistence: None,
         ..ProptestConfig::default()
     };
-    let rng = TestRng::deterministic_rng(config.rng_algorithm);
+    let rng = match seed {
+        Some(seed) => TestRng::from_seed(RngAlgorithm::ChaCha, &chacha_key(seed)),
+        None => TestRng::deterministic_rng(config.rng_algorithm),
+    };
     let mut runner = TestRunner::new_with_rng(config, rng);
     // `run` takes an `Fn`, so the tally lives in a `Cell`.
     let outcome = runner.run(&strategy, |value| {
@@ -376,10 +398,19 @@ where
     T: Case,
     D: Fn(&hegel::TestCase) -> T,
 {
+    hegel_seeded(draw, cases, 1)
+}
+
+/// [`hegel`] from seed `seed`.
+fn hegel_seeded<T, D>(draw: D, cases: u64, seed: u64) -> Tally
+where
+    T: Case,
+    D: Fn(&hegel::TestCase) -> T,
+{
     let mut tally = Tally::default();
     let settings = hegel::Settings::new()
         .test_cases(cases)
-        .seed(Some(1))
+        .seed(Some(seed))
         .database(hegel::Database::Disabled)
         .verbosity(hegel::Verbosity::Quiet)
         // The too-slow check judges wall time, which another process on a
@@ -508,11 +539,14 @@ const SAME_SHAPE: &str = "same shape";
 const CHECKS_OF_100: &str = "100/check";
 
 /// Runs `n` cases (at least 100) as checks of 100 cases each with `check`,
-/// and adds up what ran.
-fn in_checks_of_100(n: u64, check: impl Fn(u64) -> Tally) -> Tally {
+/// given the cases and the check's own seed, and adds up what ran. Each
+/// check has a seed of its own, as each test of a suite does (by default a
+/// fresh one): checks from one seed would all draw the same hundred values
+/// and take the same path through each library, which no suite does.
+fn in_checks_of_100(n: u64, check: impl Fn(u64, u64) -> Tally) -> Tally {
     let mut total = Tally::default();
-    for _ in 0..n.div_ceil(100).max(1) {
-        total.add(check(100));
+    for seed in 0..n.div_ceil(100).max(1) {
+        total.add(check(100, seed));
     }
     total
 }
@@ -570,12 +604,17 @@ fn rows() -> Vec<Row> {
             property: "wrapping add (i64, i64)",
             shape: CHECKS_OF_100,
             runs: [
-                |n| in_checks_of_100(n, |cases| ours((generate::integer::<i64>(), generate::integer::<i64>()), cases)),
-                |n| in_checks_of_100(n, |cases| proptest(any::<(i64, i64)>(), cases)),
-                |n| in_checks_of_100(n, quickcheck1::<(i64, i64)>),
                 |n| {
-                    in_checks_of_100(n, |cases| {
-                        hegel(|tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), cases)
+                    in_checks_of_100(n, |cases, seed| {
+                        ours_seeded((generate::integer::<i64>(), generate::integer::<i64>()), cases, seed)
+                    })
+                },
+                |n| in_checks_of_100(n, |cases, seed| proptest_seeded(any::<(i64, i64)>(), cases, Some(seed))),
+                // Unseeded: quickcheck 1.x draws from fresh randomness.
+                |n| in_checks_of_100(n, |cases, _| quickcheck1::<(i64, i64)>(cases)),
+                |n| {
+                    in_checks_of_100(n, |cases, seed| {
+                        hegel_seeded(|tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), cases, seed)
                     })
                 },
             ],
@@ -814,8 +853,8 @@ fn main() {
          {LIST_LENGTH} inner lists of exactly {INNER_LENGTH} bytes."
     );
     println!(
-        "\"100/check\": separate checks of 100 cases each, as a test suite runs a property, so each check's \
-         set-up counts."
+        "\"100/check\": separate checks of 100 cases each, each from a seed of its own, as a test suite runs a \
+         property, so each check's set-up counts."
     );
     println!(
         "\"stack, {STEPS} commands\": ours runs quickcheck::stateful (commands(..).length({STEPS}..={STEPS}), \

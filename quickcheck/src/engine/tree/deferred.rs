@@ -157,10 +157,8 @@ impl Deferred {
                 vacant.insert(ordinal);
             }
         }
-        // Copied element by element: paths are mostly short, and a call to
-        // `memcpy` for each of them cost more than the copying.
-        self.choices.extend(choices.iter().copied());
-        self.maxima.extend(maxima.iter().copied());
+        self.choices.extend_from_slice(choices);
+        self.maxima.extend_from_slice(maxima);
         self.ends.push(self.choices.len());
         Logged::New
     }
