@@ -555,6 +555,60 @@ fn a_value_printed_as_no_rust_expression_gets_no_example_line() {
     assert!(!report.contains("Pin it with"), "{report}");
 }
 
+// Derived types with fields that print as no expression of their types:
+// an array prints as a list (which the line writes as a `vec!`), a deque
+// too, a box as its content; and a type holding one of those.
+#[derive(quickcheck::Arbitrary, Debug)]
+struct Pixel {
+    channels: [u8; 2],
+}
+
+#[derive(quickcheck::Arbitrary, Debug)]
+struct Queue {
+    waiting: std::collections::VecDeque<u8>,
+    head: Box<u8>,
+}
+
+#[derive(quickcheck::Arbitrary, Debug)]
+enum Layer {
+    Flat(u8),
+    Image { pixel: Pixel },
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn pixels_are_dark(pixel: Pixel) {
+    assert!(pixel.channels[0] < 3);
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn queues_stay_short(queue: Queue) {
+    assert!(queue.waiting.len() < 2 || *queue.head > 0);
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn layers_are_flat(layer: Layer) {
+    match layer {
+        Layer::Flat(level) => assert!(level < 255),
+        Layer::Image { pixel } => assert!(pixel.channels.len() != 2, "an image layer"),
+    }
+}
+
+#[test]
+fn a_derived_value_with_a_field_printed_as_no_expression_gets_no_example_line() {
+    let report = report_of(pixels_are_dark);
+    assert!(report.contains("    pixel = Pixel { channels: [3, 0] }\n"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+    let report = report_of(queues_stay_short);
+    assert!(report.contains("    queue = Queue { waiting: [0, 0], head: 0 }\n"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+    let report = report_of(layers_are_flat);
+    assert!(report.contains("    layer = Image { pixel: Pixel { channels: [0, 0] } }\n"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
 // A minimal counterexample too long to print whole: its report cuts it,
 // and a cut value is no example to paste.
 #[property(database = "off")]

@@ -24,6 +24,7 @@ use syn::{
 
 use crate::crate_path::CratePath;
 use crate::generator::generator_of;
+use crate::pin_line;
 
 /// A name of the generated code's own: spanned so that neither the user's
 /// `#[generator(...)]` expressions nor their names can see or shadow it.
@@ -68,7 +69,10 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
         }
     };
     let source = local("source");
+    let pin_line = pin_line_impl(&input, &krate);
     Ok(quote! {
+        #pin_line
+
         impl #impl_generics #krate::Arbitrary for #name #type_generics #where_clause {
             type Generator = #krate::generate::FromFn<fn(&mut #krate::ChoiceSource) -> Self>;
 
@@ -80,6 +84,29 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
             }
         }
     })
+}
+
+/// The type's answer to whether its derived `Debug` form pastes back into
+/// a pin line: no if a field's type prints as no expression of itself (by
+/// its name, as for a parameter), and otherwise what the fields' own types
+/// answer (yes for any type without a derive).
+fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
+    let name = &input.ident;
+    let (impl_generics, type_generics, where_clause) = input.generics.split_for_impl();
+    let field_types: Vec<&Type> = match &input.data {
+        Data::Struct(data) => data.fields.iter().map(|field| &field.ty).collect(),
+        Data::Enum(data) => data.variants.iter().flat_map(|variant| &variant.fields).map(|field| &field.ty).collect(),
+        Data::Union(_) => Vec::new(),
+    };
+    let by_names = field_types.iter().all(|ty| pin_line::field_pastes_back(ty));
+    quote! {
+        impl #impl_generics #krate::__private::DerivedPinLine for #name #type_generics #where_clause {
+            fn pastes_back() -> bool {
+                use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
+                #by_names #(&& (&#krate::__private::PinLineProbe::<#field_types>::new()).pastes_back())*
+            }
+        }
+    }
 }
 
 /// The runtime crate's path: `::quickcheck`, or what a container attribute

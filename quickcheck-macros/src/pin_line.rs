@@ -6,7 +6,10 @@
 //! `char`, a `String` (whose literal `#[example]` accepts), and lists,
 //! options, results and tuples of those, and usually for the user's own
 //! types; for the types below it is not, and the line is left out rather
-//! than suggest code that does not compile. What only the value shows is
+//! than suggest code that does not compile. A type with
+//! `#[derive(Arbitrary)]` answers for its fields' types the same way (the
+//! derive implements a hidden trait that the property's code asks through
+//! a probe, so a type without the derive needs nothing). What only the value shows is
 //! checked when the report is written: a string literal inside a value (a
 //! `String` field of a derived `Debug`) would paste as a `&str`, so it
 //! leaves the line out too. An enum's variants print without the enum's
@@ -67,6 +70,13 @@ const NOT_EXPRESSIONS: &[&str] = &[
 /// make a `&str`.
 pub(crate) fn pastes_back(ty: &Type) -> bool {
     pastes_back_within(ty, true)
+}
+
+/// Whether the `Debug` form of a field of type `ty`, inside its struct's
+/// or variant's, is an expression of that type once lists are written as
+/// `vec![...]`: as for a parameter, but a `String` is never one there.
+pub(crate) fn field_pastes_back(ty: &Type) -> bool {
+    pastes_back_within(ty, false)
 }
 
 fn pastes_back_within(ty: &Type, whole_parameter: bool) -> bool {

@@ -1,7 +1,7 @@
 //! `#[property]`: a function with typed parameters becomes a test that
 //! checks it for generated values of those parameters.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
@@ -96,17 +96,29 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         }
         (ReturnType::Default, true) => (None, None),
     };
+    // A derived type whose fields print as no expression of their types
+    // (an array, a `Box`, a `Duration`) says so through its derive, which
+    // only the compiler can look up.
+    let checked = Ident::new("property", Span::mixed_site());
     let property = quote! {
         ({
             #returns_a_test_result
-            #krate::Property::for_all(
+            let #checked = #krate::Property::for_all(
                 (#(#generators,)*),
                 #judged(#asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body),
             )
             .parameters(&[#(#names),*])
             .parameter_types(&[#(#type_paths),*])
-            #without_pin_line
-            #(#examples)*
+            #without_pin_line;
+            let #checked = {
+                use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
+                if true #(&& (&#krate::__private::PinLineProbe::<#types>::new()).pastes_back())* {
+                    #checked
+                } else {
+                    #checked.without_pin_line()
+                }
+            };
+            #checked #(#examples)*
         })
     };
 

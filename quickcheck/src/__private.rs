@@ -252,3 +252,55 @@ pub fn choose_variant(source: &mut ChoiceSource, weights: &[u32]) -> usize {
     assert!(total > 0, "choose_variant: every weight is 0");
     choose_by_weight(source, |position| weights[position], weights.len(), drawable, total)
 }
+
+/// What `#[derive(Arbitrary)]` knows of whether its type's derived `Debug`
+/// form pastes back as an expression of the type: whether each field's
+/// type does, by its name (an array prints as a list the pin line writes
+/// as a `vec!`, a `Box` or a `Duration` as no expression of their type) and,
+/// for fields of other types, by their own derive.
+pub trait DerivedPinLine {
+    /// Whether a value's `Debug` form can be pasted back, as far as the
+    /// field types tell.
+    fn pastes_back() -> bool;
+}
+
+/// Asks of a type `T` whether its `Debug` form pastes back, through
+/// [`PinLineOfDerive`] where `T` derives `Arbitrary` and through
+/// [`PinLineOfAnyType`] (which answers yes: the report's own checks of
+/// each value still apply) otherwise. The macros call
+/// `(&PinLineProbe::<T>::new()).pastes_back()`: method lookup takes the
+/// derive's answer when it exists, and the other trait's, one reference
+/// further, when it does not.
+pub struct PinLineProbe<T: ?Sized>(std::marker::PhantomData<fn() -> Box<T>>);
+
+impl<T: ?Sized> PinLineProbe<T> {
+    /// The probe of `T`.
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        PinLineProbe(std::marker::PhantomData)
+    }
+}
+
+/// The derive's answer, for a type that derives `Arbitrary`.
+pub trait PinLineOfDerive {
+    /// Whether the type's `Debug` form pastes back, as its derive tells.
+    fn pastes_back(&self) -> bool;
+}
+
+impl<T: DerivedPinLine + ?Sized> PinLineOfDerive for PinLineProbe<T> {
+    fn pastes_back(&self) -> bool {
+        T::pastes_back()
+    }
+}
+
+/// The answer for any other type: nothing known against it.
+pub trait PinLineOfAnyType {
+    /// Yes: the report's checks of each value decide.
+    fn pastes_back(&self) -> bool;
+}
+
+impl<T: ?Sized> PinLineOfAnyType for &PinLineProbe<T> {
+    fn pastes_back(&self) -> bool {
+        true
+    }
+}

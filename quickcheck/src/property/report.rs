@@ -229,7 +229,8 @@ impl<T> PropertyResult<T> {
     /// expression does (a hand-written `Debug`'s `#3`), or its parameters
     /// were marked [`without_pin_line`](crate::Property::without_pin_line)
     /// (as `#[property]` does for maps, boxes, command sequences and other
-    /// types whose `Debug` form is no expression of the type).
+    /// types whose `Debug` form is no expression of the type, and for
+    /// derived types with a field of one).
     pub fn example_attribute(&self) -> Option<String> {
         self.failures.first()?.example_attribute()
     }
