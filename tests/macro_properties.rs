@@ -545,6 +545,18 @@ fn timeouts_stay_short(timeout: Timeout) {
     assert!(timeout.after.as_secs() < 1);
 }
 
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn ranges_are_short(range: std::ops::Range<u8>) {
+    assert!(range.len() < 2);
+}
+
+#[test]
+fn a_range_pastes_back_as_an_example() {
+    let report = report_of(ranges_are_short);
+    assert!(report.contains("  Pin it with: #[example(0..2)]"), "{report}");
+}
+
 #[test]
 fn a_value_printed_as_no_rust_expression_gets_no_example_line() {
     let report = report_of(badges_stay_low);

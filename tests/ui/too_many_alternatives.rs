@@ -13,5 +13,6 @@ fn main() {
         constant(8),
         constant(9),
     ));
-    let _ = generate::frequency(((1, constant(1)), (2, constant("two"))));
+    // Generators without their weights.
+    let _ = generate::frequency(vec![constant(1), constant(2)]);
 }

@@ -223,36 +223,65 @@ fn has_nested_string(rendered: &str) -> bool {
 }
 
 /// Whether a `Debug` form, outside its string and character literals, is
-/// made only of what a Rust expression of literals, paths, lists and
-/// structs is made of: names, numbers that are Rust literals (`1.5s` and
-/// `127.0.0.1` are not), brackets, commas, colons and minus signs.
+/// made only of what a Rust expression of literals, paths, lists, ranges
+/// and structs is made of: names and numbers that are Rust literals (`1.5s`
+/// and `127.0.0.1` are not), never two in a row (`1.50 EUR`), between
+/// brackets, commas, colons, minus signs and range dots.
 fn is_made_of_rust_tokens(rendered: &str) -> bool {
-    let mut token = String::new();
-    for (character, in_literal) in outside_literals(rendered).chain([(' ', false)]) {
-        // A number's `.` belongs to its token; a `-` before an exponent too.
-        let in_number = token.starts_with(|first: char| first.is_ascii_digit());
-        let joins = !in_literal
-            && (character.is_alphanumeric()
-                || character == '_'
-                || (in_number && (character == '.' || (character == '-' && token.ends_with(['e', 'E'])))));
-        if joins {
-            token.push(character);
-            continue;
-        }
-        if !is_rust_token(&token) {
-            return false;
-        }
-        token.clear();
-        if !in_literal && !matches!(character, ' ' | '(' | ')' | '[' | ']' | '{' | '}' | ',' | ':' | '-') {
+    let characters: Vec<(char, bool)> = outside_literals(rendered).collect();
+    let is_word_character = |character: char| character.is_alphanumeric() || character == '_';
+    let mut position = 0;
+    // Whether a name or number ended with nothing but spaces since.
+    let mut after_a_word = false;
+    while position < characters.len() {
+        let (character, in_literal) = characters[position];
+        let next = characters.get(position + 1).map(|&(next, _)| next);
+        if in_literal {
+            after_a_word = false;
+            position += 1;
+        } else if is_word_character(character) {
+            if after_a_word {
+                return false;
+            }
+            let start = position;
+            let is_number = character.is_ascii_digit();
+            while let Some(&(character, false)) = characters.get(position) {
+                let next = characters.get(position + 1).map(|&(next, _)| next);
+                // A number's `.` is its own before a digit or at its end
+                // (`1.`), not before another `.` (`3..7`); a `-` right
+                // after its exponent's `e` is its own too.
+                let joins = is_word_character(character)
+                    || (is_number && character == '.' && next != Some('.'))
+                    || (is_number && character == '-' && matches!(characters[position - 1].0, 'e' | 'E'));
+                if !joins {
+                    break;
+                }
+                position += 1;
+            }
+            let token: String = characters[start..position].iter().map(|&(character, _)| character).collect();
+            if !is_rust_token(&token) {
+                return false;
+            }
+            after_a_word = true;
+        } else if character == '.' && next == Some('.') {
+            // A range: `..` or `..=`.
+            position += if characters.get(position + 2).is_some_and(|&(after, _)| after == '=') { 3 } else { 2 };
+            after_a_word = false;
+        } else if matches!(character, '(' | ')' | '[' | ']' | '{' | '}' | ',' | ':' | '-') {
+            after_a_word = false;
+            position += 1;
+        } else if character == ' ' {
+            position += 1;
+        } else {
             return false;
         }
     }
     true
 }
 
-/// Whether `token`, a run of letters, digits, `_` and (in a number) `.`, is
-/// a name or a Rust number literal, such as `x`, `3`, `-`'s `2.5`, `1e-7` or
-/// `255u8`. Empty is no token, and fine.
+/// Whether `token`, a run of letters, digits and `_` (in a number also `.`
+/// and an exponent's `-`), is a name or a Rust number literal, such as `x`,
+/// `3`, `2.5`, `1e-7`, `255u8` or `0x1f`.
 fn is_rust_token(token: &str) -> bool {
     if !token.starts_with(|first: char| first.is_ascii_digit()) {
         return true;
@@ -260,17 +289,23 @@ fn is_rust_token(token: &str) -> bool {
     const SUFFIXES: [&str; 14] =
         ["u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32", "f64"];
     let number = SUFFIXES.iter().find_map(|suffix| token.strip_suffix(suffix)).unwrap_or(token);
+    let digits_of = |text: &str, radix: u32| {
+        !text.is_empty() && text.chars().all(|character| character.is_digit(radix) || character == '_')
+    };
+    for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] {
+        if let Some(digits) = number.strip_prefix(prefix) {
+            return digits_of(digits, radix);
+        }
+    }
     let (mantissa, exponent) = match number.split_once(['e', 'E']) {
         Some((mantissa, exponent)) => (mantissa, Some(exponent.strip_prefix('-').unwrap_or(exponent))),
         None => (number, None),
     };
-    let digits =
-        |text: &str| !text.is_empty() && text.chars().all(|character| character.is_ascii_digit() || character == '_');
     let mantissa_is_a_number = match mantissa.split_once('.') {
-        Some((whole, fraction)) => digits(whole) && (fraction.is_empty() || digits(fraction)),
-        None => digits(mantissa),
+        Some((whole, fraction)) => digits_of(whole, 10) && (fraction.is_empty() || digits_of(fraction, 10)),
+        None => digits_of(mantissa, 10),
     };
-    mantissa_is_a_number && exponent.is_none_or(digits)
+    mantissa_is_a_number && exponent.is_none_or(|exponent| digits_of(exponent, 10))
 }
 
 /// Whether a `Debug` form holds braces that open no struct: a map's
@@ -335,21 +370,41 @@ mod tests {
         for pastes in [
             "3",
             "-2.5",
+            "-0.0",
             "1e-7",
             "2.0E10",
+            "1.7976931348623157e308",
             "255u8",
             "1_000",
+            "0x1f",
+            "0b101",
             "Point { x: 1, y: -2 }",
             "Some([1, 2])",
             "Op::Push(3)",
             "\"#3 and 1.5s\"",
             "('#', 2)",
             "(1.5, 0.)",
+            "()",
+            "3..7",
+            "-2..=5",
+            "Span { range: 0..10 }",
         ] {
             assert!(is_made_of_rust_tokens(pastes), "{pastes}");
         }
-        for does_not in ["#3", "1.5s", "127.0.0.1", "Id(#3)", "1.50 EUR!", "a => b", "<Debug panicked>", "x = 1", "3.x"]
-        {
+        for does_not in [
+            "#3",
+            "1.5s",
+            "127.0.0.1",
+            "Id(#3)",
+            "1.50 EUR",
+            "Money(1.50 EUR)",
+            "a => b",
+            "<Debug panicked>",
+            "x = 1",
+            "3.x",
+            "0xfg",
+            "1...2",
+        ] {
             assert!(!is_made_of_rust_tokens(does_not), "{does_not}");
         }
     }

@@ -334,13 +334,14 @@ pub struct PropertyResult<T> {
 }
 
 /// The name of the test running on this thread: the test harness runs
-/// each test on a thread named after it. `None` on a thread of another
-/// name (the main thread of a program, a runtime's worker).
+/// each test on a thread named after it. `None` on the main thread of a
+/// program, and on threads whose names hold a space or a dash, which no
+/// test function's path does (a runtime's workers, `tokio-runtime-worker`;
+/// a doctest, `src/lib.rs - f (line 3)`, whose name would say little). A
+/// check on a thread the user named otherwise reports that name.
 fn running_test() -> Option<String> {
     let thread = std::thread::current();
     let name = thread.name()?;
-    // A runtime's or pool's threads have names of their own, but no test's
-    // path has a space or a dash in it.
     (name != "main" && !name.contains([' ', '-'])).then(|| name.to_owned())
 }
 
@@ -421,25 +422,30 @@ impl<T> PropertyResult<T> {
         if !self.is_passed() {
             panic!("{self}");
         }
+        if self.warnings.is_empty() && self.statistics.is_empty() {
+            return;
+        }
         // Tests run side by side and their output mixes: what shows past
         // the capture says which test it is from.
-        let test = running_test().map_or_else(String::new, |name| format!(" in {name}"));
+        let test = running_test();
+        let place = test.as_ref().map_or_else(String::new, |name| format!(" in {name}"));
         for warning in &self.warnings {
             // Written to the stream itself: the harness captures only the
             // print macros, and a warning nobody sees helps nobody.
-            let _ = writeln!(std::io::stderr(), "quickcheck{test}: {}", warning.advised(self.advice));
+            let _ = writeln!(std::io::stderr(), "quickcheck{place}: {}", warning.advised(self.advice));
         }
         if self.statistics.is_empty() {
             return;
         }
+        let heading = test.map_or_else(String::new, |name| format!("quickcheck in {name}:\n"));
         // A missed `cover` requirement is a warning too, so it shows the
         // same way.
         // A value that does not parse made the check misconfigured.
         let always = crate::property::options::statistics_always().unwrap_or(false);
         if always || (!self.coverage_confidence && !self.statistics.shortfalls().is_empty()) {
-            let _ = writeln!(std::io::stderr(), "quickcheck{test}:\n{self}");
+            let _ = writeln!(std::io::stderr(), "{heading}{self}");
         } else {
-            println!("quickcheck{test}:\n{self}");
+            println!("{heading}{self}");
         }
     }
 

@@ -208,7 +208,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         let mut redraws = 0;
         while matches!(drawn, Drawn::Duplicate) && self.tree.is_wide() && redraws < FRESH_REDRAWS {
             self.start_example(index);
-            drawn = self.draw_and_start(Novelty::Required, timed);
+            drawn = self.draw_and_start(novelty, timed);
             redraws += 1;
         }
         if let Drawn::Duplicate = drawn {

@@ -15,10 +15,12 @@
 //! building anything. The logged paths are built into the tree, in the
 //! order they came, only when it is asked to steer (see
 //! [`Tree::novel_prefix`](super::Tree::novel_prefix)) or when two paths
-//! share a hash; logging then carries on. Every answer the tree gives is
-//! the one a tree that recorded each path at once would give. A log that
-//! reaches the tree's cap is not built at all: the tree steps aside, as it
-//! would have once those paths were recorded.
+//! share a hash; logging then carries on. The tree tells new paths from
+//! duplicates as one that recorded each path at once would (but that a
+//! path of a nondeterministic generator, which contradicts the tree, counts
+//! as a duplicate when it comes twice). A log that would take the tree to
+//! its cap is not built at all: the tree steps aside, a little earlier
+//! than a tree that shares the paths' prefixes would.
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;

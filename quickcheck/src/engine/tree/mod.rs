@@ -14,8 +14,9 @@
 //! the end of a path or a branch over the next choice's values. Most new paths
 //! share a prefix and then diverge, so recording one is a walk along the
 //! shared prefix, at most one split, and one append to the arena. In a space
-//! that can never be exhausted, new paths are only logged until the tree is
-//! first needed (see [`deferred`]), which spares short runs most of that.
+//! that can never be exhausted, new paths are only logged and hashed, and
+//! built into the tree only when it must steer (see [`deferred`]), which
+//! spares short runs most of that.
 
 mod children;
 mod deferred;
@@ -157,9 +158,9 @@ impl Tree {
     /// new, nothing is walked or recorded, and the tree can no longer become
     /// exhausted.
     ///
-    /// In a space that can never be exhausted, a path that is certainly new
-    /// is only logged; the tree is built from the log when it is first
-    /// needed (see [`deferred`]), with the same answers.
+    /// In a space that can never be exhausted, a path is only logged, and
+    /// told from the paths before it by its hash and one comparison; the
+    /// tree is built from the log when it must steer (see [`deferred`]).
     #[inline(always)]
     pub(crate) fn insert(&mut self, choices: &[u64], maxima: &[u64]) -> bool {
         // Checked where the engine calls, as it is all a long run does once
@@ -171,15 +172,18 @@ impl Tree {
     fn insert_path(&mut self, choices: &[u64], maxima: &[u64]) -> bool {
         debug_assert_eq!(choices.len(), maxima.len(), "a path needs one maximum per choice");
         if choices.len() == maxima.len() && self.defers(maxima) {
-            if self.values.len() + self.nodes.len() + self.deferred.len() + choices.len() > RECORDING_LIMIT {
-                // Built, the log would take the tree to its cap, where it
-                // steps aside: it does so now, and builds nothing.
-                self.full = true;
-                self.deferred.discard();
-                return true;
-            }
             let duplicate = match self.deferred.log(choices, maxima) {
-                Logged::New => return true,
+                Logged::New => {
+                    // Built, the log would take the tree to its cap, where
+                    // it steps aside (as the log counts: the tree would
+                    // share the paths' common prefixes, so this is early
+                    // if anything): it does so now, and builds nothing.
+                    if self.values.len() + self.nodes.len() + self.deferred.len() > RECORDING_LIMIT {
+                        self.full = true;
+                        self.deferred.discard();
+                    }
+                    return true;
+                }
                 Logged::SeenInLog(ordinal) => self.deferred.logged(ordinal) == (choices, maxima),
                 Logged::SeenInTree => {
                     self.root.is_some_and(|root| matches!(self.walk(root, choices, maxima), Walk::Duplicate))
@@ -198,9 +202,10 @@ impl Tree {
     }
 
     /// Whether a path given to the tree had a choice too wide to ever
-    /// explore fully. In such a space a fresh random draw is all but
-    /// certainly new, so a duplicate is better redrawn than steered
-    /// around, which needs the deferred paths built.
+    /// explore fully. In such a space a fresh random draw is usually new
+    /// (unless the wide choice is seldom reached), so a duplicate is
+    /// better redrawn than steered around, which needs the deferred paths
+    /// built.
     #[inline]
     pub(crate) fn is_wide(&self) -> bool {
         self.deferred.is_deferring()

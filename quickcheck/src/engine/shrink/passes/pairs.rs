@@ -61,6 +61,10 @@ impl<E: Execute> Shrinker<'_, E> {
     /// breaks. Runs when the shrink stalls, as few sequences need it.
     pub(crate) async fn lower_groups_together(&mut self) {
         for first in 0..self.best.choices.len() {
+            // The best may have shrunk under the loop.
+            if self.best.choices.get(first).is_none_or(|&value| value == 0) || !self.is_number(first) {
+                continue;
+            }
             let mut group = [0; MOST_IN_A_GROUP];
             let mut size = 0;
             let mut next = Some(first);
@@ -88,8 +92,11 @@ impl<E: Execute> Shrinker<'_, E> {
         if positions.iter().any(|&position| position >= self.best.choices.len()) {
             return;
         }
-        let values: Vec<u64> = positions.iter().map(|&position| self.best.choices[position]).collect();
-        let most = values.iter().map(|&value| moves.capacity(value)).min().unwrap_or(0);
+        let mut values = [0; MOST_IN_A_GROUP];
+        for (value, &position) in values.iter_mut().zip(positions) {
+            *value = self.best.choices[position];
+        }
+        let most = values[..positions.len()].iter().map(|&value| moves.capacity(value)).min().unwrap_or(0);
         self.change_by(positions, most, |index, amount| moves.lower(values[index], amount)).await;
     }
 
