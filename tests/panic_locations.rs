@@ -2,7 +2,8 @@
 //! inside the library, and say what was wrong.
 //!
 //! Its own test binary: it installs a panic hook to read each panic's
-//! location, and the hook is the whole process's.
+//! location, and the hook is the whole process's (the test reruns itself
+//! alone in a child process for it).
 
 use std::cell::RefCell;
 use std::panic::{self, AssertUnwindSafe, catch_unwind};
@@ -41,10 +42,26 @@ async fn an_async_property_under_tokio_that_fails(n: u8) -> bool {
 /// A misuse: what it is, the call, and what its message must say.
 type Misuse = (&'static str, Box<dyn FnOnce()>, &'static str);
 
+/// Set in the child process that the misuse test reruns itself in.
+const ALONE: &str = "QUICKCHECK_PANIC_LOCATIONS_ALONE";
+
 #[test]
 // The empty ranges are the point.
 #[allow(clippy::reversed_empty_ranges)]
 fn misuse_panics_at_the_callers_line_with_what_to_do() {
+    // The panic hook is the whole process's, and a check run beside this
+    // test (the async property above, run on its own by the harness) puts
+    // back the hook it found when it started, which may be the one before
+    // this test's. So the test runs alone, in a child process.
+    if std::env::var_os(ALONE).is_none() {
+        let output = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+            .args(["misuse_panics_at_the_callers_line_with_what_to_do", "--exact", "--test-threads=1"])
+            .env(ALONE, "1")
+            .output()
+            .expect("the test binary runs");
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+        return;
+    }
     panic::set_hook(Box::new(|info| {
         let message = info
             .payload()
