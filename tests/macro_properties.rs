@@ -274,14 +274,9 @@ fn a_database_of_none_is_refused_in_the_attribute_s_words(n: u8) -> bool {
     u16::from(n) < 256
 }
 
-// The same line pasted above pinned examples is refused, as the report
-// that offers it says: a replay would leave the pins unchecked.
-#[property(replay = "v1.AYTcpiMBlPbrBgHHAQHW_6kBAT8BwAIA", database = "off")]
-#[example(vec![7])]
-#[should_panic(expected = "a replay token and pinned examples were both given")]
-fn a_replay_line_pasted_above_examples_is_refused(list: Vec<i32>) -> bool {
-    !list.contains(&100)
-}
+// The same line pasted above pinned examples is refused at compile time
+// (tests/ui/replay_with_examples.rs), as the report that offers it says: a
+// replay would leave the pins unchecked.
 
 #[property(seed = 7, runs = 5000, database = "off")]
 #[example(vec![7])]

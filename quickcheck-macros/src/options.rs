@@ -1,6 +1,6 @@
 //! The options of `#[property(...)]`, turned into `Options` builder calls.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -122,6 +122,8 @@ pub(crate) struct Parsed {
     pub(crate) options: TokenStream,
     /// The path of the runtime crate.
     pub(crate) krate: CratePath,
+    /// Where a `replay = ...` option is, if one is given.
+    pub(crate) replay: Option<Span>,
 }
 
 /// Parses the attribute's arguments into an `Options` expression, which
@@ -140,6 +142,7 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
     let mut calls = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     let mut krate = None;
+    let mut replay = None;
     for argument in arguments {
         if argument.path.is_ident("crate") {
             let Expr::Lit(ExprLit { lit: Lit::Str(literal), .. }) = &argument.value else {
@@ -168,6 +171,9 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
             ));
         }
         seen.push(option.method);
+        if option.method == "replay" {
+            replay = Some(argument.path.span());
+        }
         check_kind(option, &argument.value)?;
         let kind = option.kind;
         let method = syn::Ident::new(option.method, argument.path.span());
@@ -187,7 +193,7 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
         }
     }
     let krate = krate.unwrap_or_default();
-    Ok(Parsed { options: quote! { #krate::__private::attribute_options(#name) #(#calls)* }, krate })
+    Ok(Parsed { options: quote! { #krate::__private::attribute_options(#name) #(#calls)* }, krate, replay })
 }
 
 /// Rejects a literal of the wrong kind here, showing the option written

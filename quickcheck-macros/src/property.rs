@@ -42,7 +42,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         ::core::option_env!("CARGO_PKG_NAME"),
         ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#identifier))
     };
-    let options::Parsed { options, krate } = options::parse(attribute, name)?;
+    let options::Parsed { options, krate, replay } = options::parse(attribute, name)?;
     if !function.sig.generics.params.is_empty() || function.sig.generics.where_clause.is_some() {
         let generics = &function.sig.generics;
         // `<...>` if there is one, else the `where` clause alone.
@@ -65,6 +65,15 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     refuse_test_result_type(&function.sig.output)?;
     let parameters = parameters(&mut function, &krate)?;
     let examples = examples(&mut function.attrs, &parameters, &krate)?;
+    if let Some(replay) = replay
+        && !examples.is_empty()
+    {
+        return Err(syn::Error::new(
+            replay,
+            "a replay checks only the example its token names, which would leave this property's \
+             #[example] cases unchecked; while replaying, take out the #[example] attributes, or the replay",
+        ));
+    }
     let has_plain_test_attribute = function.attrs.iter().any(|attribute| attribute.path().is_ident("test"));
     let has_other_test_attribute =
         function.attrs.iter().any(|attribute| is_test_attribute(attribute) && !attribute.path().is_ident("test"));
