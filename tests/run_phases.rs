@@ -418,6 +418,27 @@ fn without_the_explicit_phase_pinned_examples_are_skipped() {
 
 // Health checks
 
+/// Lengths drawn uniformly up to 12,000: a quarter of the lists are too
+/// long to draw (an example makes at most 8192 choices), which only shows
+/// once the run is past its small first examples. A property that fails
+/// only for those passes, so the check must say they were never tested.
+#[test]
+fn examples_too_large_to_draw_late_in_a_run_are_warned_about() {
+    let buffers =
+        || generate::between(0usize, 12_000).flat_map(|n| generate::vec(generate::integer::<u8>()).length(n..=n));
+    for seed in 0..3 {
+        let result = Property::for_all(buffers(), |buffer: Vec<u8>| buffer.len() < 9_000).check(seeded(seed));
+        assert!(result.is_passed(), "{result}");
+        let warning = result.health_warnings().iter().find(|warning| warning.check() == HealthCheck::DataTooLarge);
+        let warning = warning.unwrap_or_else(|| panic!("seed {seed}: no warning\n{result}"));
+        assert!(warning.problem().contains("values that large are never tested"), "{warning}");
+    }
+    // Lists that always fit are no such problem.
+    let fitting = Property::for_all(generate::vec(generate::integer::<u8>()).max_length(8000), |_| true)
+        .check(seeded(1).runs(300));
+    assert!(fitting.health_warnings().is_empty(), "{fitting}");
+}
+
 #[test]
 fn a_filter_that_rejects_most_inputs_is_warned_about_and_can_be_silenced() {
     let rare = || generate::integer::<u32>().filter(|n| n % 4096 == 1234);
@@ -550,7 +571,8 @@ fn run_for_generates_past_runs_until_its_time_has_passed() {
     assert!(result.is_passed(), "{result}");
     assert!(result.tests_run() > 10, "{result}");
     let long_run = seen.take();
-    Property::for_all(generate::integer::<u64>(), |n| seen.borrow_mut().push(n)).check(seeded(4).runs(10));
+    let short = Property::for_all(generate::integer::<u64>(), |n| seen.borrow_mut().push(n)).check(seeded(4).runs(10));
+    assert!(short.is_passed(), "{short}");
     assert_eq!(&long_run[..10], &seen.borrow()[..], "the longer run starts with the same examples");
 }
 

@@ -1,7 +1,8 @@
 //! Health checks: warnings about a property that tests less than it seems to.
 //!
 //! They watch the start of generation only, until ten examples have passed,
-//! so a healthy property pays for them with a few counters. Each warning
+//! so a healthy property pays for them with a few counters; only examples
+//! too large to generate are also counted over the whole run. Each warning
 //! names its check, and [`Options::suppress`](crate::Options::suppress)
 //! silences a check by that name.
 
@@ -21,6 +22,11 @@ const TOO_MANY_DISCARDS: u64 = 50;
 /// the generator's data suspiciously large.
 const TOO_MANY_OVERRUNS: u64 = 20;
 
+/// Over a whole run, examples that ran out of choices and the share of the
+/// examples generated (one in this many) that make the data too large,
+/// however late they came: values that large are never tested.
+const OVERRUNS_IN_A_RUN: (u64, u64) = (10, 20);
+
 /// Generation time for the watched examples that is too slow.
 const TOO_SLOW: Duration = Duration::from_secs(1);
 
@@ -39,8 +45,10 @@ pub enum HealthCheck {
     /// Even the simplest example the generator can produce is very large,
     /// so every example is, and shrinking cannot get below it.
     LargeBaseExample,
-    /// Many examples need more choices than an example may make, and are
-    /// thrown away unfinished: the generated data is too large.
+    /// Many examples need more choices than an example may make (8192), and
+    /// are thrown away unfinished: the generated data is too large, and
+    /// values that large are never tested. Watched over the whole run, as
+    /// the first examples are drawn small.
     DataTooLarge,
 }
 
@@ -210,6 +218,29 @@ impl Health {
                 ),
             );
         }
+    }
+
+    /// The whole run's count: `overruns` of the `generated` examples ran out
+    /// of choices. The watched start sees few of them when a generator's
+    /// large values come only at full size, which the first examples are
+    /// not drawn at.
+    pub(crate) fn whole_run(&mut self, overruns: u64, generated: u64) {
+        let (least, one_in) = OVERRUNS_IN_A_RUN;
+        let warned = self.warnings.iter().any(|warning| warning.check == HealthCheck::DataTooLarge);
+        if warned || overruns < least || overruns.saturating_mul(one_in) < generated {
+            return;
+        }
+        self.warn(
+            HealthCheck::DataTooLarge,
+            format!(
+                "{overruns} of the {generated} examples generated needed more than the {} choices an example \
+                 may make, or nested recursive draws too deep, and were thrown away unfinished: values that \
+                 large are never tested; give collections smaller maximum lengths (a list of bytes longer than \
+                 about {} cannot be drawn), or recursion a smaller depth",
+                crate::engine::source::MAX_CHOICES,
+                crate::engine::source::MAX_CHOICES - 2,
+            ),
+        );
     }
 
     fn warn(&mut self, check: HealthCheck, problem: String) {

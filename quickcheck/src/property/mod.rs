@@ -88,6 +88,7 @@ type Pinned<'a, T> = Box<dyn Fn() -> T + 'a>;
 /// })
 /// .assert(Options::default());
 /// ```
+#[must_use = "a property tests nothing until it is checked: call `.assert(..)` or `.check(..)` on it"]
 pub struct Property<'a, G: Generator, F> {
     generator: G,
     body: F,

@@ -298,6 +298,8 @@ pub struct CommandArgumentPosition {
 /// Its `Display` form is the report that
 /// [`Property::assert`](crate::Property::assert) panics with.
 #[derive(Clone, Debug)]
+#[must_use = "a check's result is all that says whether the property held: call `.assert_passed()` on it, or \
+              check with `Property::assert`"]
 pub struct PropertyResult<T> {
     pub(crate) outcome: Outcome,
     pub(crate) tests_run: u64,

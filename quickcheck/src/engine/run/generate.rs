@@ -68,6 +68,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         let mut first_failure_call = 0;
         let mut latest_news_call = 0;
         let mut first_failure_at = None;
+        let mut overruns = 0;
         self.generating_since = self.settings.run_for.map(|_| Instant::now());
         for index in 0.. {
             let calls = self.body_calls - calls_before;
@@ -129,7 +130,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                         break;
                     }
                 }
-                Case::Discard(_) => {
+                Case::Discard(stop) => {
+                    overruns += u64::from(stop == Stop::Overrun);
                     summary.discards += 1;
                     if summary.discards >= self.discard_limit(summary.passed) {
                         if found.is_empty() {
@@ -180,6 +182,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         if found.is_empty() && ended_clean && self.source.command_tally().rejected_every_command() {
             summary.end = End::EveryCommandRejected;
         }
+        health.whole_run(overruns, summary.passed + summary.discards + summary.failed);
         summary.warnings = health.into_warnings();
     }
 
