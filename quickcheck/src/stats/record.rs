@@ -277,7 +277,8 @@ pub fn target(score: f64, label: &str) {
 }
 
 /// Counts like [`classify`], and requires that at least `minimum_percent`
-/// of the examples hit `label`. A shortfall is a warning on the passing
+/// of the examples hit `label`: a percentage, `50.0` for half of them
+/// (`0.5` is half of one percent). A shortfall is a warning on the passing
 /// report, or a failure under
 /// [`Options::coverage_confidence`](crate::Options::coverage_confidence).
 ///
