@@ -127,7 +127,10 @@ fn the_report_lists_the_minimal_sequence_one_command_per_line() {
     })
     .check(Options::default().seed(2024).first_failure_only());
     let report = result.to_string();
-    assert!(report.contains("  Minimal counterexample:\n    Put(0, 0)\n    Put(0, 1)\n    Get(0)\n"), "{report}");
+    assert!(
+        report.contains("  Minimal counterexample:\n    1. Put(0, 0)\n    2. Put(0, 1)\n    3. Get(0)\n"),
+        "{report}"
+    );
     // The original is cut to its first ten lines; the minimal never is.
     assert!(report.contains("\n    … (40 more lines)\n"), "{report}");
     assert!(report.contains("get(0)"), "{report}");
@@ -175,7 +178,9 @@ fn a_store_that_ignores_overwrites(#[generator(operations())] sequence: CommandS
 fn a_named_sequence_is_listed_under_its_name() {
     let report = report_of(a_store_that_ignores_overwrites);
     assert!(
-        report.contains("  Minimal counterexample:\n    sequence =\n      Put(0, 0)\n      Put(0, 1)\n      Get(0)\n"),
+        report.contains(
+            "  Minimal counterexample:\n    sequence =\n      1. Put(0, 0)\n      2. Put(0, 1)\n      3. Get(0)\n"
+        ),
         "{report}"
     );
     // A sequence is no expression to paste into #[example(...)].
@@ -210,7 +215,7 @@ fn a_long_minimal_sequence_is_reported_whole() {
     assert_eq!(result.minimal().unwrap().value().len(), 12, "{result}");
     let report = result.to_string();
     let minimal = report.split("  Original counterexample:").next().unwrap();
-    assert_eq!(minimal.matches("\n    Increment").count(), 12, "{report}");
+    assert_eq!(minimal.matches(". Increment").count(), 12, "{report}");
     assert!(!minimal.contains("more lines"), "{report}");
 }
 
@@ -368,7 +373,7 @@ fn boxed_commands_shrink_the_same_way() {
         })
         .check(Options::default().seed(seed));
         let rendered = result.minimal().unwrap().rendered();
-        assert_eq!(rendered, "Put { key: 0, value: 0 }\nPut { key: 0, value: 1 }\nGet { key: 0 }", "{result}");
+        assert_eq!(rendered, "1. Put { key: 0, value: 0 }\n2. Put { key: 0, value: 1 }\n3. Get { key: 0 }", "{result}");
     }
 }
 
@@ -616,7 +621,11 @@ fn handles_shrink_so_that_only_the_needed_opens_remain() {
             sequence.run(&mut Files::default());
         })
         .check(Options::default().seed(seed));
-        assert_eq!(result.minimal().unwrap().rendered(), "Open\nWrite(0)\nWrite(0)\nWrite(0)", "seed {seed}: {result}");
+        assert_eq!(
+            result.minimal().unwrap().rendered(),
+            "1. Open\n2. Write(0)\n3. Write(0)\n4. Write(0)",
+            "seed {seed}: {result}"
+        );
     }
 }
 
@@ -654,7 +663,7 @@ async fn boxed_async_commands_shrink_the_same_way() {
         .check_async(Options::default().seed(seed))
         .await;
         let rendered = result.minimal().unwrap().rendered();
-        assert_eq!(rendered, "Put { key: 0, value: 0 }\nPut { key: 0, value: 1 }\nGet { key: 0 }", "{result}");
+        assert_eq!(rendered, "1. Put { key: 0, value: 0 }\n2. Put { key: 0, value: 1 }\n3. Get { key: 0 }", "{result}");
     }
 }
 
@@ -935,7 +944,7 @@ fn a_built_sequence_pins_a_counterexample() {
     assert!(minimal.is_explicit(), "{result}");
     assert_eq!(minimal.value().commands(), MINIMAL, "{result}");
     let report = result.to_string();
-    assert!(report.starts_with("Falsified on a pinned example.\n  Counterexample:\n    Put(0, 0)\n"), "{report}");
+    assert!(report.starts_with("Falsified on a pinned example.\n  Counterexample:\n    1. Put(0, 0)\n"), "{report}");
     assert!(report.ends_with("  Notes:\n    failed at: step 3 of 3, the last"), "{report}");
 }
 
@@ -950,7 +959,7 @@ fn a_store_with_its_counterexample_pinned(#[generator(operations())] sequence: C
 #[test]
 fn an_example_attribute_pins_a_built_sequence() {
     let report = report_of(a_store_with_its_counterexample_pinned);
-    let expected = "Falsified on a pinned example.\n  Counterexample:\n    sequence =\n      Put(0, 0)\n      Put(0, 1)\n      Get(0)\n";
+    let expected = "Falsified on a pinned example.\n  Counterexample:\n    sequence =\n      1. Put(0, 0)\n      2. Put(0, 1)\n      3. Get(0)\n";
     assert!(report.starts_with(expected), "{report}");
 }
 
@@ -992,7 +1001,7 @@ fn a_built_sequence_whose_precondition_fails_says_which_step() {
 #[test]
 fn a_command_whose_debug_panics_is_replaced_alone() {
     let sequence = CommandSequence::new(|| 0u32, [Touchy(1), Touchy(255), Touchy(2)]);
-    assert_eq!(format!("{sequence:?}"), "Touchy(1)\n<Debug panicked: no Debug for 255>\nTouchy(2)");
+    assert_eq!(format!("{sequence:?}"), "1. Touchy(1)\n2. <Debug panicked: no Debug for 255>\n3. Touchy(2)");
     assert_eq!(
         format!("{sequence:#?}"),
         "[\n    Touchy(1),\n    <Debug panicked: no Debug for 255>,\n    Touchy(2),\n]"
@@ -1000,6 +1009,6 @@ fn a_command_whose_debug_panics_is_replaced_alone() {
     let sequences = stateful::commands(|| 0u32, |_: &u32| Some(generate::integer::<u8>().map(Touchy)));
     let result = Property::for_all(sequences, |_| false).example(sequence).check(Options::default());
     let report = result.to_string();
-    let expected = "  Counterexample:\n    Touchy(1)\n    <Debug panicked: no Debug for 255>\n    Touchy(2)\n";
+    let expected = "  Counterexample:\n    1. Touchy(1)\n    2. <Debug panicked: no Debug for 255>\n    3. Touchy(2)\n";
     assert!(report.contains(expected), "{report}");
 }

@@ -14,9 +14,9 @@
 //! invariant before the first and after each). When a sequence fails, the shrinker deletes the commands the failure
 //! does not need and simplifies the arguments of the rest; every candidate is
 //! generated afresh against the model, so a shrunk sequence still respects
-//! every precondition. The report of a failing run notes the step it failed
-//! at (`failed at: step 3 of 3, the last`), or the invariant check; the
-//! steps after it never ran. A synchronous and an async run note it alike.
+//! every precondition. The report lists the commands one a line, numbered
+//! from 1, and notes the step the run failed at (`failed at: step 3 of 3,
+//! the last`), or the invariant check; the steps after it never ran. A synchronous and an async run note it alike.
 //! A panic in the model while generating (in `next`, a precondition or an
 //! update) is a generator's panic: the check ends
 //! [`GenerationFailed`](crate::Outcome::GenerationFailed), shrunk to the

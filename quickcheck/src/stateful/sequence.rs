@@ -253,9 +253,10 @@ impl<Model, C: Clone> Clone for CommandSequence<Model, C> {
     }
 }
 
-/// Each command is written on its own, so that one whose `Debug` panics
-/// is a placeholder alone (`<Debug panicked: ...>`) rather than taking the
-/// whole sequence's form with it.
+/// One command a line, numbered from 1 as a failure's step is (`{:#?}`
+/// writes a list instead). Each command is written on its own, so that one
+/// whose `Debug` panics is a placeholder alone (`<Debug panicked: ...>`)
+/// rather than taking the whole sequence's form with it.
 impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
@@ -264,10 +265,13 @@ impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
         if self.commands.is_empty() {
             return f.write_str("(no commands)");
         }
+        // Numbered from 1, as a failure names its step, and aligned.
+        let width = self.commands.len().to_string().len();
         for (position, command) in self.commands.iter().enumerate() {
             if position > 0 {
                 f.write_str("\n")?;
             }
+            write!(f, "{:>width$}. ", position + 1)?;
             fmt::Debug::fmt(&Guarded(command), f)?;
         }
         Ok(())
