@@ -42,8 +42,9 @@ async fn an_async_property_under_tokio_that_fails(n: u8) -> bool {
 /// A misuse: what it is, the call, and what its message must say.
 type Misuse = (&'static str, Box<dyn FnOnce()>, &'static str);
 
-/// Set in the child process that the misuse test reruns itself in.
-const ALONE: &str = "QUICKCHECK_PANIC_LOCATIONS_ALONE";
+/// Set in the child process that the misuse test reruns itself in (not
+/// `QUICKCHECK_`: the crate warns of variables of its own it does not read).
+const ALONE: &str = "PANIC_LOCATIONS_TEST_ALONE";
 
 #[test]
 // The empty ranges are the point.
@@ -59,7 +60,9 @@ fn misuse_panics_at_the_callers_line_with_what_to_do() {
             .env(ALONE, "1")
             .output()
             .expect("the test binary runs");
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+        let (stdout, stderr) = (String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+        // A renamed test would match nothing, and pass.
+        assert!(output.status.success() && stdout.contains("1 passed"), "{stdout}\n{stderr}");
         return;
     }
     panic::set_hook(Box::new(|info| {
@@ -113,12 +116,13 @@ fn misuse_panics_at_the_callers_line_with_what_to_do() {
         ("assume outside a check", Box::new(|| assume(false)), "outside a property check"),
         ("an async property that fails under tokio", Box::new(an_async_property_under_tokio_that_fails), "Falsified"),
     ];
-    for (misuse, call, advice) in cases {
-        let (file, message) = panic_of(call);
+    let seen: Vec<_> = cases.into_iter().map(|(misuse, call, advice)| (misuse, panic_of(call), advice)).collect();
+    // The default hook back first, so that a failed assertion says why.
+    let _ = panic::take_hook();
+    for (misuse, (file, message), advice) in seen {
         assert_eq!(file, this_file, "{misuse} panicked inside the library: {message}");
         assert!(message.contains(advice), "{misuse}: {message:?} does not say {advice:?}");
     }
-    let _ = panic::take_hook();
     // The deepest recursion allowed builds, draws and drops.
     assert_eq!(levels(100).sample(20, 1).len(), 20);
 }

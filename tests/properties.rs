@@ -70,20 +70,6 @@ fn a_replay_token_reproduces_the_reported_counterexample() {
     assert!(!replayed.to_string().contains("seed"), "{replayed}");
 }
 
-/// A replay with pinned examples would leave the pins unchecked: the check
-/// refuses it (`#[property]` refuses it at compile time).
-#[test]
-fn a_replay_beside_pinned_examples_is_refused() {
-    let failing = |list: Vec<u8>| list.iter().map(|&x| u32::from(x)).sum::<u32>() < 300;
-    let first = Property::for_all(generate::vec(generate::integer::<u8>()), failing).check(seeded(9));
-    let token = first.replay().unwrap().to_string();
-    let replayed = Property::for_all(generate::vec(generate::integer::<u8>()), failing)
-        .example(vec![7])
-        .check(Options::default().replay(&token));
-    assert_eq!(replayed.outcome(), Outcome::Misconfigured, "{replayed}");
-    assert!(replayed.to_string().contains("a replay token and pinned examples were both given"), "{replayed}");
-}
-
 /// A replay checks one example only: once that example passes (the bug is
 /// fixed, or the token is stale), a replay left in place would test nothing
 /// else, so the check says so instead of passing.

@@ -226,7 +226,12 @@ impl Health {
     /// not drawn at.
     pub(crate) fn whole_run(&mut self, overruns: u64, generated: u64) {
         let (least, one_in) = OVERRUNS_IN_A_RUN;
-        let warned = self.warnings.iter().any(|warning| warning.check == HealthCheck::DataTooLarge);
+        // Said already, or said better: a simplest example that overruns
+        // makes every example overrun.
+        let warned = self
+            .warnings
+            .iter()
+            .any(|warning| matches!(warning.check, HealthCheck::DataTooLarge | HealthCheck::LargeBaseExample));
         if warned || overruns < least || overruns.saturating_mul(one_in) < generated {
             return;
         }
@@ -236,9 +241,9 @@ impl Health {
                 "{overruns} of the {generated} examples generated needed more than the {} choices an example \
                  may make, or nested recursive draws too deep, and were thrown away unfinished: values that \
                  large are never tested; give collections smaller maximum lengths (a list of bytes longer than \
-                 about {} cannot be drawn), or recursion a smaller depth",
+                 about 4,000 to 8,000, fewer the more of its length is left to chance, cannot be drawn), or \
+                 recursion a smaller depth",
                 crate::engine::source::MAX_CHOICES,
-                crate::engine::source::MAX_CHOICES - 2,
             ),
         );
     }

@@ -236,9 +236,9 @@ fn rejected(source: &mut ChoiceSource, drawn: usize) -> ! {
 /// example to schedule operations across replicas); every command satisfied
 /// its precondition when the sequence was generated or built.
 ///
-/// Its `Debug` form lists the commands one per line (a report shows the
-/// first lines of a long original counterexample only); `{:#?}` writes them
-/// as a list. A command whose `Debug` panics is written as a placeholder,
+/// Its `Debug` form lists the commands one per line, numbered from 1 (a
+/// report shows the first lines of a long original counterexample only);
+/// `{:#?}` writes them as a list. A command whose `Debug` panics is written as a placeholder,
 /// `<Debug panicked: ...>`, and the others as usual.
 pub struct CommandSequence<Model, C> {
     commands: Vec<C>,
