@@ -458,6 +458,13 @@ impl DateTimeUtcOf {
     /// before, so a seed gives the same instants on every machine, whatever
     /// zone it runs in; only how they print depends on the zone.
     ///
+    /// The instants keep their range, so near its ends their local times
+    /// can leave it: the forced last instant of [`date_time_utc`] is in the
+    /// year 10000 east of UTC, and its first in the year 0 west of it, which
+    /// formats such as RFC 3339 cannot write. Code that must take them is
+    /// tested on them; for local times in years 1 to 9999 only, draw the
+    /// instants with [`date_time_utc_between`] a day inside the range.
+    ///
     /// ```
     /// use chrono::{FixedOffset, Utc};
     /// use quickcheck::{Generator, generate};

@@ -138,7 +138,8 @@ where
 ///
 /// ```
 /// use quickcheck::{Generator, generate};
-/// // A domain of two values caps the size rather than failing.
+/// // A domain of two values caps the size rather than failing (but a
+/// // minimum length above two can never be met: every example is discarded).
 /// let sets = generate::btree_set(generate::boolean());
 /// assert!(sets.sample(50, 1).iter().all(|set| set.len() <= 2));
 /// ```
