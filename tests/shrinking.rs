@@ -147,6 +147,18 @@ fn a_run_of_three_consecutive_values_shrinks_to_zero_one_two() {
     }
 }
 
+/// Ten distinct digits in a list whose first eight elements are below its
+/// minimum length: the last two carry a "go on" choice the others do not,
+/// which must not keep them from being sorted among the rest.
+#[test]
+fn a_list_past_its_minimum_length_still_shrinks_sorted() {
+    for seed in 0..8 {
+        let digits = generate::unique_vec(generate::between(0u8, 9)).length(8..=10);
+        let result = Property::for_all(digits, |digits: Vec<u8>| digits.len() < 10).check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &(0..10).collect::<Vec<u8>>(), "seed {seed}: {result}");
+    }
+}
+
 #[test]
 fn a_nested_list_shrinks_to_one_inner_list() {
     for seed in 0..10 {

@@ -44,7 +44,10 @@ impl<E: Execute> Shrinker<'_, E> {
 
     /// Sorts runs of sibling spans drawn by the same kind of generator (list
     /// elements, tuple fields), or failing that swaps neighbours that are out
-    /// of order, so equal structures end in a canonical order.
+    /// of order, so equal structures end in a canonical order. A list
+    /// element's "go on" choice stays where it is and only the values move:
+    /// the elements past a list's minimum length hold one and the others do
+    /// not, and sorted whole they would keep that split.
     pub(crate) async fn sort_siblings(&mut self) {
         let mut parent = 0;
         while parent < self.best.spans.len() {
@@ -59,8 +62,8 @@ impl<E: Execute> Shrinker<'_, E> {
     /// collection's closing "stop" is left out: it is the smallest element
     /// span, and sorted to the front it would empty the collection, so the
     /// whole sort would fail.
-    fn sibling_runs(&self, parent: usize) -> Vec<Vec<Range<usize>>> {
-        let mut runs: Vec<Vec<Range<usize>>> = Vec::new();
+    fn sibling_runs(&self, parent: usize) -> Vec<Vec<Sibling>> {
+        let mut runs: Vec<Vec<Sibling>> = Vec::new();
         let mut previous: Option<(usize, &'static str)> = None;
         for child in self.best.spans.children(parent) {
             let range = self.best.spans.range(child);
@@ -68,44 +71,71 @@ impl<E: Execute> Shrinker<'_, E> {
             if self.is_stop(child) {
                 break;
             }
+            let kept = usize::from(self.best.spans.goes_on_first(child)).min(range.len());
+            let sibling = Sibling { range: range.clone(), kept };
             match (previous, runs.last_mut()) {
-                (Some((end, last_label)), Some(run)) if end == range.start && last_label == label => {
-                    run.push(range.clone())
-                }
-                _ => runs.push(vec![range.clone()]),
+                (Some((end, last_label)), Some(run)) if end == range.start && last_label == label => run.push(sibling),
+                _ => runs.push(vec![sibling]),
             }
             previous = Some((range.end, label));
         }
-        runs.retain(|run| run.len() > 1 && run.last().is_some_and(|last| last.end <= self.best.choices.len()));
+        runs.retain(|run| run.len() > 1 && run.last().is_some_and(|last| last.range.end <= self.best.choices.len()));
         runs
     }
 
-    async fn sort_run(&mut self, run: &[Range<usize>]) {
-        let whole = run[0].start..run[run.len() - 1].end;
+    async fn sort_run(&mut self, run: &[Sibling]) {
+        let whole = run[0].range.start..run[run.len() - 1].range.end;
         if whole.end > self.best.choices.len() {
             return;
         }
-        let mut sorted: Vec<Range<usize>> = run.to_vec();
+        let values: Vec<Range<usize>> = run.iter().map(Sibling::value).collect();
+        let mut sorted = values.clone();
         sorted.sort_by(|a, b| shortlex(&self.best.choices[a.clone()], &self.best.choices[b.clone()]));
-        if sorted != run {
-            let replacement: Vec<u64> =
-                sorted.iter().flat_map(|range| self.best.choices[range.clone()].iter().copied()).collect();
+        if sorted != values {
+            let replacement = self.with_values(run, &sorted);
             if self.try_replace(whole.clone(), &replacement).await {
                 return;
             }
         }
-        for pair in run.windows(2) {
-            let (left, right) = (pair[0].clone(), pair[1].clone());
+        for (index, pair) in run.windows(2).enumerate() {
+            let (left, right) = (pair[0].value(), pair[1].value());
             if right.end > self.best.choices.len()
                 || shortlex(&self.best.choices[right.clone()], &self.best.choices[left.clone()]).is_ge()
             {
                 continue;
             }
-            let mut replacement = self.best.choices[right.clone()].to_vec();
-            replacement.extend_from_slice(&self.best.choices[left.clone()]);
-            if self.try_replace(left.start..right.end, &replacement).await {
+            let replacement = self.with_values(&run[index..index + 2], &[right, left]);
+            if self.try_replace(pair[0].range.start..pair[1].range.end, &replacement).await {
                 return;
             }
         }
+    }
+
+    /// The choices of `run` with its values replaced, in order, by those of
+    /// `values`: each sibling keeps its own leading choices.
+    fn with_values(&self, run: &[Sibling], values: &[Range<usize>]) -> Vec<u64> {
+        let choices = &self.best.choices;
+        run.iter()
+            .zip(values)
+            .flat_map(|(sibling, value)| {
+                let kept = sibling.range.start..sibling.range.start + sibling.kept;
+                choices[kept].iter().chain(&choices[value.clone()]).copied()
+            })
+            .collect()
+    }
+}
+
+/// A span in a run of siblings to sort: its choices, and how many of its
+/// first choices stay in place (a list element's "go on").
+#[derive(Clone, Debug)]
+struct Sibling {
+    range: Range<usize>,
+    kept: usize,
+}
+
+impl Sibling {
+    /// The choices that move when the run is sorted.
+    fn value(&self) -> Range<usize> {
+        self.range.start + self.kept..self.range.end
     }
 }
