@@ -291,17 +291,9 @@ impl Tally {
     }
 }
 
-/// Runs a property with this crate, asking for `cases` passing runs.
-fn ours<G>(generator: G, cases: u64) -> Tally
-where
-    G: Generator,
-    G::Value: Case + Debug,
-{
-    ours_seeded(generator, cases, 1)
-}
-
-/// [`ours`] from seed `seed`.
-fn ours_seeded<G>(generator: G, cases: u64, seed: u64) -> Tally
+/// Runs a property with this crate from seed `seed`, asking for `cases`
+/// passing runs.
+fn ours<G>(seed: u64, generator: G, cases: u64) -> Tally
 where
     G: Generator,
     G::Value: Case + Debug,
@@ -316,19 +308,10 @@ where
     tally
 }
 
-/// Runs a property with proptest, with a deterministic RNG and no failure
-/// persistence (nothing to persist for a passing property, and no file I/O
-/// in the timing).
-fn proptest<S>(strategy: S, cases: u64) -> Tally
-where
-    S: Strategy,
-    S::Value: Case,
-{
-    proptest_seeded(strategy, cases, None)
-}
-
-/// [`proptest`] with its RNG keyed by `seed`, or its deterministic one.
-fn proptest_seeded<S>(strategy: S, cases: u64, seed: Option<u64>) -> Tally
+/// Runs a property with proptest, with its RNG keyed by `seed` (or its
+/// deterministic RNG) and no failure persistence (nothing to persist for a
+/// passing property, and no file I/O in the timing).
+fn proptest<S>(seed: Option<u64>, strategy: S, cases: u64) -> Tally
 where
     S: Strategy,
     S::Value: Case,
@@ -390,19 +373,10 @@ where
     QUICKCHECK1_TALLY.with(Cell::get)
 }
 
-/// Runs a property with hegeltest: `draw` builds the value from the test
+/// Runs a property with hegeltest from seed `seed`: `draw` builds the value from the test
 /// case, as a hegel test body does, and the case is counted once it has
 /// drawn (a case the engine abandons mid-draw does not reach the property).
-fn hegel<T, D>(draw: D, cases: u64) -> Tally
-where
-    T: Case,
-    D: Fn(&hegel::TestCase) -> T,
-{
-    hegel_seeded(draw, cases, 1)
-}
-
-/// [`hegel`] from seed `seed`.
-fn hegel_seeded<T, D>(draw: D, cases: u64, seed: u64) -> Tally
+fn hegel<T, D>(seed: u64, draw: D, cases: u64) -> Tally
 where
     T: Case,
     D: Fn(&hegel::TestCase) -> T,
@@ -560,20 +534,26 @@ fn rows() -> Vec<Row> {
             property: "reverse twice Vec<i32>",
             shape: DEFAULT,
             runs: [
-                |n| ours(generate::vec(generate::integer::<i32>()), n),
-                |n| proptest(any::<Vec<i32>>(), n),
+                |n| ours(1, generate::vec(generate::integer::<i32>()), n),
+                |n| proptest(None, any::<Vec<i32>>(), n),
                 quickcheck1::<Vec<i32>>,
-                |n| hegel(|tc| tc.draw(gs::vecs(gs::integers::<i32>())), n),
+                |n| hegel(1, |tc| tc.draw(gs::vecs(gs::integers::<i32>())), n),
             ],
         },
         Row {
             property: "reverse twice Vec<i32>",
             shape: SAME_SHAPE,
             runs: [
-                |n| ours(generate::vec(generate::integer::<i32>()).length(LIST_LENGTH..=LIST_LENGTH), n),
-                |n| proptest(proptest::collection::vec(any::<i32>(), LIST_LENGTH), n),
+                |n| ours(1, generate::vec(generate::integer::<i32>()).length(LIST_LENGTH..=LIST_LENGTH), n),
+                |n| proptest(None, proptest::collection::vec(any::<i32>(), LIST_LENGTH), n),
                 quickcheck1::<FixedList>,
-                |n| hegel(|tc| tc.draw(gs::vecs(gs::integers::<i32>()).min_size(LIST_LENGTH).max_size(LIST_LENGTH)), n),
+                |n| {
+                    hegel(
+                        1,
+                        |tc| tc.draw(gs::vecs(gs::integers::<i32>()).min_size(LIST_LENGTH).max_size(LIST_LENGTH)),
+                        n,
+                    )
+                },
             ],
         },
         // No list in this property: its "same shape" row repeats the default
@@ -582,20 +562,20 @@ fn rows() -> Vec<Row> {
             property: "wrapping add (i64, i64)",
             shape: DEFAULT,
             runs: [
-                |n| ours((generate::integer::<i64>(), generate::integer::<i64>()), n),
-                |n| proptest(any::<(i64, i64)>(), n),
+                |n| ours(1, (generate::integer::<i64>(), generate::integer::<i64>()), n),
+                |n| proptest(None, any::<(i64, i64)>(), n),
                 quickcheck1::<(i64, i64)>,
-                |n| hegel(|tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), n),
+                |n| hegel(1, |tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), n),
             ],
         },
         Row {
             property: "wrapping add (i64, i64)",
             shape: SAME_SHAPE,
             runs: [
-                |n| ours((generate::integer::<i64>(), generate::integer::<i64>()), n),
-                |n| proptest(any::<(i64, i64)>(), n),
+                |n| ours(1, (generate::integer::<i64>(), generate::integer::<i64>()), n),
+                |n| proptest(None, any::<(i64, i64)>(), n),
                 quickcheck1::<(i64, i64)>,
-                |n| hegel(|tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), n),
+                |n| hegel(1, |tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), n),
             ],
         },
         // The same property as a test suite runs it: many checks of 100
@@ -606,15 +586,15 @@ fn rows() -> Vec<Row> {
             runs: [
                 |n| {
                     in_checks_of_100(n, |cases, seed| {
-                        ours_seeded((generate::integer::<i64>(), generate::integer::<i64>()), cases, seed)
+                        ours(seed, (generate::integer::<i64>(), generate::integer::<i64>()), cases)
                     })
                 },
-                |n| in_checks_of_100(n, |cases, seed| proptest_seeded(any::<(i64, i64)>(), cases, Some(seed))),
+                |n| in_checks_of_100(n, |cases, seed| proptest(Some(seed), any::<(i64, i64)>(), cases)),
                 // Unseeded: quickcheck 1.x draws from fresh randomness.
                 |n| in_checks_of_100(n, |cases, _| quickcheck1::<(i64, i64)>(cases)),
                 |n| {
                     in_checks_of_100(n, |cases, seed| {
-                        hegel_seeded(|tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), cases, seed)
+                        hegel(seed, |tc| (tc.draw(gs::integers::<i64>()), tc.draw(gs::integers::<i64>())), cases)
                     })
                 },
             ],
@@ -623,30 +603,30 @@ fn rows() -> Vec<Row> {
             property: "String UTF-8 round trip",
             shape: DEFAULT,
             runs: [
-                |n| ours(generate::string(), n),
-                |n| proptest(any::<String>(), n),
+                |n| ours(1, generate::string(), n),
+                |n| proptest(None, any::<String>(), n),
                 quickcheck1::<String>,
-                |n| hegel(|tc| tc.draw(gs::text()), n),
+                |n| hegel(1, |tc| tc.draw(gs::text()), n),
             ],
         },
         Row {
             property: "String UTF-8 round trip",
             shape: SAME_SHAPE,
             runs: [
-                |n| ours(generate::string().length(STRING_LENGTH..=STRING_LENGTH), n),
-                |n| proptest(fixed_proptest_string(), n),
+                |n| ours(1, generate::string().length(STRING_LENGTH..=STRING_LENGTH), n),
+                |n| proptest(None, fixed_proptest_string(), n),
                 quickcheck1::<FixedString>,
-                |n| hegel(|tc| tc.draw(gs::text().min_size(STRING_LENGTH).max_size(STRING_LENGTH)), n),
+                |n| hegel(1, |tc| tc.draw(gs::text().min_size(STRING_LENGTH).max_size(STRING_LENGTH)), n),
             ],
         },
         Row {
             property: "nested Vec<Vec<u8>> lengths",
             shape: DEFAULT,
             runs: [
-                |n| ours(generate::vec(generate::vec(generate::integer::<u8>())), n),
-                |n| proptest(any::<Vec<Vec<u8>>>(), n),
+                |n| ours(1, generate::vec(generate::vec(generate::integer::<u8>())), n),
+                |n| proptest(None, any::<Vec<Vec<u8>>>(), n),
                 quickcheck1::<Vec<Vec<u8>>>,
-                |n| hegel(|tc| tc.draw(gs::vecs(gs::vecs(gs::integers::<u8>()))), n),
+                |n| hegel(1, |tc| tc.draw(gs::vecs(gs::vecs(gs::integers::<u8>()))), n),
             ],
         },
         Row {
@@ -655,15 +635,16 @@ fn rows() -> Vec<Row> {
             runs: [
                 |n| {
                     let inner = generate::vec(generate::integer::<u8>()).length(INNER_LENGTH..=INNER_LENGTH);
-                    ours(generate::vec(inner).length(LIST_LENGTH..=LIST_LENGTH), n)
+                    ours(1, generate::vec(inner).length(LIST_LENGTH..=LIST_LENGTH), n)
                 },
                 |n| {
                     let inner = proptest::collection::vec(any::<u8>(), INNER_LENGTH);
-                    proptest(proptest::collection::vec(inner, LIST_LENGTH), n)
+                    proptest(None, proptest::collection::vec(inner, LIST_LENGTH), n)
                 },
                 quickcheck1::<FixedNested>,
                 |n| {
                     hegel(
+                        1,
                         |tc| {
                             let inner = gs::vecs(gs::integers::<u8>()).min_size(INNER_LENGTH).max_size(INNER_LENGTH);
                             tc.draw(gs::vecs(inner).min_size(LIST_LENGTH).max_size(LIST_LENGTH))
@@ -677,20 +658,20 @@ fn rows() -> Vec<Row> {
             property: "struct (u32, String, bool)",
             shape: DEFAULT,
             runs: [
-                |n| ours(ours_record(generate::string()), n),
-                |n| proptest(proptest_record(any::<String>()), n),
+                |n| ours(1, ours_record(generate::string()), n),
+                |n| proptest(None, proptest_record(any::<String>()), n),
                 quickcheck1::<Record>,
-                |n| hegel(|tc| hegel_record(tc, gs::text()), n),
+                |n| hegel(1, |tc| hegel_record(tc, gs::text()), n),
             ],
         },
         Row {
             property: "struct (u32, String, bool)",
             shape: SAME_SHAPE,
             runs: [
-                |n| ours(ours_record(generate::string().length(STRING_LENGTH..=STRING_LENGTH)), n),
-                |n| proptest(proptest_record(fixed_proptest_string()), n),
+                |n| ours(1, ours_record(generate::string().length(STRING_LENGTH..=STRING_LENGTH)), n),
+                |n| proptest(None, proptest_record(fixed_proptest_string()), n),
                 quickcheck1::<FixedRecord>,
-                |n| hegel(|tc| hegel_record(tc, gs::text().min_size(STRING_LENGTH).max_size(STRING_LENGTH)), n),
+                |n| hegel(1, |tc| hegel_record(tc, gs::text().min_size(STRING_LENGTH).max_size(STRING_LENGTH)), n),
             ],
         },
         // A stateful test: ours through `quickcheck::stateful`, the peers
@@ -699,18 +680,19 @@ fn rows() -> Vec<Row> {
             property: "stack, 50 commands",
             shape: SAME_SHAPE,
             runs: [
-                |n| ours(ours_stack_commands(), n),
+                |n| ours(1, ours_stack_commands(), n),
                 |n| {
                     let command = proptest::prop_oneof![
                         any::<i32>().prop_map(StackCommand::Push),
                         proptest::strategy::Just(StackCommand::Pop),
                         proptest::strategy::Just(StackCommand::Len),
                     ];
-                    proptest(proptest::collection::vec(command, STEPS), n)
+                    proptest(None, proptest::collection::vec(command, STEPS), n)
                 },
                 quickcheck1::<FixedCommands>,
                 |n| {
                     hegel(
+                        1,
                         |tc| {
                             let command = gs::one_of(vec![
                                 gs::integers::<i32>().map(StackCommand::Push).boxed(),

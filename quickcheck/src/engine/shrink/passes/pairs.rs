@@ -119,20 +119,24 @@ impl<E: Execute> Shrinker<'_, E> {
     /// unrelated and this rejects them in one replay, then the most, then
     /// bisection between them.
     async fn change_by(&mut self, positions: &[usize], most: u64, value_after: impl Fn(usize, u64) -> Option<u64>) {
+        debug_assert!(positions.len() <= MOST_IN_A_GROUP, "a group of at most {MOST_IN_A_GROUP} choices");
         let length = self.best.choices.len();
         let attempt = async |shrinker: &mut Self, amount: u64| {
             // A success may have changed the sequence's shape under the
             // choices, and an amount may be more than one of them holds.
-            if shrinker.best.choices.len() != length
-                || (0..positions.len()).any(|index| value_after(index, amount).is_none())
-            {
+            if shrinker.best.choices.len() != length {
                 return false;
+            }
+            let mut values = [0; MOST_IN_A_GROUP];
+            for (index, value) in values.iter_mut().enumerate().take(positions.len()) {
+                let Some(after) = value_after(index, amount) else { return false };
+                *value = after;
             }
             shrinker
                 .try_edit(|best, candidate| {
                     candidate.extend_from_slice(best);
-                    for (index, &position) in positions.iter().enumerate() {
-                        candidate[position] = value_after(index, amount).unwrap_or(candidate[position]);
+                    for (&position, &value) in positions.iter().zip(&values) {
+                        candidate[position] = value;
                     }
                 })
                 .await
