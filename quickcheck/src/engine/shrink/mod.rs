@@ -52,6 +52,7 @@ enum Pass {
     RedistributePairs,
     LowerPairsTogether,
     LowerGroupsTogether,
+    BorrowFromNext,
     SortSiblings,
     MoveSpans,
     DeleteWithLowered,
@@ -77,10 +78,17 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls: they try
 /// many edits per choice (every earlier alternative of a choice between
 /// them, every pair of a span and a later choice, every short run of
-/// choices, nearby numbers lowered in groups) and rarely succeed. Switching alternatives goes first, as only
-/// choices between alternatives have edits to try there.
-const WHEN_STALLED: [Pass; 5] =
-    [Pass::SwitchAlternatives, Pass::MoveSpans, Pass::DeleteWithLowered, Pass::DeleteBlocks, Pass::LowerGroupsTogether];
+/// choices, nearby numbers lowered in groups, a number lowered with the
+/// next one raised) and rarely succeed. Switching alternatives goes first,
+/// as only choices between alternatives have edits to try there.
+const WHEN_STALLED: [Pass; 6] = [
+    Pass::SwitchAlternatives,
+    Pass::MoveSpans,
+    Pass::DeleteWithLowered,
+    Pass::DeleteBlocks,
+    Pass::LowerGroupsTogether,
+    Pass::BorrowFromNext,
+];
 
 /// What the shrinker and the explain phase need from the runner: replay a
 /// sequence, exactly or with one span drawn afresh, and show what the replay
@@ -273,6 +281,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::RedistributePairs => self.redistribute_pairs().await,
             Pass::LowerPairsTogether => self.lower_pairs_together().await,
             Pass::LowerGroupsTogether => self.lower_groups_together().await,
+            Pass::BorrowFromNext => self.borrow_from_next().await,
             Pass::SortSiblings => self.sort_siblings().await,
             Pass::MoveSpans => self.move_spans().await,
             Pass::DeleteWithLowered => self.delete_with_lowered().await,

@@ -9,8 +9,8 @@
 //! The passes come in families, a file each: [`deletion`] makes the
 //! sequence shorter, [`replacement`] puts something simpler in a span's
 //! place, [`lowering`] makes single choices smaller, [`pairs`] moves value
-//! between two choices or lowers two or more together, and [`reordering`]
-//! changes the order of spans. This
+//! between two choices, lowers two or more together, or lowers one and
+//! raises the next, and [`reordering`] changes the order of spans. This
 //! file holds what several families ask of the best sequence.
 
 mod deletion;

@@ -86,6 +86,44 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
+    /// Lowers a number by one and raises the number right after it to its
+    /// largest value, as counting down carries from 100 to 099: the edit for
+    /// values written in two parts, where the first part cannot go down
+    /// without the second making up for it. A float's exponent, one lower,
+    /// needs a larger significand to stay above a bound (`x >= 2^31 + 256`
+    /// ends there, not at `2^32`); the raised choice then shrinks on its
+    /// own. Tried as a plain index and as a zig-zag magnitude, so a signed
+    /// value one step nearer zero keeps its sign. Runs when the shrink
+    /// stalls.
+    pub(crate) async fn borrow_from_next(&mut self) {
+        for first in 0..self.best.choices.len().saturating_sub(1) {
+            let (value, next) = (self.best.choices[first], first + 1);
+            if value == 0 || !self.is_number(first) || !self.is_number(next) {
+                continue;
+            }
+            let raised = self.best.maxima[next];
+            if self.best.choices[next] == raised {
+                continue;
+            }
+            let plain = value - 1;
+            let nearer_zero = Move::ZigZag.lower(value, 1).filter(|&lowered| lowered != plain);
+            for lowered in [Some(plain), nearer_zero].into_iter().flatten() {
+                let improved = self
+                    .try_edit(|best, candidate| {
+                        candidate.extend_from_slice(best);
+                        candidate[first] = lowered;
+                        candidate[next] = raised;
+                    })
+                    .await;
+                // The best changed under the loop: its next choice is at its
+                // largest now, and nothing more is borrowed here.
+                if improved || self.best.choices.len() <= next {
+                    break;
+                }
+            }
+        }
+    }
+
     /// Lowers the numbers at `positions` by one amount, as far as they all
     /// still fail.
     async fn lower_together(&mut self, positions: &[usize], moves: Move) {
