@@ -147,6 +147,25 @@ fn a_run_of_three_consecutive_values_shrinks_to_zero_one_two() {
     }
 }
 
+/// A `dedup` that removes adjacent repeats only: it misses a value that
+/// comes back after another. Both values are as low as they go in
+/// `[1, 0, 1]`; only exchanging them reaches the smaller pattern.
+#[test]
+fn a_pattern_of_equal_values_shrinks_with_the_smallest_value_first() {
+    for seed in 0..10 {
+        let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list: Vec<i32>| {
+            let mut adjacent_only = list.clone();
+            adjacent_only.dedup();
+            let mut distinct = list.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            adjacent_only.len() == distinct.len()
+        })
+        .check(seeded(seed).runs(1000));
+        assert_eq!(result.minimal().unwrap().value(), &vec![0, 1, 0], "seed {seed}: {result}");
+    }
+}
+
 /// Ten distinct digits in a list whose first eight elements are below its
 /// minimum length: the last two carry a "go on" choice the others do not,
 /// which must not keep them from being sorted among the rest.

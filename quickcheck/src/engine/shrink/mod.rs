@@ -53,6 +53,7 @@ enum Pass {
     LowerPairsTogether,
     LowerGroupsTogether,
     BorrowFromNext,
+    ExchangeValues,
     SortSiblings,
     MoveSpans,
     DeleteWithLowered,
@@ -79,15 +80,16 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// many edits per choice (every earlier alternative of a choice between
 /// them, every pair of a span and a later choice, every short run of
 /// choices, nearby numbers lowered in groups, a number lowered with the
-/// next one raised) and rarely succeed. Switching alternatives goes first,
+/// next one raised, two values exchanged) and rarely succeed. Switching alternatives goes first,
 /// as only choices between alternatives have edits to try there.
-const WHEN_STALLED: [Pass; 6] = [
+const WHEN_STALLED: [Pass; 7] = [
     Pass::SwitchAlternatives,
     Pass::MoveSpans,
     Pass::DeleteWithLowered,
     Pass::DeleteBlocks,
     Pass::LowerGroupsTogether,
     Pass::BorrowFromNext,
+    Pass::ExchangeValues,
 ];
 
 /// What the shrinker and the explain phase need from the runner: replay a
@@ -282,6 +284,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::LowerPairsTogether => self.lower_pairs_together().await,
             Pass::LowerGroupsTogether => self.lower_groups_together().await,
             Pass::BorrowFromNext => self.borrow_from_next().await,
+            Pass::ExchangeValues => self.exchange_values().await,
             Pass::SortSiblings => self.sort_siblings().await,
             Pass::MoveSpans => self.move_spans().await,
             Pass::DeleteWithLowered => self.delete_with_lowered().await,

@@ -1,6 +1,6 @@
 //! Passes that keep the choices but change their order: moving a span
-//! to a later place of the same label, and sorting runs of siblings so the
-//! smaller come first.
+//! to a later place of the same label, sorting runs of siblings so the
+//! smaller come first, and exchanging two values wherever they occur.
 
 use std::ops::Range;
 
@@ -10,7 +10,62 @@ use crate::engine::order::shortlex;
 /// How many later same-label spans `move_spans` tries as destinations.
 const MOVE_DESTINATIONS: usize = 4;
 
+/// The most distinct values of one kind `exchange_values` pairs up: it
+/// tries every pair, and a failure that rests on which values are equal
+/// rarely needs more.
+const MOST_EXCHANGED_VALUES: usize = 8;
+
 impl<E: Execute> Shrinker<'_, E> {
+    /// Exchanges two values wherever numbers of one kind (one largest
+    /// value) hold them, the larger first met becoming the smaller: a
+    /// failure that needs equal and unequal values in a pattern, such as an
+    /// adjacent-only `dedup` that misses `[1, 0, 1]`, ends on the pattern
+    /// with the smallest values first (`[0, 1, 0]`), which no edit of fewer
+    /// choices reaches once both values are as low as they go. Runs when
+    /// the shrink stalls.
+    pub(crate) async fn exchange_values(&mut self) {
+        let alternatives = self.alternative_choices();
+        let mut kinds: Vec<(u64, usize)> = (0..self.best.choices.len())
+            .filter(|&at| self.is_number(at) && !alternatives[at])
+            .map(|at| (self.best.maxima[at], at))
+            .collect();
+        kinds.sort_unstable();
+        let kinds: Vec<Vec<usize>> =
+            kinds.chunk_by(|a, b| a.0 == b.0).map(|kind| kind.iter().map(|&(_, at)| at).collect()).collect();
+        for positions in kinds {
+            // Each value of the kind once, in the order first met.
+            let mut values = Vec::new();
+            for &at in &positions {
+                let value = self.best.choices[at];
+                if !values.contains(&value) {
+                    values.push(value);
+                }
+            }
+            if values.len() < 2 || values.len() > MOST_EXCHANGED_VALUES {
+                continue;
+            }
+            for (index, &earlier) in values.iter().enumerate() {
+                for &later in values[index + 1..].iter().filter(|&&later| later < earlier) {
+                    // An earlier success may have changed the sequence.
+                    if positions.iter().any(|&at| at >= self.best.choices.len()) {
+                        return;
+                    }
+                    self.try_edit(|best, candidate| {
+                        candidate.extend_from_slice(best);
+                        for &at in &positions {
+                            if best[at] == earlier {
+                                candidate[at] = later;
+                            } else if best[at] == later {
+                                candidate[at] = earlier;
+                            }
+                        }
+                    })
+                    .await;
+                }
+            }
+        }
+    }
+
     /// Moves a span to just before a later span with the same label: an
     /// element from one list to the next, so that lists can then be sorted
     /// and merged where none could be deleted outright.
