@@ -447,6 +447,61 @@ fn a_variant_inside_a_value_gets_no_pin_line() {
     }
 }
 
+/// A variant with fields prints as a struct does, by its name alone: inside
+/// a value it pastes back only where the variants are imported.
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+enum Shape {
+    Circle { radius: u8 },
+}
+
+/// A struct holding another derived struct, which its `Debug` form prints
+/// by name, and one holding shapes.
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+struct Drawing {
+    frame: stack::Frame,
+    shapes: Vec<Shape>,
+}
+
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn shape_lists_stay_empty(shapes: Vec<Shape>) -> bool {
+    shapes.iter().all(|Shape::Circle { radius }| *radius > 200)
+}
+
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn shapes_are_never_drawn(pair: (Option<Shape>, u8)) -> bool {
+    pair.0.is_none()
+}
+
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn drawings_have_no_shapes(drawing: Drawing) -> bool {
+    drawing.shapes.is_empty()
+}
+
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn drawings_stay_shallow(drawing: Drawing) -> bool {
+    drawing.frame.depth < 3
+}
+
+#[test]
+fn a_variant_with_fields_inside_a_value_gets_no_pin_line() {
+    for report in
+        [report_of(shape_lists_stay_empty), report_of(shapes_are_never_drawn), report_of(drawings_have_no_shapes)]
+    {
+        assert!(report.contains("Circle { radius: 0 }"), "{report}");
+        assert!(!report.contains("Pin it with"), "{report}");
+    }
+    // A struct the derived one holds is no variant: its line stays.
+    let report = report_of(drawings_stay_shallow);
+    assert!(
+        report.contains("  Pin it with: #[example(Drawing { frame: Frame { depth: 3 }, shapes: vec![] })]"),
+        "{report}"
+    );
+}
+
 #[test]
 fn an_enum_parameter_pins_with_its_path() {
     let report = report_of(pushes_stay_small);

@@ -89,7 +89,8 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
 /// The type's answer to whether its derived `Debug` form pastes back into
 /// a pin line: no if a field's type prints as no expression of itself (by
 /// its name, as for a parameter), and otherwise what the fields' own types
-/// answer (yes for any type without a derive).
+/// answer (yes for any type without a derive). And the names of the types
+/// it holds, which its `Debug` form may print structs by.
 fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
     let name = &input.ident;
     let (impl_generics, type_generics, where_clause) = input.generics.split_for_impl();
@@ -104,6 +105,16 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
             fn pastes_back() -> bool {
                 use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
                 #by_names #(&& (&#krate::__private::PinLineProbe::<#field_types>::new()).pastes_back())*
+            }
+
+            fn add_type_names(names: &mut ::std::vec::Vec<&'static str>) {
+                use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
+                let own = ::core::any::type_name::<Self>();
+                if names.contains(&own) {
+                    return;
+                }
+                names.push(own);
+                #((&#krate::__private::PinLineProbe::<#field_types>::new()).add_type_names(names);)*
             }
         }
     }

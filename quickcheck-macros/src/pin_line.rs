@@ -9,14 +9,19 @@
 //! than suggest code that does not compile. A type with
 //! `#[derive(Arbitrary)]` answers for its fields' types the same way (the
 //! derive implements a hidden trait that the property's code asks through
-//! a probe, so a type without the derive needs nothing). What only the value shows is
-//! checked when the report is written: a string literal inside a value (a
+//! a probe, so a type without the derive needs nothing). What only the
+//! value shows is checked when the report is written: a string literal inside a value (a
 //! `String` field of a derived `Debug`) would paste as a `&str`, so it
 //! leaves the line out too. An enum's variants print without the enum's
 //! name, so the macro also passes each parameter's [`type_path`], which
 //! the line writes in front of a parameter's variant; a variant inside a
 //! value (in a list, an option or another variant) has no path to write,
-//! so the line is left out when the report finds one.
+//! so the line is left out when the report finds one. A variant with
+//! fields prints as a struct does (`Circle { r: 1 }`): a name with braces
+//! counts as a struct's only if it names one of the types the parameter
+//! holds, which the compiler names for the report (the parameter's type
+//! with its generic arguments, and what the derives of the types inside it
+//! tell through the same probe).
 
 use syn::{GenericArgument, PathArguments, Type};
 

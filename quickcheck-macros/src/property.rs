@@ -107,7 +107,8 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     };
     // A derived type whose fields print as no expression of their types
     // (an array, a `Box`, a `Duration`) says so through its derive, which
-    // only the compiler can look up.
+    // only the compiler can look up; so does one that holds structs, which
+    // its `Debug` form may print by name.
     let checked = Ident::new("property", Span::mixed_site());
     let property = quote! {
         ({
@@ -121,6 +122,9 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             #without_pin_line;
             let #checked = {
                 use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
+                let #checked = #krate::__private::with_types_within(#checked, |names| {
+                    #((&#krate::__private::PinLineProbe::<#types>::new()).add_type_names(names);)*
+                });
                 if true #(&& (&#krate::__private::PinLineProbe::<#types>::new()).pastes_back())* {
                     #checked
                 } else {

@@ -262,6 +262,37 @@ pub trait DerivedPinLine {
     /// Whether a value's `Debug` form can be pasted back, as far as the
     /// field types tell.
     fn pastes_back() -> bool;
+
+    /// Adds this type's name and its fields' types' names, as
+    /// [`std::any::type_name`] gives them, unless this type's is there
+    /// already (so that a recursive type ends): the structs a value's
+    /// `Debug` form may print by their names, which an enum's variants
+    /// printed by theirs are not.
+    fn add_type_names(names: &mut Vec<&'static str>);
+}
+
+/// Adds `T`'s name, as [`std::any::type_name`] gives it, unless it is there
+/// already: what a type without a derive tells of the structs its values
+/// print (those its generic arguments name).
+fn add_type_name<T: ?Sized>(names: &mut Vec<&'static str>) {
+    let name = std::any::type_name::<T>();
+    if !names.contains(&name) {
+        names.push(name);
+    }
+}
+
+/// Tells `property`'s pin line which structs its parameters' values may
+/// print by name, through `add` (which `#[property]` builds from each
+/// parameter's [`PinLineProbe`]): a capitalised name with braces inside a
+/// value is pasted back only if it is one of theirs, not an enum's variant.
+pub fn with_types_within<G: Generator, F>(
+    mut property: crate::Property<'_, G, F>,
+    add: fn(&mut Vec<&'static str>),
+) -> crate::Property<'_, G, F> {
+    if let Some(parameters) = &mut property.parameters {
+        parameters.add_types_within = add;
+    }
+    property
 }
 
 /// Asks of a type `T` whether its `Debug` form pastes back, through
@@ -285,11 +316,18 @@ impl<T: ?Sized> PinLineProbe<T> {
 pub trait PinLineOfDerive {
     /// Whether the type's `Debug` form pastes back, as its derive tells.
     fn pastes_back(&self) -> bool;
+    /// Adds the type's name and its fields' types' names, as its derive
+    /// tells.
+    fn add_type_names(&self, names: &mut Vec<&'static str>);
 }
 
 impl<T: DerivedPinLine + ?Sized> PinLineOfDerive for PinLineProbe<T> {
     fn pastes_back(&self) -> bool {
         T::pastes_back()
+    }
+
+    fn add_type_names(&self, names: &mut Vec<&'static str>) {
+        T::add_type_names(names);
     }
 }
 
@@ -297,10 +335,17 @@ impl<T: DerivedPinLine + ?Sized> PinLineOfDerive for PinLineProbe<T> {
 pub trait PinLineOfAnyType {
     /// Yes: the report's checks of each value decide.
     fn pastes_back(&self) -> bool;
+    /// Adds the type's own name, whose generic arguments name the types
+    /// its values hold.
+    fn add_type_names(&self, names: &mut Vec<&'static str>);
 }
 
 impl<T: ?Sized> PinLineOfAnyType for &PinLineProbe<T> {
     fn pastes_back(&self) -> bool {
         true
+    }
+
+    fn add_type_names(&self, names: &mut Vec<&'static str>) {
+        add_type_name::<T>(names);
     }
 }

@@ -93,7 +93,9 @@ pub struct Property<'a, G: Generator, F> {
     generator: G,
     body: F,
     examples: Vec<Pinned<'a, G::Value>>,
-    parameters: Option<Parameters<G::Value>>,
+    /// Set by [`parameters`](Property::parameters), and for the pin line
+    /// by `#[property]` (see `__private::with_types_within`).
+    pub(crate) parameters: Option<Parameters<G::Value>>,
 }
 
 impl<'a, G: Generator, F> Property<'a, G, F> {
@@ -194,6 +196,7 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
             pastes_back: true,
             type_paths: &[],
             type_names: <G::Value as ParameterValues>::type_names,
+            add_types_within: |_| {},
         });
         self
     }
@@ -723,9 +726,15 @@ struct Rendered {
 impl Rendered {
     fn of<T: Debug>(value: &T, parameters: Option<Parameters<T>>) -> Rendered {
         let fields = parameters.map_or_else(Vec::new, |parameters| (parameters.render_each)(value));
-        let pin_arguments = parameters
-            .filter(|parameters| parameters.pastes_back)
-            .and_then(|parameters| pin_arguments(&fields, parameters.type_paths, &(parameters.type_names)()));
+        let pin_arguments = parameters.filter(|parameters| parameters.pastes_back).and_then(|parameters| {
+            let type_names = (parameters.type_names)();
+            // The derives' names first: a derive stops at a type already
+            // named, as it would at its own.
+            let mut known_types = Vec::new();
+            (parameters.add_types_within)(&mut known_types);
+            known_types.extend_from_slice(&type_names);
+            pin_arguments(&fields, parameters.type_paths, &type_names, &known_types)
+        });
         Rendered { whole: render(value), fields, pin_arguments }
     }
 }

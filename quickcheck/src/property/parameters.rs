@@ -72,6 +72,11 @@ pub(crate) struct Parameters<T> {
     /// Each parameter's type as the compiler names it (see
     /// [`ParameterValues::type_names`]).
     pub(crate) type_names: fn() -> Vec<&'static str>,
+    /// Adds the compiler's names of the types inside the parameters' types
+    /// that their derives tell of (see
+    /// [`DerivedPinLine`](crate::__private::DerivedPinLine)); nothing by
+    /// default.
+    pub(crate) add_types_within: fn(&mut Vec<&'static str>),
 }
 
 impl<T> Clone for Parameters<T> {
@@ -93,7 +98,12 @@ impl<T> Copy for Parameters<T> {}
 /// array (whose `[...]` the line writes as a `vec![...]`), or is a tuple or
 /// unit struct behind a type alias. The macro leaves out the types it can see are no expressions;
 /// these checks also see through a type alias.
-pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str], type_names: &[&str]) -> Option<Vec<String>> {
+pub(crate) fn pin_arguments(
+    fields: &[String],
+    type_paths: &[&str],
+    type_names: &[&str],
+    known_types: &[&str],
+) -> Option<Vec<String>> {
     let pastes = |field: &String| {
         !field.contains('\n')
             && !has_non_literal_float(field)
@@ -110,17 +120,21 @@ pub(crate) fn pin_arguments(fields: &[String], type_paths: &[&str], type_names: 
             (Some(path), Some(name)) => with_type_path(field, path, name)?,
             _ => Cow::Borrowed(field.as_str()),
         };
-        (!has_bare_variant(&form)).then(|| as_expression(&form))
+        (!has_bare_variant(&form, known_types)).then(|| as_expression(&form))
     };
     fields.iter().enumerate().map(expression).collect()
 }
 
 /// Whether a `Debug` form, its own type's path already in front, holds a
 /// capitalised name with no path that is no struct: an enum variant inside
-/// a value (`List::Cons(0, Nil)`, `Some(Red)`), which pastes only where
-/// its enum's variants are imported, and whose `Box` around it, if any, the
-/// form does not show. The prelude's variants are no such names.
-fn has_bare_variant(rendered: &str) -> bool {
+/// a value (`List::Cons(0, Nil)`, `Some(Red)`, `[Circle { r: 0 }]`), which
+/// pastes only where its enum's variants are imported, and whose `Box`
+/// around it, if any, the form does not show. A name with braces is a
+/// struct's only if it is one of the names in `known_types` (the
+/// compiler's names of the types the value holds, as far as known), since
+/// a variant with fields prints just as a struct does. The prelude's
+/// variants are no such names.
+fn has_bare_variant(rendered: &str, known_types: &[&str]) -> bool {
     let characters: Vec<(char, bool)> = outside_literals(rendered).collect();
     let is_name_character = |character: char| character.is_alphanumeric() || character == '_';
     let mut start = 0;
@@ -138,7 +152,8 @@ fn has_bare_variant(rendered: &str) -> bool {
         // A path's segment, or a field's name.
         let by_a_colon = (start > 0 && characters[start - 1].0 == ':')
             || characters.get(end).is_some_and(|&(character, _)| character == ':');
-        let is_struct = characters.get(end..end + 2).is_some_and(|next| next[0].0 == ' ' && next[1].0 == '{');
+        let is_struct = characters.get(end..end + 2).is_some_and(|next| next[0].0 == ' ' && next[1].0 == '{')
+            && known_types.iter().any(|known| names_in(known).any(|known| known == name));
         let in_prelude = matches!(name.as_str(), "Some" | "None" | "Ok" | "Err");
         // The name at the start is the parameter's own, written with its path.
         if start > 0 && name.starts_with(char::is_uppercase) && !(by_a_colon || is_struct || in_prelude) {
@@ -277,6 +292,15 @@ fn is_made_of_rust_tokens(rendered: &str) -> bool {
         }
     }
     true
+}
+
+/// The names in a type's name as the compiler writes it: every path
+/// segment and generic argument (`alloc::vec::Vec<app::Shape>` holds `Vec`
+/// and `Shape`, among others).
+fn names_in(type_name: &str) -> impl Iterator<Item = &str> {
+    type_name
+        .split(|character: char| !(character.is_alphanumeric() || character == '_'))
+        .filter(|name| !name.is_empty())
 }
 
 /// Whether `token`, a run of letters, digits and `_` (in a number also `.`
@@ -453,26 +477,38 @@ mod tests {
         let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
         let names = ["app::Op", "alloc::vec::Vec<i32>"];
         let pinned = Some(fields(&["Op::Pop", "vec![1]"]));
-        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &["Op", "Vec"], &names), pinned);
-        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &[], &names), Some(fields(&["Pop", "vec![1]"])));
-        assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"], &["app::Op", "f64"]), None);
-        assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"], &names), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &["Op", "Vec"], &names, &names), pinned);
+        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &[], &names, &names), Some(fields(&["Pop", "vec![1]"])));
+        let float = ["app::Op", "f64"];
+        assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"], &float, &float), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"], &names, &names), None);
         // A map or set behind an alias, which the macro cannot see, and an
         // array, whose list the line would write as a `Vec`.
         let map = ["app::Op", "std::collections::hash::map::HashMap<u8, u8>"];
-        assert_eq!(pin_arguments(&fields(&["Pop", "{1: 0, 0: 0}"]), &["Op", "Map"], &map), None);
-        assert_eq!(pin_arguments(&fields(&["Pop", "[{1}]"]), &["Op", "Sets"], &names), None);
-        assert_eq!(pin_arguments(&fields(&["Pop", "[5, 0, 0]"]), &["Op", "Arr"], &["app::Op", "[u8; 3]"]), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "{1: 0, 0: 0}"]), &["Op", "Map"], &map, &map), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "[{1}]"]), &["Op", "Sets"], &names, &names), None);
+        let array = ["app::Op", "[u8; 3]"];
+        assert_eq!(pin_arguments(&fields(&["Pop", "[5, 0, 0]"]), &["Op", "Arr"], &array, &array), None);
         // A struct's braces follow its name.
         let frame = ["app::Op", "app::Frame"];
         let pinned = Some(fields(&["Op::Pop", "Frame { depth: 0 }"]));
-        assert_eq!(pin_arguments(&fields(&["Pop", "Frame { depth: 0 }"]), &["Op", "Frame"], &frame), pinned);
+        assert_eq!(pin_arguments(&fields(&["Pop", "Frame { depth: 0 }"]), &["Op", "Frame"], &frame, &frame), pinned);
     }
 
     #[test]
     fn variants_inside_a_value_are_found_outside_literals() {
-        for rendered in ["List::Cons(0, Cons(1, Nil))", "Some(Red)", "vec![Red, Green]", "Pair(Left, 3)"] {
-            assert!(has_bare_variant(rendered), "{rendered}");
+        // The compiler's names of the types the values hold.
+        let known = ["app::List", "app::Frame", "alloc::vec::Vec<app::Shape>", "app::Top"];
+        for rendered in [
+            "List::Cons(0, Cons(1, Nil))",
+            "Some(Red)",
+            "vec![Red, Green]",
+            "Pair(Left, 3)",
+            // A variant with fields prints as a struct does.
+            "vec![Circle { r: 0 }]",
+            "Frame { shape: Circle { r: 0 } }",
+        ] {
+            assert!(has_bare_variant(rendered, &known), "{rendered}");
         }
         for rendered in [
             "List::Nil",
@@ -481,14 +517,15 @@ mod tests {
             "vec![app::Op::Pop, Err(1)]",
             "\"Red Cons\"",
             "Top { depth: 3 }",
+            "vec![Shape { sides: 3 }]",
         ] {
-            assert!(!has_bare_variant(rendered), "{rendered}");
+            assert!(!has_bare_variant(rendered, &known), "{rendered}");
         }
         let names = ["app::List"];
         let nested = ["Cons(0, Cons(0, Nil))".to_owned()];
-        assert_eq!(pin_arguments(&nested, &["List"], &names), None);
+        assert_eq!(pin_arguments(&nested, &["List"], &names, &names), None);
         let leaf = ["Nil".to_owned()];
-        assert_eq!(pin_arguments(&leaf, &["List"], &names), Some(vec!["List::Nil".to_owned()]));
+        assert_eq!(pin_arguments(&leaf, &["List"], &names, &names), Some(vec!["List::Nil".to_owned()]));
     }
 
     #[test]
