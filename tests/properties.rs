@@ -743,3 +743,44 @@ fn a_deadline_missed_by_chance_is_flaky() {
         result.to_string().contains("Flaky: run once more, the minimal counterexample finished within the deadline.")
     );
 }
+
+/// A value that must be taken apart before it goes (a drop bomb): its
+/// `Drop` panics unless [`defuse`](Bomb::defuse) ran.
+#[derive(Debug)]
+struct Bomb(u32, bool);
+
+impl Bomb {
+    fn defuse(mut self) -> u32 {
+        self.1 = true;
+        self.0
+    }
+}
+
+impl Drop for Bomb {
+    fn drop(&mut self) {
+        if !self.1 && !std::thread::panicking() {
+            panic!("a bomb of {} went off", self.0);
+        }
+    }
+}
+
+#[test]
+fn values_the_engine_drops_itself_may_panic_in_drop() {
+    // Shrinking and the target phase replay the generators alone and drop
+    // what they drew: the body, which defuses each value it gets, never
+    // sees those.
+    let bombs = generate::between(0u32, 5000).map(|n| Bomb(n, false));
+    let result = Property::for_all(bombs, |bomb| bomb.defuse() < 1000).check(seeded(3));
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    assert_eq!(result.minimal().unwrap().value().0, 1000, "{result}");
+    // The report's values are the caller's, and these cannot be defused
+    // through it.
+    std::mem::forget(result);
+    // The target phase moves choices between alternatives.
+    let either = generate::one_of((generate::between(0u32, 50), generate::between(100u32, 150)));
+    let result = Property::for_all(either.map(|n| Bomb(n, false)), |bomb| {
+        quickcheck::stats::target(f64::from(bomb.defuse()), "size");
+    })
+    .check(seeded(3));
+    assert_eq!(result.outcome(), Outcome::Passed, "{result}");
+}

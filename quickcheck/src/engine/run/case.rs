@@ -147,6 +147,25 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         catch(|| source.draw(generator)).map_err(|caught| self.generator_ended(caught))
     }
 
+    /// Draws a value from the prepared source and drops it, inside the one
+    /// catch: a replay that wants only the generators' choices or how they
+    /// ended. A value's `Drop` is the user's code too: a panic in it must
+    /// not escape the check, and does not undo the draw that made the
+    /// value (the body, which owns the values it is given, meets it).
+    pub(super) fn draw_and_drop(&mut self) -> Result<(), Case> {
+        let (generator, source) = (self.generator, &mut self.source);
+        let mut drawn = false;
+        let dropped = catch(|| {
+            let value = source.draw(generator);
+            drawn = true;
+            drop(value);
+        });
+        match dropped {
+            Err(caught) if !drawn => Err(self.generator_ended(caught)),
+            _ => Ok(()),
+        }
+    }
+
     /// How a case ends whose generator stopped. A panic's recording gets
     /// its open spans closed where the generator stopped, so that the
     /// shrinker can edit a sequence the generator panics on.
@@ -163,7 +182,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// shrunk, which the body has nothing to say about.
     async fn replay_case(&mut self) -> Case {
         if self.drawing_only {
-            return self.draw().map_or_else(|case| case, |_| Case::Pass);
+            return self.draw_and_drop().map_or_else(|case| case, |()| Case::Pass);
         }
         self.run_case().await
     }
@@ -285,7 +304,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// did not panic.
     pub(crate) fn panic_notes(&mut self, choices: &[u64]) -> Vec<(String, String)> {
         self.source.start_replay(choices);
-        let (drawn, notes) = unwind::noting_panic(|| self.draw().err());
+        let (drawn, notes) = unwind::noting_panic(|| self.draw_and_drop().err());
         if matches!(drawn, Some(Case::GeneratorPanic(_))) { notes } else { Vec::new() }
     }
 
@@ -293,6 +312,13 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     pub(crate) fn regenerate(&mut self, choices: &[u64]) -> Option<G::Value> {
         self.source.start_replay(choices);
         self.draw().ok()
+    }
+
+    /// Replays the generators alone on `choices`, for what they record;
+    /// false if they stopped short.
+    pub(super) fn replay_generators(&mut self, choices: &[u64]) -> bool {
+        self.source.start_replay(choices);
+        self.draw_and_drop().is_ok()
     }
 }
 

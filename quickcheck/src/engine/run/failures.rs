@@ -162,8 +162,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         }
         // The generators alone are replayed, in detail, for the spans: they
         // are deterministic, so they draw exactly what the failing case drew.
-        self.source.start_replay(choices);
-        let replayed = self.draw().is_ok();
+        let replayed = self.replay_generators(choices);
         let original = self.source.recording().clone();
         if !replayed || !original.spans.is_complete() {
             // The generators stopped short this time: they depend on more
@@ -199,7 +198,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             return found;
         }
         self.source.start_replay(&found.choices);
-        let again = self.draw();
+        let again = self.draw_and_drop();
         let original = self.source.recording().clone();
         // A generator that does not panic at the same place again depends
         // on more than its choices: what it drew describes no input to edit.

@@ -43,7 +43,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             // Drawn without its maxima, which the target phase moves
             // choices within: the generators alone are replayed for them.
             let choices = recording.choices.clone();
-            self.regenerate(&choices);
+            self.replay_generators(&choices);
         }
         for (label, score) in &self.record.targets {
             let recording = self.source.recording();
@@ -72,7 +72,9 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// switches what the rest of the span draws, which replaying the old
     /// choices into would misalign everything after it.
     fn alternative_at(&mut self, choices: &[u64], position: usize) -> Option<(usize, usize)> {
-        self.regenerate(choices)?;
+        if !self.replay_generators(choices) {
+            return None;
+        }
         let spans = &self.source.recording().spans;
         (0..spans.len())
             .rfind(|&span| spans.chooses_alternative_first(span) && spans.range(span).start == position)
