@@ -269,9 +269,16 @@ fn a_pasted_replay_line_reruns_the_failure(list: Vec<i32>) -> bool {
 // A database setting that reads as "off" without being it is refused in
 // the attribute's own words.
 #[property(database = "none")]
-#[should_panic(expected = "#[property(database = ...)] is \"none\", which would be taken as a directory")]
-fn a_database_of_none_is_refused_in_the_attribute_s_words(n: u8) -> bool {
+#[ignore = "misconfigured: run by a_database_of_none_is_refused_in_the_attribute_s_words"]
+fn a_database_of_none(n: u8) -> bool {
     u16::from(n) < 256
+}
+
+#[test]
+fn a_database_of_none_is_refused_in_the_attribute_s_words() {
+    let report = report_of(a_database_of_none);
+    let refusal = "#[property(database = ...)] is \"none\", which would be taken as a directory";
+    assert!(report.starts_with("Misconfigured") && report.contains(refusal), "{report}");
 }
 
 // The same line pasted above pinned examples is refused at compile time
@@ -821,7 +828,7 @@ fn the_run_for_option_runs_past_runs() {
 }
 
 #[property(runs = 0)]
-#[should_panic]
+#[ignore = "misconfigured: run by no_runs_is_refused_with_the_attribute_option_that_checks_only_pins"]
 fn no_runs_at_all(byte: u8) {
     let _ = byte;
 }
@@ -857,4 +864,52 @@ fn a_string_literal_pins_a_string_through_a_macro() {
     let before = MACRO_PINS.load(Ordering::SeqCst);
     a_pin_through_a_macro();
     assert!(MACRO_PINS.load(Ordering::SeqCst) > before);
+}
+
+// `#[should_panic]` expects the property to fail: only a failure panics.
+// These two could not test anything, so their tests fail; they are run in
+// a child process by the test after them.
+#[property(runs = 0)]
+#[should_panic]
+#[ignore = "fails on purpose: run by a_check_that_cannot_test_fails_a_should_panic_test"]
+fn should_panic_but_misconfigured(byte: u8) {
+    let _ = byte;
+}
+
+#[property]
+#[cfg_attr(all(), should_panic)]
+#[ignore = "fails on purpose: run by a_check_that_cannot_test_fails_a_should_panic_test"]
+fn should_panic_but_exhausted(#[generator(generate::integer::<u8>().filter(|_| false))] byte: u8) {
+    let _ = byte;
+}
+
+/// Runs the ignored test `test` of this binary alone in a child process,
+/// and returns whether it passed and what it wrote.
+fn run_ignored_test(test: &str) -> (bool, String) {
+    let output = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+        .args([test, "--exact", "--ignored", "--test-threads=1"])
+        .env_remove("QUICKCHECK_DATABASE")
+        .output()
+        .expect("the test binary runs");
+    let printed = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
+    (output.status.success(), printed)
+}
+
+#[test]
+fn a_check_that_cannot_test_fails_a_should_panic_test() {
+    for (test, outcome) in
+        [("should_panic_but_misconfigured", "Misconfigured"), ("should_panic_but_exhausted", "Exhausted")]
+    {
+        let (passed, printed) = run_ignored_test(test);
+        assert!(!passed, "{printed}");
+        assert!(printed.contains("did not panic as expected"), "{printed}");
+        assert!(printed.contains(outcome) && printed.contains("only a failing property panics"), "{printed}");
+    }
+}
+
+// A failure satisfies `#[should_panic]` added by `#[cfg_attr]` too.
+#[property(database = "off")]
+#[cfg_attr(all(), should_panic(expected = "Falsified"))]
+fn should_panic_where_a_predicate_holds(byte: u8) -> bool {
+    byte < 200
 }

@@ -231,13 +231,30 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
                 }
             }
         });
+        // A test expected to panic does so only for a failure of the
+        // property, where `#[cfg_attr]` adds the expectation as well.
+        let expects_a_failure = function.attrs.iter().any(|attribute| attribute.path().is_ident("should_panic"));
+        let expected_where: Vec<TokenStream> = function.attrs.iter().filter_map(expects_a_failure_when).collect();
+        let assertion = if expects_a_failure {
+            quote! { #krate::__private::assert_fails(#checked); }
+        } else if expected_where.is_empty() {
+            quote! { #krate::__private::assert_passed(#checked); }
+        } else {
+            quote! {
+                if false #(|| ::core::cfg!(#expected_where))* {
+                    #krate::__private::assert_fails(#checked);
+                } else {
+                    #krate::__private::assert_passed(#checked);
+                }
+            }
+        };
         quote! {
             #check_function
 
             #test_attribute
             #(#attributes)*
             #visibility fn #name() {
-                #krate::__private::assert_passed(#checked);
+                #assertion
             }
 
             #registration
@@ -249,15 +266,25 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
 /// The predicate of a `#[cfg_attr(predicate, ...)]` that adds `ignore` or
 /// `should_panic`: where it holds, the test is skipped or expected to fail.
 fn skipped_when(attribute: &Attribute) -> Option<TokenStream> {
+    cfg_attr_adding(attribute, |added| added.path().is_ident("ignore") || added.path().is_ident("should_panic"))
+}
+
+/// The predicate of a `#[cfg_attr(predicate, ...)]` that adds
+/// `should_panic`: where it holds, the test expects the property to fail.
+fn expects_a_failure_when(attribute: &Attribute) -> Option<TokenStream> {
+    cfg_attr_adding(attribute, |added| added.path().is_ident("should_panic"))
+}
+
+/// The predicate of a `#[cfg_attr(predicate, ...)]` that adds an attribute
+/// `wanted` picks.
+fn cfg_attr_adding(attribute: &Attribute, wanted: impl Fn(&syn::Meta) -> bool) -> Option<TokenStream> {
     if !attribute.path().is_ident("cfg_attr") {
         return None;
     }
     let arguments = attribute.parse_args_with(Punctuated::<syn::Meta, Token![,]>::parse_terminated).ok()?;
     let mut arguments = arguments.into_iter();
     let predicate = arguments.next()?;
-    arguments
-        .any(|added| added.path().is_ident("ignore") || added.path().is_ident("should_panic"))
-        .then(|| quote! { #predicate })
+    arguments.any(|added| wanted(&added)).then(|| quote! { #predicate })
 }
 
 /// Whether `attribute` sets a lint level: `allow`, `expect`, `warn`, `deny`

@@ -50,6 +50,27 @@ pub fn assert_passed<T>(result: PropertyResult<T>) {
     result.assert_passed();
 }
 
+/// What a `#[property]` test marked `#[should_panic]` asserts: that the
+/// property failed (an example failed, or a generator panicked), which
+/// panics with the report as the attribute expects. Any other end returns,
+/// so that the test fails as one that did not panic: a property that
+/// passed, and a check that could not test at all (misconfigured options,
+/// a filter that rejects everything, unmet coverage), which must not pass
+/// for the failure the test expects. The report goes to the test's output
+/// first, which the harness shows for a failed test.
+#[track_caller]
+pub fn assert_fails<T>(result: PropertyResult<T>) {
+    use crate::Outcome;
+    match result.outcome() {
+        Outcome::Falsified | Outcome::Flaky | Outcome::GenerationFailed => result.assert_passed(),
+        Outcome::Passed => println!("{result}\nThe test is #[should_panic], and only a failing property panics."),
+        _ => println!(
+            "{result}\nThe test is #[should_panic], and only a failing property panics: a check that could not \
+             test the property is no failure of it."
+        ),
+    }
+}
+
 /// The options a `#[property]` attribute starts from: the defaults, named
 /// for the example database after the package (when built by Cargo) and
 /// the function's `path` (a `name = ...` option of the attribute comes

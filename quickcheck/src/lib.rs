@@ -230,8 +230,8 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// executor of this crate that parks the thread while the body waits. Any
 /// test attribute (an attribute whose path ends in `test`) also replaces
 /// the `#[test]` that `#[property]` adds. Write such an attribute below
-/// `#[property]`: above it, the test harness takes the function as it is,
-/// with parameters no test may have.
+/// `#[property]`: above it, it sees the function before `#[property]` does,
+/// parameters and all.
 ///
 /// ```
 /// use quickcheck::property;
@@ -240,6 +240,26 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// async fn strings_survive_an_await(text: String) {
 ///     let copy = async { text.clone() }.await;
 ///     assert_eq!(copy, text);
+/// }
+/// # fn main() {}
+/// ```
+///
+/// # Expected failures
+///
+/// Under `#[should_panic]` (or a `#[cfg_attr]` that adds it), the test
+/// passes only if the property fails: an example fails, or a generator
+/// panics. A check that could not test the property (misconfigured
+/// options, a filter that rejects everything, coverage not met) does not
+/// count as that failure: it fails the test, with its report in the test's
+/// output.
+///
+/// ```
+/// use quickcheck::property;
+///
+/// #[property]
+/// #[should_panic(expected = "Falsified")]
+/// fn wrapping_addition_is_not_checked_addition(a: u8, b: u8) -> bool {
+///     a.checked_add(b) == Some(a.wrapping_add(b))
 /// }
 /// # fn main() {}
 /// ```
