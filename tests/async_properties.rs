@@ -99,3 +99,101 @@ fn an_async_property_runs_under_any_executor() {
     );
     assert_eq!(result.minimal().unwrap().value(), &(0, 1001), "{result}");
 }
+
+/// A future that is pending once and forgets its waker: nothing can ever
+/// wake it.
+struct ForgetsItsWaker;
+
+impl Future for ForgetsItsWaker {
+    type Output = ();
+    fn poll(self: std::pin::Pin<&mut Self>, _: &mut Context<'_>) -> Poll<()> {
+        Poll::Pending
+    }
+}
+
+/// Whether a body that waits on `wait` for large values fails, shrunk to
+/// the first large value, for waiting with nothing to wake it.
+fn assert_stuck_above_200(result: quickcheck::PropertyResult<u8>) {
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    assert_eq!(result.minimal().unwrap().value(), &201, "{result}");
+    let failure = result.failure().unwrap();
+    assert_eq!(failure.kind(), quickcheck::FailureKind::NeverFinishes, "{result}");
+    assert!(result.to_string().contains("can never finish"), "{result}");
+}
+
+#[test]
+fn a_body_that_nothing_can_wake_fails_rather_than_hangs() {
+    let pending_for_ever = block_on(
+        Property::for_all(generate::integer::<u8>(), async |byte: u8| {
+            if byte > 200 {
+                std::future::pending::<()>().await;
+            }
+        })
+        .check_async(Options::default().seed(4).runs(1000)),
+    );
+    assert_stuck_above_200(pending_for_ever);
+    let forgotten = block_on(
+        Property::for_all(generate::integer::<u8>(), async |byte: u8| {
+            if byte > 200 {
+                ForgetsItsWaker.await;
+            }
+        })
+        .check_async(Options::default().seed(4).runs(1000)),
+    );
+    assert_stuck_above_200(forgotten);
+    // A thread's wake is no hang either, under this executor.
+    block_on(
+        Property::for_all(generate::integer::<u8>(), async |_: u8| WokenByAThread::default().await)
+            .assert_async(Options::default().seed(4).runs(50)),
+    );
+}
+
+/// A future that a thread of its own wakes, a little later, through a
+/// clone of its waker.
+#[derive(Default)]
+struct WokenByAThread {
+    done: Arc<AtomicBool>,
+    started: bool,
+}
+
+impl Future for WokenByAThread {
+    type Output = ();
+    fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        if self.done.load(Ordering::Acquire) {
+            return Poll::Ready(());
+        }
+        if !self.started {
+            self.started = true;
+            let (done, waker) = (Arc::clone(&self.done), cx.waker().clone());
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_micros(50));
+                done.store(true, Ordering::Release);
+                waker.wake();
+            });
+        }
+        Poll::Pending
+    }
+}
+
+#[tokio::test]
+async fn a_body_stuck_under_tokio_fails_too_and_waiting_ones_do_not() {
+    let stuck = Property::for_all(generate::integer::<u8>(), async |byte: u8| {
+        tokio::task::yield_now().await;
+        if byte > 200 {
+            std::future::pending::<()>().await;
+        }
+    })
+    .check_async(Options::default().seed(4).runs(1000))
+    .await;
+    assert_stuck_above_200(stuck);
+    // Woken from another thread, by a timer, by the runtime: waiting, not
+    // stuck.
+    Property::for_all(generate::integer::<u8>(), async |_: u8| {
+        WokenByAThread::default().await;
+        tokio::time::sleep(Duration::from_micros(1)).await;
+        tokio::task::yield_now().await;
+        YieldOnce(false).await;
+    })
+    .assert_async(Options::default().seed(4).runs(200))
+    .await;
+}

@@ -9,6 +9,7 @@ mod phases;
 mod replay;
 mod report;
 pub(crate) mod result;
+mod stuck;
 
 use std::fmt::Debug;
 use std::future::Future;
@@ -36,6 +37,7 @@ use crate::stats::ExampleRecord;
 use format::render;
 use parameters::{Parameters, pin_arguments};
 use result::ReplayEnd;
+use stuck::BodyWaker;
 
 /// Discards the current example unless `condition` holds: a precondition.
 ///
@@ -361,19 +363,36 @@ impl<T, F: FnMut(T) -> Fut, Fut: Future<Output: TestResult>> Body<T> for AsyncBo
     type Running = Verdict<Fut>;
 
     fn start(&mut self, value: T) -> Started<Verdict<Fut>> {
-        Started::Running(Verdict(CatchUnwind::new((self.0)(value))))
+        Started::Running(Verdict::new((self.0)(value)))
     }
 }
 
 /// An asynchronous body's future, each poll caught, its output made a
-/// verdict.
-struct Verdict<Fut>(CatchUnwind<Fut>);
+/// verdict; polled with a waker of its own, which tells when it can never
+/// finish (see [`stuck`]).
+struct Verdict<Fut> {
+    future: CatchUnwind<Fut>,
+    waker: Option<BodyWaker>,
+}
+
+impl<Fut> Verdict<Fut> {
+    fn new(future: Fut) -> Verdict<Fut> {
+        Verdict { future: CatchUnwind::new(future), waker: None }
+    }
+}
 
 impl<Fut: Future<Output: TestResult>> Future for Verdict<Fut> {
     type Output = BodyResult;
 
-    fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<BodyResult> {
-        std::pin::Pin::new(&mut self.0).poll(cx).map(|caught| caught.map(TestResult::into_verdict))
+    fn poll(self: std::pin::Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<BodyResult> {
+        let Verdict { future, waker } = self.get_mut();
+        let waker = waker.get_or_insert_with(|| BodyWaker::new(cx.waker()));
+        waker.prepare(cx.waker());
+        match std::pin::Pin::new(future).poll(&mut waker.context()) {
+            Poll::Ready(caught) => Poll::Ready(caught.map(TestResult::into_verdict)),
+            Poll::Pending if waker.is_stuck() => Poll::Ready(Ok(Err(Failure::never_finishes()))),
+            Poll::Pending => Poll::Pending,
+        }
     }
 }
 

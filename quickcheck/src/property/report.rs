@@ -64,6 +64,7 @@ impl Display for Failure {
             (FailureKind::ReturnedFalse, _) => write!(f, "the property returned false"),
             (FailureKind::ReturnedError, _) => write!(f, "the property returned Err({})", indented(self.message())),
             (FailureKind::DeadlineExceeded, _) => write!(f, "the property {}", self.message()),
+            (FailureKind::NeverFinishes, _) => write!(f, "the property can never finish: {}", self.message()),
         }
     }
 }

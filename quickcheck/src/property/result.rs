@@ -55,6 +55,11 @@ pub enum FailureKind {
     ReturnedError,
     /// It ran longer than the [deadline](crate::Options::deadline).
     DeadlineExceeded,
+    /// An asynchronous body waited with nothing left to wake it, so it
+    /// could never finish: it awaited a future that never completes (such
+    /// as `std::future::pending()`), or one that returned `Pending` without
+    /// keeping its waker.
+    NeverFinishes,
 }
 
 /// One failure of the property body.
@@ -87,6 +92,16 @@ impl Failure {
         Failure::new(
             FailureKind::DeadlineExceeded,
             format!("took {took:.1?}, longer than the deadline of {deadline:?}"),
+        )
+    }
+
+    /// An asynchronous body that waits with nothing left to wake it.
+    pub(crate) fn never_finishes() -> Failure {
+        Failure::new(
+            FailureKind::NeverFinishes,
+            "its future waits, and nothing holds its waker to wake it: it awaits a future that never completes \
+             (such as `std::future::pending()`), or one that returned `Pending` without keeping its waker"
+                .to_owned(),
         )
     }
 
