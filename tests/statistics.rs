@@ -33,6 +33,24 @@ fn the_passing_report_prints_labels_and_tables() {
     assert_eq!(total, 100);
 }
 
+/// A label asked about in every example and hit in none shows at 0%: what
+/// was never exercised is what a label is there to show.
+#[test]
+fn a_label_never_hit_is_listed_at_zero() {
+    let result = Property::for_all(generate::integer::<u16>(), |value: u16| {
+        classify(value < 5, "small");
+        classify(false, "never");
+        cover(value == 65_534, 0.0, "one below the top");
+    })
+    .check(Options::default().seed(1));
+    let report = result.to_string();
+    assert!(report.lines().any(|line| line == "  0% never"), "{report}");
+    assert!(report.lines().any(|line| line == "  0% one below the top (required 0%)"), "{report}");
+    assert_eq!(result.statistics().count("never"), 0);
+    // Listed last: by frequency, then by name.
+    assert!(report.trim_end().ends_with("  0% one below the top (required 0%)"), "{report}");
+}
+
 /// The tables say how often the generators make each kind of input: an
 /// input drawn again is counted again, though a property that records
 /// nothing would skip it.

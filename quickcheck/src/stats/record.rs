@@ -18,6 +18,9 @@ pub(crate) struct ExampleRecord {
     /// records thousands of distinct labels or values in one example does
     /// not pay a scan of all before it for each.
     pub(crate) labels: BTreeSet<String>,
+    /// Labels [`classify`] or [`cover`] was asked about and not hit, each
+    /// once: the report lists a label that no example hit at 0%.
+    pub(crate) missed: BTreeSet<String>,
     /// The values [`collect`] counted, each once, by table.
     pub(crate) collected: BTreeMap<String, BTreeSet<String>>,
     /// `(label, minimum percent)` from [`cover`].
@@ -32,6 +35,7 @@ impl ExampleRecord {
     /// A record of nothing.
     pub(crate) const EMPTY: ExampleRecord = ExampleRecord {
         labels: BTreeSet::new(),
+        missed: BTreeSet::new(),
         collected: BTreeMap::new(),
         requirements: Vec::new(),
         notes: Vec::new(),
@@ -43,6 +47,7 @@ impl ExampleRecord {
     #[inline]
     pub(crate) fn clear(&mut self) {
         self.labels.clear();
+        self.missed.clear();
         self.collected.clear();
         self.requirements.clear();
         self.notes.clear();
@@ -53,6 +58,7 @@ impl ExampleRecord {
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
         self.labels.is_empty()
+            && self.missed.is_empty()
             && self.collected.is_empty()
             && self.requirements.is_empty()
             && self.notes.is_empty()
@@ -63,7 +69,7 @@ impl ExampleRecord {
     /// or coverage requirements (notes and target scores are not).
     #[inline]
     pub(crate) fn records_statistics(&self) -> bool {
-        !(self.labels.is_empty() && self.collected.is_empty() && self.requirements.is_empty())
+        !(self.labels.is_empty() && self.missed.is_empty() && self.collected.is_empty() && self.requirements.is_empty())
     }
 
     /// The score this example reported under `label`, if it did.
@@ -74,6 +80,12 @@ impl ExampleRecord {
     fn hit(&mut self, label: &str) {
         if !self.labels.contains(label) {
             self.labels.insert(label.to_owned());
+        }
+    }
+
+    fn miss(&mut self, label: &str) {
+        if !self.missed.contains(label) {
+            self.missed.insert(label.to_owned());
         }
     }
 }
@@ -160,11 +172,11 @@ fn with_current(f: impl FnOnce(&mut ExampleRecord)) {
 
 /// Counts the current example under `label` when `condition` holds.
 ///
-/// Outside a check (or in a pinned example) it does nothing.
+/// A label asked about in some example but never hit is listed at 0%, so
+/// the report shows what was never exercised. Outside a check (or in a
+/// pinned example) it does nothing.
 pub fn classify(condition: bool, label: &str) {
-    if condition {
-        with_current(|record| record.hit(label));
-    }
+    with_current(|record| if condition { record.hit(label) } else { record.miss(label) });
 }
 
 /// Counts the current example under `label`.
@@ -296,9 +308,7 @@ pub fn cover(condition: bool, minimum_percent: f64, label: &str) {
         if !record.requirements.iter().any(|(existing, _)| existing == label) {
             record.requirements.push((label.to_owned(), minimum_percent));
         }
-        if condition {
-            record.hit(label);
-        }
+        if condition { record.hit(label) } else { record.miss(label) }
     });
 }
 

@@ -37,6 +37,11 @@ impl Statistics {
         for label in &record.labels {
             *self.labels.entry(label.clone()).or_default() += 1;
         }
+        for label in &record.missed {
+            if !self.labels.contains_key(label) {
+                self.labels.insert(label.clone(), 0);
+            }
+        }
         for (name, values) in &record.collected {
             let table = self.tables.entry(name.clone()).or_default();
             table.several_per_example |= values.len() > 1;
@@ -311,6 +316,7 @@ mod tests {
                 tables
             }),
             requirements: requirements.iter().map(|&(label, minimum)| (label.to_owned(), minimum)).collect(),
+            missed: BTreeSet::new(),
             notes: Vec::new(),
             targets: Vec::new(),
         }
