@@ -64,6 +64,12 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     cancelled.cancel();
     let result = Property::for_all(generate::boolean(), |_| true).check(Options::default().cancellation(cancelled));
     assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
+    // So is a number of hours too large for any integer.
+    set("QUICKCHECK_RUN_FOR", "99999999999999999999999h");
+    let cancelled = Cancellation::new();
+    cancelled.cancel();
+    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default().cancellation(cancelled));
+    assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
     clear("QUICKCHECK_RUN_FOR");
 
     // A database location that is empty, or reads as "off" without being

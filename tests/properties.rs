@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 use quickcheck::{Cancellation, FailureKind, Generator, Options, Outcome, Property, assume, generate};
 
@@ -725,6 +726,14 @@ fn the_longest_deadline_passes_every_example() {
     assert!(result.is_passed(), "{result}");
 }
 
+/// A deadline of 0 fails every example, however fast: it is refused.
+#[test]
+fn a_deadline_of_zero_is_refused() {
+    let result = Property::for_all(generate::integer::<u8>(), |_| ()).check(seeded(1).deadline(Duration::ZERO));
+    assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+    assert!(result.to_string().contains("the deadline is 0"), "{result}");
+}
+
 /// A body slow only sometimes is slow on its first runs and fast on its
 /// final replay: the deadline failure is flaky, and the report says why.
 #[test]
@@ -783,4 +792,27 @@ fn values_the_engine_drops_itself_may_panic_in_drop() {
     })
     .check(seeded(3));
     assert_eq!(result.outcome(), Outcome::Passed, "{result}");
+}
+
+#[test]
+fn a_panic_with_a_payload_that_is_no_text_says_so() {
+    let result =
+        Property::for_all(generate::integer::<u8>(), |_| -> bool { std::panic::panic_any(42u32) }).check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    assert!(result.to_string().contains("a panic whose payload is no text"), "{result}");
+}
+
+/// `sample` reserves room for a modest number of values up front, so a
+/// count too large to hold fails where the values run out, not at the
+/// call (here a generator that panics on its third value ends it).
+#[test]
+fn a_sample_of_more_values_than_memory_holds_starts_drawing() {
+    let drawn = AtomicU64::new(0);
+    let counting = generate::from(|source| {
+        assert!(drawn.fetch_add(1, Ordering::Relaxed) < 2, "the third value");
+        source.draw(&generate::integer::<u8>())
+    });
+    let sampled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| counting.sample(usize::MAX, 1)));
+    let message = sampled.expect_err("the generator panics").downcast::<String>().expect("a message");
+    assert!(message.contains("the third value"), "{message}");
 }

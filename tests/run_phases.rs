@@ -553,7 +553,7 @@ fn a_space_whose_every_example_is_rejected_is_exhausted() {
     assert!(result.is_space_exhausted());
     assert_eq!(
         result.to_string(),
-        "Exhausted after 0 tests (seed 2): every example the generators can produce was tried, and all 8 were \
+        "Exhausted after 0 tests (seed 2): every example the generators can produce (8) was tried and \
          rejected, so no generated example was tested. What rejects inputs: a filter or assume, a command's \
          precondition, a distinct collection that cannot reach its minimum length, or a draw of more choices \
          than one example may make. Check the condition against the generators' ranges, or generate valid \

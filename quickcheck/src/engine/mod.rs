@@ -45,13 +45,18 @@ use unwind::{Caught, DISCARD_CAUSES, catch};
 /// How many discarded attempts in a row make [`sample`] give up.
 const SAMPLE_ATTEMPTS: u32 = 1000;
 
+/// The most values [`sample`] reserves room for before it draws.
+const SAMPLE_RESERVED: usize = 4096;
+
 /// Draws `count` values with full-size random choices; see
 /// [`Generator::sample`].
 #[track_caller]
 pub(crate) fn sample<G: Generator>(generator: &G, count: usize, seed: u64) -> Vec<G::Value> {
     let mut source = ChoiceSource::new();
     source.reseed(random::for_example(seed, 0));
-    let mut values = Vec::with_capacity(count);
+    // Reserved up to a modest size only: a huge count runs out of memory
+    // while the values are drawn, not all at once at the call.
+    let mut values = Vec::with_capacity(count.min(SAMPLE_RESERVED));
     while values.len() < count {
         let mut attempts = 0;
         let value = loop {

@@ -246,7 +246,10 @@ fn payload_message(payload: &(dyn Any + Send)) -> String {
     } else if let Some(text) = payload.downcast_ref::<String>() {
         text.clone()
     } else {
-        "Box<dyn Any>".to_owned()
+        // `panic_any` with a value of another type, which cannot be shown.
+        "a panic whose payload is no text (it was raised with `std::panic::panic_any` and a value of another \
+         type than `&str` or `String`)"
+            .to_owned()
     }
 }
 

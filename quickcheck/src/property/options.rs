@@ -390,6 +390,11 @@ impl Options {
                  least one run, or to check only the pinned examples turn generation off with {generation_off}"
             ));
         }
+        if self.deadline.is_some_and(|deadline| deadline.is_zero()) {
+            return Err("the deadline is 0, which every example takes longer than, however fast; give the most \
+                        time an example may take, such as 200ms"
+                .to_owned());
+        }
         Ok(Settings {
             runs,
             seed,
@@ -509,8 +514,12 @@ fn environment_duration(name: &str) -> Result<Option<Duration>, String> {
             _ => return None,
         };
         // A duration longer than a u64 of milliseconds (half a billion
-        // years) is as good as for ever.
-        let count: u64 = text[..digits].parse().ok()?;
+        // years) is as good as for ever, and so is a number too large to
+        // read as one.
+        if digits == 0 {
+            return None;
+        }
+        let count: u64 = text[..digits].parse().unwrap_or(u64::MAX);
         Some(Duration::from_millis(count.saturating_mul(milliseconds_per_unit)))
     })
 }

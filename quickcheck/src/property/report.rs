@@ -406,11 +406,11 @@ impl<T> Display for PropertyResult<T> {
             )?,
             Outcome::Exhausted if self.space_exhausted => write!(
                 f,
-                "Exhausted after {}{seed}: every example the generators can produce was tried, and all {} \
+                "Exhausted after {}{seed}: every example the generators can produce ({}) was tried and \
                  rejected, so no generated example was tested. What rejects inputs: {DISCARD_CAUSES}. Check the \
                  condition against the generators' ranges, or generate valid inputs directly.",
                 plural(self.tests_run, "test", "tests"),
-                plural(self.discards, "was", "were"),
+                self.discards,
             )?,
             Outcome::Exhausted => {
                 let generated = self.discards + self.tests_run;
