@@ -42,6 +42,15 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         ::core::option_env!("CARGO_PKG_NAME"),
         ::core::concat!(::core::module_path!(), "::", ::core::stringify!(#identifier))
     };
+    // The outer attribute expands first and sees the inner one, which would
+    // otherwise meet a function whose parameters the outer one took.
+    if let Some(again) = function
+        .attrs
+        .iter()
+        .find(|attribute| attribute.path().segments.last().is_some_and(|segment| segment.ident == "property"))
+    {
+        return Err(syn::Error::new_spanned(again, "#[property] is written twice on this function; keep one"));
+    }
     let options::Parsed { options, krate, replay } = options::parse(attribute, name)?;
     if !function.sig.generics.params.is_empty() || function.sig.generics.where_clause.is_some() {
         let generics = &function.sig.generics;

@@ -10,4 +10,10 @@ fn one_run_count(byte: u8) -> bool {
     byte <= 255
 }
 
+#[property]
+#[property(runs = 5)]
+fn property_twice(byte: u8) -> bool {
+    byte <= 255
+}
+
 fn main() {}
