@@ -917,6 +917,27 @@ fn preconditions_that_reject_every_command_end_the_check_exhausted() {
     assert_eq!(lines, [first_line("1000 examples were"), advice.to_owned()], "{other}");
 }
 
+/// Sequences that are always empty, because `next` offers no command in
+/// the initial state or their length is 0, test nothing either, though no
+/// precondition rejected anything.
+#[test]
+fn sequences_that_are_always_empty_end_the_check_exhausted() {
+    let offered_none = stateful::commands(|| (), |_: &()| None::<generate::Constant<Never>>);
+    let fixed_empty = stateful::commands(|| (), |_: &()| Some(generate::constant(Never))).max_length(0);
+    for result in [
+        Property::for_all(offered_none, |sequence| sequence.run(&mut ())).check(Options::default().seed(1)),
+        Property::for_all(fixed_empty, |sequence| sequence.run(&mut ())).check(Options::default().seed(1)),
+    ] {
+        assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+        assert!(
+            result.to_string().starts_with(
+                "Exhausted after 1 test (seed 1): every command sequence was empty, so no test ran a command."
+            ),
+            "{result}"
+        );
+    }
+}
+
 /// A generator's panic met beside a failure of the body lists the commands
 /// drawn before it as well.
 #[test]

@@ -217,6 +217,8 @@ pub(crate) struct CommandTally {
     pub(crate) accepted: bool,
     /// A sequence was discarded because preconditions rejected a command.
     pub(crate) rejected: bool,
+    /// A sequence was drawn to its end.
+    pub(crate) generated: bool,
 }
 
 impl CommandTally {
@@ -224,6 +226,13 @@ impl CommandTally {
     /// command ever ran.
     pub(crate) fn rejected_every_command(self) -> bool {
         self.rejected && !self.accepted
+    }
+
+    /// Whether every sequence drawn was empty though none was rejected:
+    /// the commands' generator offered none in the initial state, or the
+    /// sequences' length is 0.
+    pub(crate) fn offered_no_command(self) -> bool {
+        self.generated && !self.accepted && !self.rejected
     }
 }
 

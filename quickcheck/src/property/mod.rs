@@ -597,7 +597,7 @@ where
     let outcome = match summary.end {
         End::Passed => Outcome::Passed,
         End::Falsified(_) => Outcome::Falsified,
-        End::Exhausted | End::EveryCommandRejected => Outcome::Exhausted,
+        End::Exhausted | End::EveryCommandRejected | End::NoCommandOffered => Outcome::Exhausted,
         End::ReplayDoesNotFit | End::ReplayPassed => Outcome::Misconfigured,
         End::GenerationFailed { .. } => Outcome::GenerationFailed,
         End::Cancelled { .. } => Outcome::Cancelled,
@@ -612,6 +612,7 @@ where
     result.statistics = summary.statistics;
     result.space_exhausted = summary.space_exhausted;
     result.every_command_rejected = matches!(summary.end, End::EveryCommandRejected);
+    result.no_command_offered = matches!(summary.end, End::NoCommandOffered);
     result.warnings = summary.warnings;
     // The report of a generator's panic shows what generators noted as it
     // unwound, on one more replay of its shrunk input.
@@ -727,7 +728,7 @@ where
                 .to_owned(),
             );
         }
-        End::Passed | End::Exhausted | End::EveryCommandRejected | End::Cancelled { .. } => {}
+        End::Passed | End::Exhausted | End::EveryCommandRejected | End::NoCommandOffered | End::Cancelled { .. } => {}
     }
     result
 }

@@ -404,6 +404,13 @@ impl<T> Display for PropertyResult<T> {
                 plural(self.tests_run, "test", "tests"),
                 plural(self.discards, "example was", "examples were"),
             )?,
+            Outcome::Exhausted if self.no_command_offered => write!(
+                f,
+                "Exhausted after {}{seed}: every command sequence was empty, so no test ran a command.\n  The \
+                 sequences' generator offered no command in the model's initial state, or their length is 0: \
+                 offer at least one command there, and allow sequences of one command or more.",
+                plural(self.tests_run, "test", "tests"),
+            )?,
             Outcome::Exhausted if self.space_exhausted => write!(
                 f,
                 "Exhausted after {}{seed}: every example the generators can produce ({}) was tried and \

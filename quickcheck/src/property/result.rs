@@ -17,8 +17,9 @@ pub enum Outcome {
     Falsified,
     /// Too many examples were discarded (by filters or
     /// [`assume`](crate::assume)) to call the property tested, or every
-    /// command a command sequence drew was rejected by its precondition, so
-    /// no test ran a command.
+    /// command a command sequence drew was rejected by its precondition, or
+    /// none was offered (every sequence was empty), so no test ran a
+    /// command.
     Exhausted,
     /// A generator panicked: a bug in the generator, not an input the
     /// property failed on. The input it panicked on is shrunk like a
@@ -336,6 +337,9 @@ pub struct PropertyResult<T> {
     /// Whether the check was exhausted because preconditions rejected every
     /// command that command sequences drew.
     pub(crate) every_command_rejected: bool,
+    /// Whether the check was exhausted because every command sequence was
+    /// empty, with no command rejected: none was offered.
+    pub(crate) no_command_offered: bool,
     pub(crate) warnings: Vec<HealthWarning>,
     pub(crate) advice: Advice,
     /// Whether the property has pinned examples, which a replay excludes:
@@ -409,6 +413,7 @@ impl<T> PropertyResult<T> {
             statistics: Statistics::default(),
             space_exhausted: false,
             every_command_rejected: false,
+            no_command_offered: false,
             warnings: Vec::new(),
             advice: Advice::Options,
             has_pins: false,

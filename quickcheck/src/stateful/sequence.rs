@@ -141,7 +141,9 @@ where
             source.close_span();
         }
         let commands = std::mem::take(&mut drawing.commands);
-        source.command_tally().accepted |= !commands.is_empty();
+        let tally = source.command_tally();
+        tally.accepted |= !commands.is_empty();
+        tally.generated = true;
         CommandSequence { commands, initial: Rc::clone(&self.initial) }
     }
 

@@ -176,11 +176,15 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             }
         }
         // Passing on empty sequences alone, because preconditions rejected
-        // every command, tests nothing: it ends so whether the discards
-        // reached their limit or a small space of commands ran out first.
+        // every command or none was offered, tests nothing: it ends so
+        // whether the discards reached their limit or a small space of
+        // commands ran out first.
         let ended_clean = matches!(summary.end, End::Passed | End::Exhausted);
-        if found.is_empty() && ended_clean && self.source.command_tally().rejected_every_command() {
+        let tally = *self.source.command_tally();
+        if found.is_empty() && ended_clean && tally.rejected_every_command() {
             summary.end = End::EveryCommandRejected;
+        } else if found.is_empty() && ended_clean && tally.offered_no_command() {
+            summary.end = End::NoCommandOffered;
         }
         health.whole_run(overruns, summary.passed + summary.discards + summary.failed);
         summary.warnings = health.into_warnings();

@@ -99,6 +99,9 @@ pub(crate) enum End {
     /// so the only examples that ran held none: nothing stateful was
     /// tested, however many of them passed.
     EveryCommandRejected,
+    /// Every command sequence was empty, none rejected: no command was ever
+    /// offered, so nothing stateful was tested.
+    NoCommandOffered,
     /// The replay token's choices ran out before the generators finished,
     /// or decoded to an input a filter or `assume` rejects: the token is not
     /// one of this property's examples (most often, the generators changed
