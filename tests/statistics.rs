@@ -51,6 +51,23 @@ fn a_label_never_hit_is_listed_at_zero() {
     assert!(report.trim_end().ends_with("  0% one below the top (required 0%)"), "{report}");
 }
 
+/// A collected value whose `Display` fails is counted under a placeholder:
+/// statistics never fail the property they describe.
+#[test]
+fn a_collected_value_whose_display_fails_is_counted_as_such() {
+    struct Refuses;
+    impl std::fmt::Display for Refuses {
+        fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            Err(std::fmt::Error)
+        }
+    }
+    let result = Property::for_all(generate::integer::<u8>(), |_| collect("shown as", Refuses))
+        .check(Options::default().seed(1).runs(10));
+    assert!(result.is_passed(), "{result}");
+    let table = result.statistics().table("shown as").expect("the table");
+    assert_eq!(table.get("<Display returned an error>"), Some(&10), "{result}");
+}
+
 /// The tables say how often the generators make each kind of input: an
 /// input drawn again is counted again, though a property that records
 /// nothing would skip it.

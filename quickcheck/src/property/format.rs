@@ -1,6 +1,6 @@
 //! Printing values for reports: through `Debug`, safely and in bounded size.
 
-use std::fmt::{self, Debug, Write};
+use std::fmt::{self, Debug, Display, Write};
 
 use crate::engine::unwind::{Caught, catch};
 
@@ -22,17 +22,29 @@ pub(crate) fn render<T: Debug + ?Sized>(value: &T) -> String {
 
 /// [`render`], in the alternate form (`{:#?}`) when `pretty`.
 pub(crate) fn render_as<T: Debug + ?Sized>(value: &T, pretty: bool) -> String {
+    rendered("Debug", |out| if pretty { write!(out, "{value:#?}") } else { write!(out, "{value:?}") })
+}
+
+/// [`render`] through `Display`: a collected statistics value. An impl
+/// that returns an error or panics prints a placeholder, as for `Debug`.
+pub(crate) fn render_display<T: Display + ?Sized>(value: &T) -> String {
+    rendered("Display", |out| write!(out, "{value}"))
+}
+
+/// What `write` writes, cut at [`MAX_RENDERED`] bytes, or a placeholder
+/// naming how the impl of `trait_name` failed.
+fn rendered(trait_name: &str, write: impl FnOnce(&mut Capped) -> fmt::Result) -> String {
     let mut out = Capped { text: String::new(), full: false };
-    let written = catch(|| if pretty { write!(out, "{value:#?}") } else { write!(out, "{value:?}") });
+    let written = catch(|| write(&mut out));
     match written {
         Ok(Ok(())) => out.text,
         Ok(Err(fmt::Error)) if out.full => {
             out.text.push_str(CUT);
             out.text
         }
-        Ok(Err(fmt::Error)) => format!("{PLACEHOLDER}returned an error>"),
-        Err(Caught::Panic(panic)) => format!("{PLACEHOLDER}panicked: {}>", panic.message),
-        Err(Caught::Stop(_)) => format!("{PLACEHOLDER}stopped the test case>"),
+        Ok(Err(fmt::Error)) => format!("<{trait_name} returned an error>"),
+        Err(Caught::Panic(panic)) => format!("<{trait_name} panicked: {}>", panic.message),
+        Err(Caught::Stop(_)) => format!("<{trait_name} stopped the test case>"),
     }
 }
 

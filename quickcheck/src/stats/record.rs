@@ -185,7 +185,9 @@ pub fn label(label: &str) {
 }
 
 /// Counts the current example under `value` in the table `name`. The value
-/// is printed with `Display`.
+/// is printed with `Display` (a `Display` impl that panics or returns an
+/// error is counted under a placeholder that says so, and does not fail the
+/// example).
 ///
 /// An example counts once under each value of a table: collecting the
 /// kind of every command of a sequence counts the example once under each
@@ -215,7 +217,7 @@ pub fn label(label: &str) {
 /// assert!(seen.values().all(|&examples| examples > 90));
 /// ```
 pub fn collect(name: &str, value: impl Display) {
-    let value = value.to_string();
+    let value = crate::property::format::render_display(&value);
     with_current(|record| match record.collected.get_mut(name) {
         Some(values) => {
             values.insert(value);
