@@ -816,3 +816,16 @@ fn a_sample_of_more_values_than_memory_holds_starts_drawing() {
     let message = sampled.expect_err("the generator panics").downcast::<String>().expect("a message");
     assert!(message.contains("the third value"), "{message}");
 }
+
+/// An original counterexample that shrinking left as it was is not printed
+/// twice.
+#[test]
+fn an_original_that_is_already_minimal_is_not_repeated() {
+    let result = Property::for_all(generate::between(0u32, 10), |n| n != 0).check(seeded(1));
+    let report = result.to_string();
+    assert!(report.contains("Minimal counterexample: 0"), "{report}");
+    assert!(!report.contains("Original counterexample"), "{report}");
+    let result = Property::for_all(generate::between(0u32, 1000), |n| n < 500).check(seeded(1));
+    let report = result.to_string();
+    assert!(report.contains("Original counterexample"), "{report}");
+}

@@ -96,8 +96,15 @@ impl<T> FailureReport<T> {
                     write!(f, "\n  (each fails alone, but varied all at once they can pass)")?;
                 }
             }
+            // An original that shrinking did not change (a saved example
+            // replayed, or a first failure that was minimal) is not repeated.
             let original = self.original.as_ref();
-            write_counterexample(f, "Original counterexample", original, names, &[], Some(ORIGINAL_LINES))?;
+            let same = original.zip(self.minimal.as_ref()).is_some_and(|(original, minimal)| {
+                original.rendered == minimal.rendered && original.fields == minimal.fields
+            });
+            if !same {
+                write_counterexample(f, "Original counterexample", original, names, &[], Some(ORIGINAL_LINES))?;
+            }
         }
         write_failure(f, Some(&self.failure), &self.notes)?;
         match self.stopped_at {
