@@ -52,6 +52,11 @@ fn a_failure_is_replayed_first_next_time_and_removed_once_fixed() {
     let fixed = Property::for_all(generate::integer::<u64>(), |_| true).check(options(3).runs(1));
     assert!(fixed.is_passed());
     assert_eq!(saved_files(&directory), 0, "a fixed example stays saved");
+    // Nor is the property's emptied directory left behind.
+    let directories: Vec<PathBuf> = std::fs::read_dir(&directory)
+        .map(|entries| entries.flatten().map(|entry| entry.path()).filter(|path| path.is_dir()).collect())
+        .unwrap_or_default();
+    assert!(directories.is_empty(), "left behind: {directories:?}");
 
     let again = Property::for_all(generate::integer::<u64>(), buggy).check(options(4).runs(1));
     assert_eq!(again.outcome(), Outcome::Passed, "the deleted example came back: {again}");

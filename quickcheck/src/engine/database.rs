@@ -216,7 +216,16 @@ impl Database {
         let unique = (random::fresh_seed(), WRITES.fetch_add(1, Ordering::Relaxed));
         let temporary = directory.join(format!(".{}.{:016x}.{}.tmp", std::process::id(), unique.0, unique.1));
         // A name in use is another writer's file: refused, and left alone.
-        let mut file = fs::OpenOptions::new().write(true).create_new(true).open(&temporary)?;
+        let create = || fs::OpenOptions::new().write(true).create_new(true).open(&temporary);
+        let mut file = match create() {
+            // Another process deleted its last example of the key, and the
+            // emptied directory with it, since this one made it.
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                fs::create_dir_all(&directory)?;
+                create()?
+            }
+            opened => opened?,
+        };
         let written = file.write_all(text.as_bytes()).and_then(|()| file.sync_all());
         drop(file);
         let renamed = written.and_then(|()| fs::rename(&temporary, &path));
@@ -227,11 +236,14 @@ impl Database {
         renamed
     }
 
-    /// Deletes a saved example of `key` that no longer fails.
+    /// Deletes a saved example of `key` that no longer fails, and the key's
+    /// directory once it holds no other.
     pub(crate) fn delete(&self, key: &str, choices: &[u64]) {
-        let path = self.directory(key).join(file_name(choices));
+        let directory = self.directory(key);
+        let path = directory.join(file_name(choices));
         match fs::remove_file(&path) {
-            Ok(()) => {}
+            // Removing a directory that still holds files fails, harmlessly.
+            Ok(()) => _ = fs::remove_dir(&directory),
             // Another process deleted it first.
             Err(error) if error.kind() == io::ErrorKind::NotFound => {}
             Err(error) => warning::once(&format!("could not delete the fixed example {}: {error}", path.display())),
