@@ -335,6 +335,11 @@ where
     /// [`check_async`](Property::check_async), panicking with the report
     /// unless the property passed.
     ///
+    /// The panic names a line of this crate: an `async fn` cannot pass on
+    /// its caller's location, as [`assert`](Property::assert) does. For a
+    /// panic at your own line, write
+    /// `.check_async(options).await.assert_passed()`.
+    ///
     /// # Panics
     ///
     /// On any outcome but [`Outcome::Passed`], with the report as message.
