@@ -99,7 +99,7 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
         Data::Enum(data) => data.variants.iter().flat_map(|variant| &variant.fields).map(|field| &field.ty).collect(),
         Data::Union(_) => Vec::new(),
     };
-    let by_names = field_types.iter().all(|ty| pin_line::field_pastes_back(ty));
+    let by_names = field_types.iter().all(|ty| pin_line::pastes_back(ty));
     quote! {
         impl #impl_generics #krate::__private::DerivedPinLine for #name #type_generics #where_clause {
             fn pastes_back() -> bool {

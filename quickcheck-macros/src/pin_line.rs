@@ -10,9 +10,11 @@
 //! `#[derive(Arbitrary)]` answers for its fields' types the same way (the
 //! derive implements a hidden trait that the property's code asks through
 //! a probe, so a type without the derive needs nothing). What only the
-//! value shows is checked when the report is written: a string literal inside a value (a
-//! `String` field of a derived `Debug`) would paste as a `&str`, so it
-//! leaves the line out too. An enum's variants print without the enum's
+//! value shows is checked when the report is written: a string literal
+//! inside a value (in a list, or a `String` field of a derived `Debug`)
+//! would paste as a `&str`, so the line writes it with `.to_owned()` where
+//! every string the value holds is a `String`, and is left out otherwise.
+//! An enum's variants print without the enum's
 //! name, so the macro also passes each parameter's [`type_path`], which
 //! the line writes in front of a parameter's variant; a variant inside a
 //! value (in a list, an option or another variant) has no path to write,
@@ -70,37 +72,23 @@ const NOT_EXPRESSIONS: &[&str] = &[
 ];
 
 /// Whether the `Debug` form of a parameter of type `ty` is an expression of
-/// that type once lists are written as `vec![...]`. A `String` pastes back
-/// only as a whole parameter: inside a list or option, its literal would
-/// make a `&str`.
+/// that type once lists are written as `vec![...]` (and the literals of
+/// `String`s inside a value as `"...".to_owned()`, which the report does
+/// when it can tell that every string of the value is a `String`).
 pub(crate) fn pastes_back(ty: &Type) -> bool {
-    pastes_back_within(ty, true)
-}
-
-/// Whether the `Debug` form of a field of type `ty`, inside its struct's
-/// or variant's, is an expression of that type once lists are written as
-/// `vec![...]`: as for a parameter, but a `String` is never one there.
-pub(crate) fn field_pastes_back(ty: &Type) -> bool {
-    pastes_back_within(ty, false)
-}
-
-fn pastes_back_within(ty: &Type, whole_parameter: bool) -> bool {
     match ty {
-        Type::Paren(inner) => pastes_back_within(&inner.elem, whole_parameter),
-        Type::Group(inner) => pastes_back_within(&inner.elem, whole_parameter),
-        Type::Tuple(tuple) => tuple.elems.iter().all(|element| pastes_back_within(element, false)),
+        Type::Paren(inner) => pastes_back(&inner.elem),
+        Type::Group(inner) => pastes_back(&inner.elem),
+        Type::Tuple(tuple) => tuple.elems.iter().all(pastes_back),
         Type::Path(path) if path.qself.is_none() => {
             let Some(last) = path.path.segments.last() else { return false };
             let name = last.ident.to_string();
             if NOT_EXPRESSIONS.contains(&name.as_str()) || name.starts_with("NonZero") {
                 return false;
             }
-            if name == "String" && !whole_parameter {
-                return false;
-            }
             match &last.arguments {
                 PathArguments::AngleBracketed(arguments) => arguments.args.iter().all(|argument| match argument {
-                    GenericArgument::Type(inner) => pastes_back_within(inner, false),
+                    GenericArgument::Type(inner) => pastes_back(inner),
                     _ => true,
                 }),
                 PathArguments::None => true,
@@ -142,6 +130,10 @@ mod tests {
         for ty in ["u8", "i64", "bool", "char", "f64", "String", "Vec<i32>", "Option<Vec<u8>>", "(u8, bool)", "Point"] {
             assert!(pastes(ty), "{ty}");
         }
+        // Their strings' literals are written owned by the report.
+        for ty in ["Vec<String>", "Option<String>", "(String, u8)"] {
+            assert!(pastes(ty), "{ty}");
+        }
     }
 
     #[test]
@@ -155,13 +147,11 @@ mod tests {
     }
 
     #[test]
-    fn maps_pointers_arrays_sequences_and_nested_strings_do_not() {
+    fn maps_pointers_arrays_sequences_and_borrowed_strings_do_not() {
         for ty in [
             "[u8; 4]",
             "&str",
-            "Vec<String>",
-            "Option<String>",
-            "(String, u8)",
+            "Vec<&str>",
             "std::collections::BTreeSet<u8>",
             "Box<u8>",
             "CommandSequence<Model, Command>",

@@ -90,8 +90,9 @@ impl<T> Copy for Parameters<T> {}
 /// The `#[example(...)]` arguments that make `fields` again, one per
 /// parameter, or `None` when some field's `Debug` form is no expression to
 /// paste: one that spans lines (a command sequence, a pretty-printed
-/// struct), holds a float no literal writes, a string that would paste as
-/// a `&str`, a map's or set's braces, text no Rust expression holds (a
+/// struct), holds a float no literal writes, a string inside it that would
+/// paste as a `&str` (where not every string of the value is a `String`,
+/// whose literals the line writes with `.to_owned()`), a map's or set's braces, text no Rust expression holds (a
 /// hand-written `Debug`'s `#3` or `1.50 EUR`, a duration's `1.5s`, an
 /// address's `127.0.0.1`), or an enum variant inside the value,
 /// was cut short or replaced by a placeholder, is of a type holding an
@@ -104,10 +105,13 @@ pub(crate) fn pin_arguments(
     type_names: &[&str],
     known_types: &[&str],
 ) -> Option<Vec<String>> {
+    // A string literal inside a value is a `&str` pasted back: it is
+    // written as an owned string where the values' strings are all `String`.
+    let owned_strings = owns_its_strings(known_types);
     let pastes = |field: &String| {
         !field.contains('\n')
             && !has_non_literal_float(field)
-            && !has_nested_string(field)
+            && (owned_strings || !has_nested_string(field))
             && !has_braced_collection(field)
             && is_made_of_rust_tokens(field)
             && is_whole(field)
@@ -120,9 +124,48 @@ pub(crate) fn pin_arguments(
             (Some(path), Some(name)) => with_type_path(field, path, name)?,
             _ => Cow::Borrowed(field.as_str()),
         };
-        (!has_bare_variant(&form, known_types)).then(|| as_expression(&form))
+        if has_bare_variant(&form, known_types) {
+            return None;
+        }
+        let expression = as_expression(&form);
+        Some(if has_nested_string(&expression) { with_owned_strings(&expression) } else { expression })
     };
     fields.iter().enumerate().map(expression).collect()
+}
+
+/// Whether the types the values hold (the compiler's names, see
+/// [`has_bare_variant`]) have `String` for text and no other string type
+/// (`&str`, `Box<str>`, `Cow<str>`), so that each string literal inside a
+/// value stands for a `String`.
+fn owns_its_strings(known_types: &[&str]) -> bool {
+    let names = || known_types.iter().flat_map(|known| names_in(known));
+    names().any(|name| name == "String") && !names().any(|name| name == "str")
+}
+
+/// `expression` with each string literal inside it followed by
+/// `.to_owned()`, making it a `String`: `vec!["a", "b"]` becomes
+/// `vec!["a".to_owned(), "b".to_owned()]`. A literal that is all of it is
+/// left alone, as `#[example]` takes one for a `String` parameter.
+fn with_owned_strings(expression: &str) -> String {
+    let characters: Vec<(char, bool)> = outside_literals(expression).collect();
+    let mut written = String::with_capacity(expression.len() + 32);
+    let mut opening = None;
+    for (index, &(character, in_literal)) in characters.iter().enumerate() {
+        written.push(character);
+        if !in_literal {
+            continue;
+        }
+        let opened = *opening.get_or_insert(character);
+        let ends = characters.get(index + 1).is_none_or(|&(_, next_in_literal)| !next_in_literal);
+        if ends {
+            opening = None;
+            let is_all_of_it = index + 1 == characters.len() && characters[0].0 == '"';
+            if opened == '"' && !is_all_of_it {
+                written.push_str(".to_owned()");
+            }
+        }
+    }
+    written
 }
 
 /// Whether a `Debug` form, its own type's path already in front, holds a
@@ -379,6 +422,23 @@ fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bool)> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strings_inside_a_value_of_strings_are_written_owned() {
+        let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
+        let owned = ["alloc::vec::Vec<alloc::string::String>", "(u8, alloc::string::String)", "alloc::string::String"];
+        let pinned = pin_arguments(&fields(&[r#"["a", "b\"c"]"#, r#"(1, "")"#, r#""x""#]), &[], &owned, &owned);
+        let expected = [r#"vec!["a".to_owned(), "b\"c".to_owned()]"#, r#"(1, "".to_owned())"#, r#""x""#];
+        assert_eq!(pinned, Some(fields(&expected)));
+        // A character is no string; a `&str` or `Cow<str>` among the types
+        // leaves the line out.
+        let chars = ["alloc::vec::Vec<(char, alloc::string::String)>"];
+        let pinned = pin_arguments(&fields(&[r#"[('"', "q")]"#]), &[], &chars, &chars);
+        assert_eq!(pinned, Some(fields(&[r#"vec![('"', "q".to_owned())]"#])));
+        for borrowed in ["alloc::vec::Vec<&str>", "(alloc::string::String, alloc::borrow::Cow<str>)"] {
+            assert_eq!(pin_arguments(&fields(&[r#"["a"]"#]), &[], &[borrowed], &[borrowed]), None, "{borrowed}");
+        }
+    }
 
     #[test]
     fn a_string_inside_a_value_is_told_from_a_whole_string() {
