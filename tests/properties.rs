@@ -829,3 +829,21 @@ fn an_original_that_is_already_minimal_is_not_repeated() {
     let report = result.to_string();
     assert!(report.contains("Original counterexample"), "{report}");
 }
+
+/// A panic's payload whose own `Drop` panics: the check drops the payload
+/// once it has read it, and that second panic must not escape.
+#[test]
+fn a_panic_payload_that_panics_when_dropped_is_contained() {
+    struct Grenade;
+    impl Drop for Grenade {
+        fn drop(&mut self) {
+            panic!("the payload went off");
+        }
+    }
+    let result = Property::for_all(generate::integer::<u8>(), |n| -> bool {
+        if n > 100 { std::panic::panic_any(Grenade) } else { true }
+    })
+    .check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    assert_eq!(result.minimal().unwrap().value(), &101, "{result}");
+}

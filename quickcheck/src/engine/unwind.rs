@@ -237,7 +237,20 @@ fn classify(payload: Box<dyn Any + Send>) -> Caught {
     if recorded.is_none() && !HOOK_LOOKED_AT.with(|looked| looked.replace(true)) {
         reinstall_if_replaced();
     }
+    drop_payload(payload);
     Caught::Panic(Box::new(recorded.unwrap_or(Panic { message, location: None })))
+}
+
+/// Drops a caught panic's payload, whose `Drop` (of a value given to
+/// `panic_any`) is user code too: a payload whose drop panics is leaked,
+/// with the second payload, rather than let that panic escape the check.
+fn drop_payload(payload: Box<dyn Any + Send>) {
+    SILENCED.with(|silenced| silenced.set(silenced.get() + 1));
+    let dropped = panic::catch_unwind(AssertUnwindSafe(move || drop(payload)));
+    SILENCED.with(|silenced| silenced.set(silenced.get() - 1));
+    if let Err(again) = dropped {
+        std::mem::forget(again);
+    }
 }
 
 fn payload_message(payload: &(dyn Any + Send)) -> String {
