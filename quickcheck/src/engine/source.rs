@@ -219,6 +219,9 @@ pub(crate) struct CommandTally {
     pub(crate) rejected: bool,
     /// A sequence was drawn to its end.
     pub(crate) generated: bool,
+    /// A sequence could have held a command: its commands' generator
+    /// offered one in the initial state, and its length may be above 0.
+    pub(crate) offered: bool,
 }
 
 impl CommandTally {
@@ -228,11 +231,12 @@ impl CommandTally {
         self.rejected && !self.accepted
     }
 
-    /// Whether every sequence drawn was empty though none was rejected:
-    /// the commands' generator offered none in the initial state, or the
-    /// sequences' length is 0.
+    /// Whether sequences were drawn that could never hold a command: the
+    /// commands' generator offered none in the initial state, or the
+    /// sequences' length is 0. (An empty sequence by itself says nothing:
+    /// the first example of every check is one.)
     pub(crate) fn offered_no_command(self) -> bool {
-        self.generated && !self.accepted && !self.rejected
+        self.generated && !self.offered
     }
 }
 

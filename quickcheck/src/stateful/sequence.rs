@@ -129,6 +129,9 @@ where
         let mut drawing = Drawing { commands, initial: &self.initial };
         loop {
             let Some(generator) = (self.next)(&model) else { break };
+            if drawing.commands.is_empty() && lengths.max > 0 {
+                source.command_tally().offered = true;
+            }
             if !lengths.next_element(source, drawing.commands.len(), CONTINUE) {
                 break;
             }
