@@ -901,6 +901,14 @@ fn should_panic_but_exhausted(#[generator(generate::integer::<u8>().filter(|_| f
     let _ = byte;
 }
 
+#[property(runs = 0)]
+#[tokio::test]
+#[should_panic]
+#[ignore = "fails on purpose: run by a_check_that_cannot_test_fails_a_should_panic_test"]
+async fn should_panic_under_tokio_but_misconfigured(byte: u8) {
+    let _ = byte;
+}
+
 /// Runs the ignored test `test` of this binary alone in a child process,
 /// and returns whether it passed and what it wrote.
 fn run_ignored_test(test: &str) -> (bool, String) {
@@ -915,9 +923,11 @@ fn run_ignored_test(test: &str) -> (bool, String) {
 
 #[test]
 fn a_check_that_cannot_test_fails_a_should_panic_test() {
-    for (test, outcome) in
-        [("should_panic_but_misconfigured", "Misconfigured"), ("should_panic_but_exhausted", "Exhausted")]
-    {
+    for (test, outcome) in [
+        ("should_panic_but_misconfigured", "Misconfigured"),
+        ("should_panic_but_exhausted", "Exhausted"),
+        ("should_panic_under_tokio_but_misconfigured", "Misconfigured"),
+    ] {
         let (passed, printed) = run_ignored_test(test);
         assert!(!passed, "{printed}");
         assert!(printed.contains("did not panic as expected"), "{printed}");

@@ -107,14 +107,11 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
                 #by_names #(&& (&#krate::__private::PinLineProbe::<#field_types>::new()).pastes_back())*
             }
 
-            fn add_type_names(names: &mut ::std::vec::Vec<&'static str>) {
+            fn add_type_names(names: &mut #krate::__private::TypeNames) {
                 use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
-                let own = ::core::any::type_name::<Self>();
-                if names.contains(&own) {
-                    return;
+                if names.add_derived(::core::any::type_name::<Self>()) {
+                    #((&#krate::__private::PinLineProbe::<#field_types>::new()).add_type_names(names);)*
                 }
-                names.push(own);
-                #((&#krate::__private::PinLineProbe::<#field_types>::new()).add_type_names(names);)*
             }
         }
     }

@@ -89,6 +89,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
 
     let patterns = parameters.iter().map(|parameter| &parameter.pattern);
     let types: Vec<&Type> = parameters.iter().map(|parameter| &parameter.ty).collect();
+    let indices = (0..types.len()).map(syn::Index::from);
     let generators = parameters.iter().map(|parameter| &parameter.generator);
     let names = parameters.iter().map(|parameter| &parameter.name);
     let without_pin_line = (!types.iter().all(|ty| pin_line::pastes_back(ty))).then(|| quote! { .without_pin_line() });
@@ -131,8 +132,9 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             #without_pin_line;
             let #checked = {
                 use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
-                let #checked = #krate::__private::with_types_within(#checked, |names| {
-                    #((&#krate::__private::PinLineProbe::<#types>::new()).add_type_names(names);)*
+                let #checked = #krate::__private::with_types_within(#checked, |index, names| match index {
+                    #(#indices => (&#krate::__private::PinLineProbe::<#types>::new()).add_type_names(names),)*
+                    _ => {}
                 });
                 if true #(&& (&#krate::__private::PinLineProbe::<#types>::new()).pastes_back())* {
                     #checked
@@ -151,24 +153,45 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     // named: a type such as `Cow<str>` leaves out a lifetime that a
     // function without parameters could not fill in.
     let result_types = quote! { impl ::core::marker::Sized };
+    // A test expected to panic does so only for a failure of the property,
+    // where `#[cfg_attr]` adds the expectation as well.
+    let expects_a_failure = function.attrs.iter().any(|attribute| attribute.path().is_ident("should_panic"));
+    let expected_where: Vec<TokenStream> = function.attrs.iter().filter_map(expects_a_failure_when).collect();
+    let assertion = |checked: TokenStream| {
+        if expects_a_failure {
+            quote! { #krate::__private::assert_fails(#checked); }
+        } else if expected_where.is_empty() {
+            quote! { #krate::__private::assert_passed(#checked); }
+        } else {
+            quote! {
+                if false #(|| ::core::cfg!(#expected_where))* {
+                    #krate::__private::assert_fails(#checked);
+                } else {
+                    #krate::__private::assert_passed(#checked);
+                }
+            }
+        }
+    };
     let expanded = if has_other_test_attribute {
         // Another test attribute, such as #[tokio::test], runs the function
         // and may provide the runtime of an async one: the check stays in
         // the function, which is not registered.
         if is_async {
+            // Not `assert_async`: a panic from inside an async function
+            // names the library's line, not this one.
+            let assertion = assertion(quote! { #property.check_async(#options).await });
             quote! {
                 #(#attributes)*
                 #visibility async fn #name() {
-                    // Not `assert_async`: a panic from inside an async
-                    // function names the library's line, not this one.
-                    #krate::__private::assert_passed(#property.check_async(#options).await);
+                    #assertion
                 }
             }
         } else {
+            let assertion = assertion(quote! { #property.check(#options) });
             quote! {
                 #(#attributes)*
                 #visibility fn #name() {
-                    #property.assert(#options);
+                    #assertion
                 }
             }
         }
@@ -240,23 +263,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
                 }
             }
         });
-        // A test expected to panic does so only for a failure of the
-        // property, where `#[cfg_attr]` adds the expectation as well.
-        let expects_a_failure = function.attrs.iter().any(|attribute| attribute.path().is_ident("should_panic"));
-        let expected_where: Vec<TokenStream> = function.attrs.iter().filter_map(expects_a_failure_when).collect();
-        let assertion = if expects_a_failure {
-            quote! { #krate::__private::assert_fails(#checked); }
-        } else if expected_where.is_empty() {
-            quote! { #krate::__private::assert_passed(#checked); }
-        } else {
-            quote! {
-                if false #(|| ::core::cfg!(#expected_where))* {
-                    #krate::__private::assert_fails(#checked);
-                } else {
-                    #krate::__private::assert_passed(#checked);
-                }
-            }
-        };
+        let assertion = assertion(checked.clone());
         quote! {
             #check_function
 

@@ -284,31 +284,51 @@ pub trait DerivedPinLine {
     /// field types tell.
     fn pastes_back() -> bool;
 
-    /// Adds this type's name and its fields' types' names, as
-    /// [`std::any::type_name`] gives them, unless this type's is there
-    /// already (so that a recursive type ends): the structs a value's
-    /// `Debug` form may print by their names, which an enum's variants
-    /// printed by theirs are not.
-    fn add_type_names(names: &mut Vec<&'static str>);
+    /// Adds this type's name and, unless it was there already (so that a
+    /// recursive type ends), its fields' types' names.
+    fn add_type_names(names: &mut TypeNames);
 }
 
-/// Adds `T`'s name, as [`std::any::type_name`] gives it, unless it is there
-/// already: what a type without a derive tells of the structs its values
-/// print (those its generic arguments name).
-fn add_type_name<T: ?Sized>(names: &mut Vec<&'static str>) {
-    let name = std::any::type_name::<T>();
-    if !names.contains(&name) {
-        names.push(name);
+/// The compiler's names ([`std::any::type_name`]) of the types one
+/// parameter's value holds, as far as derives tell: the parameter's type
+/// (whose generic arguments name what it holds), and for each type with
+/// `#[derive(Arbitrary)]` its fields' types. What the pin line reads to
+/// tell a struct printed by its name from an enum's variant printed by
+/// its own, and whether every string the value holds is a `String`.
+#[derive(Clone, Debug, Default)]
+pub struct TypeNames {
+    /// Every name added.
+    pub(crate) all: Vec<&'static str>,
+    /// The names of derived types, whose fields' types are among `all`.
+    pub(crate) derived: Vec<&'static str>,
+}
+
+impl TypeNames {
+    /// Adds the name of a derived type, whose derive then adds its
+    /// fields' types; false if it was added before.
+    pub fn add_derived(&mut self, name: &'static str) -> bool {
+        if self.derived.contains(&name) {
+            return false;
+        }
+        self.derived.push(name);
+        self.all.push(name);
+        true
+    }
+
+    /// Adds the name of a type whose fields are unknown.
+    pub(crate) fn add(&mut self, name: &'static str) {
+        if !self.all.contains(&name) {
+            self.all.push(name);
+        }
     }
 }
 
-/// Tells `property`'s pin line which structs its parameters' values may
-/// print by name, through `add` (which `#[property]` builds from each
-/// parameter's [`PinLineProbe`]): a capitalised name with braces inside a
-/// value is pasted back only if it is one of theirs, not an enum's variant.
+/// Tells `property`'s pin line, through `add` (which `#[property]` builds
+/// from each parameter's [`PinLineProbe`]), the [`TypeNames`] of parameter
+/// number `index`.
 pub fn with_types_within<G: Generator, F>(
     mut property: crate::Property<'_, G, F>,
-    add: fn(&mut Vec<&'static str>),
+    add: fn(usize, &mut TypeNames),
 ) -> crate::Property<'_, G, F> {
     if let Some(parameters) = &mut property.parameters {
         parameters.add_types_within = add;
@@ -339,7 +359,7 @@ pub trait PinLineOfDerive {
     fn pastes_back(&self) -> bool;
     /// Adds the type's name and its fields' types' names, as its derive
     /// tells.
-    fn add_type_names(&self, names: &mut Vec<&'static str>);
+    fn add_type_names(&self, names: &mut TypeNames);
 }
 
 impl<T: DerivedPinLine + ?Sized> PinLineOfDerive for PinLineProbe<T> {
@@ -347,7 +367,7 @@ impl<T: DerivedPinLine + ?Sized> PinLineOfDerive for PinLineProbe<T> {
         T::pastes_back()
     }
 
-    fn add_type_names(&self, names: &mut Vec<&'static str>) {
+    fn add_type_names(&self, names: &mut TypeNames) {
         T::add_type_names(names);
     }
 }
@@ -358,7 +378,7 @@ pub trait PinLineOfAnyType {
     fn pastes_back(&self) -> bool;
     /// Adds the type's own name, whose generic arguments name the types
     /// its values hold.
-    fn add_type_names(&self, names: &mut Vec<&'static str>);
+    fn add_type_names(&self, names: &mut TypeNames);
 }
 
 impl<T: ?Sized> PinLineOfAnyType for &PinLineProbe<T> {
@@ -366,7 +386,7 @@ impl<T: ?Sized> PinLineOfAnyType for &PinLineProbe<T> {
         true
     }
 
-    fn add_type_names(&self, names: &mut Vec<&'static str>) {
-        add_type_name::<T>(names);
+    fn add_type_names(&self, names: &mut TypeNames) {
+        names.add(std::any::type_name::<T>());
     }
 }

@@ -217,10 +217,15 @@ pub(crate) fn take_hook_restored() -> bool {
 /// without printing anything.
 pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Caught> {
     install_hook();
+    silently_catch_unwind(f).map_err(classify)
+}
+
+/// `catch_unwind` with this thread's panics kept quiet meanwhile.
+fn silently_catch_unwind<R>(f: impl FnOnce() -> R) -> Result<R, Box<dyn Any + Send>> {
     SILENCED.with(|silenced| silenced.set(silenced.get() + 1));
     let result = panic::catch_unwind(AssertUnwindSafe(f));
     SILENCED.with(|silenced| silenced.set(silenced.get() - 1));
-    result.map_err(classify)
+    result
 }
 
 fn classify(payload: Box<dyn Any + Send>) -> Caught {
@@ -245,10 +250,7 @@ fn classify(payload: Box<dyn Any + Send>) -> Caught {
 /// `panic_any`) is user code too: a payload whose drop panics is leaked,
 /// with the second payload, rather than let that panic escape the check.
 fn drop_payload(payload: Box<dyn Any + Send>) {
-    SILENCED.with(|silenced| silenced.set(silenced.get() + 1));
-    let dropped = panic::catch_unwind(AssertUnwindSafe(move || drop(payload)));
-    SILENCED.with(|silenced| silenced.set(silenced.get() - 1));
-    if let Err(again) = dropped {
+    if let Err(again) = silently_catch_unwind(move || drop(payload)) {
         std::mem::forget(again);
     }
 }

@@ -423,7 +423,7 @@ pub struct Float<T> {
 
 /// Any value of a float type, NaN and the infinities included. Shrinks
 /// towards 0.0, through integers and short binary fractions: the exponent
-/// goes down before the significand, so `x <= 100.0` fails at 101.0 or 128.0.
+/// goes down before the significand, so `x <= 100.0` fails at 101.0.
 ///
 /// Forces NaN in about 4% of the draws, so that a run of 100 examples
 /// nearly always meets it, and the infinities, `MIN`, `MAX`, the smallest

@@ -27,6 +27,7 @@ pub use result::{
     CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult,
 };
 
+use crate::__private::TypeNames;
 use crate::engine::explain::Freedom;
 use crate::engine::run::{
     Body, BodyResult, End, Explanation, GeneratorPanic, Never, Runner, Settings, Shrunk, Started, Summary, call,
@@ -198,7 +199,7 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
             pastes_back: true,
             type_paths: &[],
             type_names: <G::Value as ParameterValues>::type_names,
-            add_types_within: |_| {},
+            add_types_within: |_, _| {},
         });
         self
     }
@@ -753,12 +754,17 @@ impl Rendered {
         let fields = parameters.map_or_else(Vec::new, |parameters| (parameters.render_each)(value));
         let pin_arguments = parameters.filter(|parameters| parameters.pastes_back).and_then(|parameters| {
             let type_names = (parameters.type_names)();
-            // The derives' names first: a derive stops at a type already
-            // named, as it would at its own.
-            let mut known_types = Vec::new();
-            (parameters.add_types_within)(&mut known_types);
-            known_types.extend_from_slice(&type_names);
-            pin_arguments(&fields, parameters.type_paths, &type_names, &known_types)
+            let held: Vec<TypeNames> = (0..fields.len())
+                .map(|index| {
+                    let mut names = TypeNames::default();
+                    (parameters.add_types_within)(index, &mut names);
+                    if let Some(&name) = type_names.get(index) {
+                        names.add(name);
+                    }
+                    names
+                })
+                .collect();
+            pin_arguments(&fields, parameters.type_paths, &type_names, &held)
         });
         Rendered { whole: render(value), fields, pin_arguments }
     }

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 use std::fmt::Debug;
 
+use crate::__private::TypeNames;
 use crate::property::format::{is_whole, render};
 
 /// A tuple whose fields the report prints one by one, each under its
@@ -72,11 +73,11 @@ pub(crate) struct Parameters<T> {
     /// Each parameter's type as the compiler names it (see
     /// [`ParameterValues::type_names`]).
     pub(crate) type_names: fn() -> Vec<&'static str>,
-    /// Adds the compiler's names of the types inside the parameters' types
-    /// that their derives tell of (see
+    /// Adds to the [`TypeNames`] of the parameter of an index the types
+    /// inside its type that derives tell of (see
     /// [`DerivedPinLine`](crate::__private::DerivedPinLine)); nothing by
     /// default.
-    pub(crate) add_types_within: fn(&mut Vec<&'static str>),
+    pub(crate) add_types_within: fn(usize, &mut TypeNames),
 }
 
 impl<T> Clone for Parameters<T> {
@@ -103,20 +104,19 @@ pub(crate) fn pin_arguments(
     fields: &[String],
     type_paths: &[&str],
     type_names: &[&str],
-    known_types: &[&str],
+    held: &[TypeNames],
 ) -> Option<Vec<String>> {
     // A string literal inside a value is a `&str` pasted back: it is
-    // written as an owned string where the values' strings are all `String`.
-    let owned_strings = owns_its_strings(known_types);
-    let pastes = |field: &String| {
+    // written as an owned string where the value's strings are all `String`.
+    let pastes = |(index, field): (usize, &String)| {
         !field.contains('\n')
             && !has_non_literal_float(field)
-            && (owned_strings || !has_nested_string(field))
+            && (!has_nested_string(field) || held.get(index).is_some_and(holds_only_owned_strings))
             && !has_braced_collection(field)
             && is_made_of_rust_tokens(field)
             && is_whole(field)
     };
-    if !fields.iter().all(pastes) || type_names.iter().any(|name| name.contains('[')) {
+    if !fields.iter().enumerate().all(pastes) || type_names.iter().any(|name| name.contains('[')) {
         return None;
     }
     let expression = |(index, field): (usize, &String)| {
@@ -124,7 +124,8 @@ pub(crate) fn pin_arguments(
             (Some(path), Some(name)) => with_type_path(field, path, name)?,
             _ => Cow::Borrowed(field.as_str()),
         };
-        if has_bare_variant(&form, known_types) {
+        let held = held.get(index).map_or(&[][..], |held| &held.all[..]);
+        if has_bare_variant(&form, held) {
             return None;
         }
         let expression = as_expression(&form);
@@ -133,13 +134,39 @@ pub(crate) fn pin_arguments(
     fields.iter().enumerate().map(expression).collect()
 }
 
-/// Whether the types the values hold (the compiler's names, see
-/// [`has_bare_variant`]) have `String` for text and no other string type
-/// (`&str`, `Box<str>`, `Cow<str>`), so that each string literal inside a
-/// value stands for a `String`.
-fn owns_its_strings(known_types: &[&str]) -> bool {
-    let names = || known_types.iter().flat_map(|known| names_in(known));
-    names().any(|name| name == "String") && !names().any(|name| name == "str")
+/// Whether every string literal inside a value of these types stands for
+/// a `String`: each type it holds is a `String`, a list, option or result,
+/// a number, `bool` or `char`, or a derived type (whose fields' types are
+/// among them). Any other type may print a literal for something else (a
+/// `&str`, a path, an `Arc<String>`), or hide fields that do.
+fn holds_only_owned_strings(held: &TypeNames) -> bool {
+    const PLAIN: [&str; 20] = [
+        "alloc::string::String",
+        "alloc::vec::Vec",
+        "core::option::Option",
+        "core::result::Result",
+        "u8",
+        "u16",
+        "u32",
+        "u64",
+        "u128",
+        "usize",
+        "i8",
+        "i16",
+        "i32",
+        "i64",
+        "i128",
+        "isize",
+        "f32",
+        "f64",
+        "bool",
+        "char",
+    ];
+    let is_derived =
+        |path: &str| held.derived.iter().any(|derived| derived.split('<').next().is_some_and(|own| own == path));
+    let mut paths =
+        held.all.iter().flat_map(|name| name.split(['<', '>', ',', ' ', '(', ')']).filter(|path| !path.is_empty()));
+    paths.all(|path| PLAIN.contains(&path) || is_derived(path))
 }
 
 /// `expression` with each string literal inside it followed by
@@ -423,20 +450,48 @@ fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bool)> + '_ {
 mod tests {
     use super::*;
 
+    /// The type names of parameters, one each, as a property without
+    /// derives knows them.
+    fn held(names: &[&'static str]) -> Vec<TypeNames> {
+        names
+            .iter()
+            .map(|&name| {
+                let mut held = TypeNames::default();
+                held.add(name);
+                held
+            })
+            .collect()
+    }
+
     #[test]
     fn strings_inside_a_value_of_strings_are_written_owned() {
         let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
         let owned = ["alloc::vec::Vec<alloc::string::String>", "(u8, alloc::string::String)", "alloc::string::String"];
-        let pinned = pin_arguments(&fields(&[r#"["a", "b\"c"]"#, r#"(1, "")"#, r#""x""#]), &[], &owned, &owned);
+        let pinned = pin_arguments(&fields(&[r#"["a", "b\"c"]"#, r#"(1, "")"#, r#""x""#]), &[], &owned, &held(&owned));
         let expected = [r#"vec!["a".to_owned(), "b\"c".to_owned()]"#, r#"(1, "".to_owned())"#, r#""x""#];
         assert_eq!(pinned, Some(fields(&expected)));
         // A character is no string; a `&str` or `Cow<str>` among the types
         // leaves the line out.
         let chars = ["alloc::vec::Vec<(char, alloc::string::String)>"];
-        let pinned = pin_arguments(&fields(&[r#"[('"', "q")]"#]), &[], &chars, &chars);
+        let pinned = pin_arguments(&fields(&[r#"[('"', "q")]"#]), &[], &chars, &held(&chars));
         assert_eq!(pinned, Some(fields(&[r#"vec![('"', "q".to_owned())]"#])));
-        for borrowed in ["alloc::vec::Vec<&str>", "(alloc::string::String, alloc::borrow::Cow<str>)"] {
-            assert_eq!(pin_arguments(&fields(&[r#"["a"]"#]), &[], &[borrowed], &[borrowed]), None, "{borrowed}");
+        // A derived type's fields are known; another type's may hide a
+        // `&'static str`, and a path or an `Arc<String>` prints as a literal.
+        let mut account = TypeNames::default();
+        assert!(account.add_derived("app::Account"));
+        account.add("alloc::string::String");
+        let pinned = pin_arguments(&fields(&[r#"Account { owner: "" }"#]), &[], &["app::Account"], &[account]);
+        assert_eq!(pinned, Some(fields(&[r#"Account { owner: "".to_owned() }"#])));
+        let opaque =
+            pin_arguments(&fields(&[r#"Secret { code: "" }"#]), &[], &["app::Secret"], &held(&["app::Secret"]));
+        assert_eq!(opaque, None);
+        for borrowed in [
+            "alloc::vec::Vec<&str>",
+            "(alloc::string::String, alloc::borrow::Cow<str>)",
+            "alloc::vec::Vec<std::path::PathBuf>",
+            "alloc::vec::Vec<alloc::sync::Arc<alloc::string::String>>",
+        ] {
+            assert_eq!(pin_arguments(&fields(&[r#"["a"]"#]), &[], &[borrowed], &held(&[borrowed])), None, "{borrowed}");
         }
     }
 
@@ -537,22 +592,28 @@ mod tests {
         let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
         let names = ["app::Op", "alloc::vec::Vec<i32>"];
         let pinned = Some(fields(&["Op::Pop", "vec![1]"]));
-        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &["Op", "Vec"], &names, &names), pinned);
-        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &[], &names, &names), Some(fields(&["Pop", "vec![1]"])));
+        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &["Op", "Vec"], &names, &held(&names)), pinned);
+        assert_eq!(
+            pin_arguments(&fields(&["Pop", "[1]"]), &[], &names, &held(&names)),
+            Some(fields(&["Pop", "vec![1]"]))
+        );
         let float = ["app::Op", "f64"];
-        assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"], &float, &float), None);
-        assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"], &names, &names), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"], &float, &held(&float)), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"], &names, &held(&names)), None);
         // A map or set behind an alias, which the macro cannot see, and an
         // array, whose list the line would write as a `Vec`.
         let map = ["app::Op", "std::collections::hash::map::HashMap<u8, u8>"];
-        assert_eq!(pin_arguments(&fields(&["Pop", "{1: 0, 0: 0}"]), &["Op", "Map"], &map, &map), None);
-        assert_eq!(pin_arguments(&fields(&["Pop", "[{1}]"]), &["Op", "Sets"], &names, &names), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "{1: 0, 0: 0}"]), &["Op", "Map"], &map, &held(&map)), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "[{1}]"]), &["Op", "Sets"], &names, &held(&names)), None);
         let array = ["app::Op", "[u8; 3]"];
-        assert_eq!(pin_arguments(&fields(&["Pop", "[5, 0, 0]"]), &["Op", "Arr"], &array, &array), None);
+        assert_eq!(pin_arguments(&fields(&["Pop", "[5, 0, 0]"]), &["Op", "Arr"], &array, &held(&array)), None);
         // A struct's braces follow its name.
         let frame = ["app::Op", "app::Frame"];
         let pinned = Some(fields(&["Op::Pop", "Frame { depth: 0 }"]));
-        assert_eq!(pin_arguments(&fields(&["Pop", "Frame { depth: 0 }"]), &["Op", "Frame"], &frame, &frame), pinned);
+        assert_eq!(
+            pin_arguments(&fields(&["Pop", "Frame { depth: 0 }"]), &["Op", "Frame"], &frame, &held(&frame)),
+            pinned
+        );
     }
 
     #[test]
@@ -583,9 +644,9 @@ mod tests {
         }
         let names = ["app::List"];
         let nested = ["Cons(0, Cons(0, Nil))".to_owned()];
-        assert_eq!(pin_arguments(&nested, &["List"], &names, &names), None);
+        assert_eq!(pin_arguments(&nested, &["List"], &names, &held(&names)), None);
         let leaf = ["Nil".to_owned()];
-        assert_eq!(pin_arguments(&leaf, &["List"], &names, &names), Some(vec!["List::Nil".to_owned()]));
+        assert_eq!(pin_arguments(&leaf, &["List"], &names, &held(&names)), Some(vec!["List::Nil".to_owned()]));
     }
 
     #[test]

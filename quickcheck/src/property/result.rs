@@ -45,8 +45,9 @@ pub enum Outcome {
     InsufficientCoverage,
 }
 
-/// How the body (or generator) failed.
+/// How the body (or generator) failed. More kinds may be added.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum FailureKind {
     /// It panicked, for example in an `assert!`.
     Panicked,

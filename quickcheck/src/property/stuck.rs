@@ -38,7 +38,10 @@ impl Wake for Relay {
 
     fn wake_by_ref(self: &Arc<Self>) {
         self.woken.store(true, Ordering::SeqCst);
-        self.executor.lock().unwrap_or_else(PoisonError::into_inner).wake_by_ref();
+        // Woken outside the lock: an executor that polls at once on a wake
+        // would otherwise meet it again in `prepare`.
+        let executor = self.executor.lock().unwrap_or_else(PoisonError::into_inner).clone();
+        executor.wake();
     }
 }
 

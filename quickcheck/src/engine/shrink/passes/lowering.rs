@@ -254,14 +254,11 @@ impl<E: Execute> Shrinker<'_, E> {
     /// alternatives is of no kind a value is (a command's kind, numbered
     /// like the handle it takes, would turn into another command).
     pub(crate) async fn lower_duplicates(&mut self) {
-        let alternatives = self.alternative_choices();
         let mut by_value: Vec<(u64, u64, usize)> = self
-            .best
-            .choices
-            .iter()
-            .enumerate()
-            .filter(|&(at, &choice)| choice > 0 && self.is_number(at) && !alternatives[at])
-            .map(|(at, &choice)| (self.best.maxima[at], choice, at))
+            .plain_numbers()
+            .into_iter()
+            .filter(|&at| self.best.choices[at] > 0)
+            .map(|at| (self.best.maxima[at], self.best.choices[at], at))
             .collect();
         by_value.sort_unstable();
         let groups: Vec<(u64, Vec<usize>)> = by_value

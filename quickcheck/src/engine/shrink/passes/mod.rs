@@ -33,6 +33,14 @@ impl<E: Execute> Shrinker<'_, E> {
         self.best.maxima.get(position).is_some_and(|&max| max > 1)
     }
 
+    /// The positions of the numbers that are no choice between
+    /// alternatives: values to compare and move between choices of one
+    /// kind (one largest value).
+    fn plain_numbers(&self) -> Vec<usize> {
+        let alternatives = self.alternative_choices();
+        (0..self.best.choices.len()).filter(|&at| self.is_number(at) && !alternatives[at]).collect()
+    }
+
     /// Whether span `span` is a collection's closing "stop": an element span
     /// holding only its "go on" choice, which says no.
     fn is_stop(&self, span: usize) -> bool {

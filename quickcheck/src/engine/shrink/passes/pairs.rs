@@ -97,7 +97,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// stalls.
     pub(crate) async fn borrow_from_next(&mut self) {
         for first in 0..self.best.choices.len().saturating_sub(1) {
-            let (value, next) = (self.best.choices[first], first + 1);
+            let next = first + 1;
+            // The best may have shrunk under the loop.
+            let Some(&value) = self.best.choices.get(first) else { break };
             if value == 0 || !self.is_number(first) || !self.is_number(next) {
                 continue;
             }

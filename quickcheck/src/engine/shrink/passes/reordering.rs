@@ -24,11 +24,8 @@ impl<E: Execute> Shrinker<'_, E> {
     /// choices reaches once both values are as low as they go. Runs when
     /// the shrink stalls.
     pub(crate) async fn exchange_values(&mut self) {
-        let alternatives = self.alternative_choices();
-        let mut kinds: Vec<(u64, usize)> = (0..self.best.choices.len())
-            .filter(|&at| self.is_number(at) && !alternatives[at])
-            .map(|at| (self.best.maxima[at], at))
-            .collect();
+        let mut kinds: Vec<(u64, usize)> =
+            self.plain_numbers().into_iter().map(|at| (self.best.maxima[at], at)).collect();
         kinds.sort_unstable();
         let kinds: Vec<Vec<usize>> =
             kinds.chunk_by(|a, b| a.0 == b.0).map(|kind| kind.iter().map(|&(_, at)| at).collect()).collect();
