@@ -360,6 +360,27 @@ fn strings_inside_a_value_are_pinned_as_owned_strings() {
     assert!(report.contains(pin), "{report}");
 }
 
+#[property(seed = 1, database = "off")]
+#[should_panic]
+#[allow(clippy::eq_op)]
+fn floats_equal_themselves(x: f64) -> bool {
+    x == x
+}
+
+#[test]
+fn a_float_no_literal_writes_is_pinned_by_its_constant() {
+    let report = report_of(floats_equal_themselves);
+    assert!(report.contains("  Pin it with: #[example(f64::NAN)]"), "{report}");
+}
+
+#[property(runs = 1)]
+#[example(f64::NAN)]
+#[should_panic(expected = "on a pinned example")]
+#[allow(clippy::eq_op)]
+fn a_pasted_float_constant_pins_the_failure(#[generator(generate::constant(0.0))] x: f64) -> bool {
+    x == x
+}
+
 // The lines above, pasted back.
 #[property(runs = 1)]
 #[example(vec!["".to_owned(), "".to_owned()])]

@@ -106,9 +106,18 @@ pub(crate) fn pin_arguments(
     type_names: &[&str],
     held: &[TypeNames],
 ) -> Option<Vec<String>> {
+    // A float parameter that no literal writes is written by its constant.
+    let fields: Vec<Cow<'_, str>> = fields
+        .iter()
+        .enumerate()
+        .map(|(index, field)| match type_names.get(index) {
+            Some(&float @ ("f32" | "f64")) => special_float(float, field),
+            _ => Cow::Borrowed(field.as_str()),
+        })
+        .collect();
     // A string literal inside a value is a `&str` pasted back: it is
     // written as an owned string where the value's strings are all `String`.
-    let pastes = |(index, field): (usize, &String)| {
+    let pastes = |(index, field): (usize, &Cow<'_, str>)| {
         !field.contains('\n')
             && !has_non_literal_float(field)
             && (!has_nested_string(field) || held.get(index).is_some_and(holds_only_owned_strings))
@@ -119,10 +128,10 @@ pub(crate) fn pin_arguments(
     if !fields.iter().enumerate().all(pastes) || type_names.iter().any(|name| name.contains('[')) {
         return None;
     }
-    let expression = |(index, field): (usize, &String)| {
+    let expression = |(index, field): (usize, &Cow<'_, str>)| {
         let form = match (type_paths.get(index), type_names.get(index)) {
             (Some(path), Some(name)) => with_type_path(field, path, name)?,
-            _ => Cow::Borrowed(field.as_str()),
+            _ => Cow::Borrowed(field.as_ref()),
         };
         let held = held.get(index).map_or(&[][..], |held| &held.all[..]);
         if has_bare_variant(&form, held) {
@@ -132,6 +141,19 @@ pub(crate) fn pin_arguments(
         Some(if has_nested_string(&expression) { with_owned_strings(&expression) } else { expression })
     };
     fields.iter().enumerate().map(expression).collect()
+}
+
+/// A float parameter's `Debug` form that no literal writes, `NaN`, `inf`
+/// or `-inf`, as the constant of `float` (`f32` or `f64`) it is; any other
+/// as it is.
+fn special_float<'a>(float: &str, rendered: &'a str) -> Cow<'a, str> {
+    let constant = match rendered {
+        "NaN" => "NAN",
+        "inf" => "INFINITY",
+        "-inf" => "NEG_INFINITY",
+        _ => return Cow::Borrowed(rendered),
+    };
+    Cow::Owned(format!("{float}::{constant}"))
 }
 
 /// Whether every string literal inside a value of these types stands for
@@ -598,7 +620,15 @@ mod tests {
             Some(fields(&["Pop", "vec![1]"]))
         );
         let float = ["app::Op", "f64"];
-        assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"], &float, &held(&float)), None);
+        // A float parameter no literal writes is written by its constant;
+        // a float inside a value that no literal writes leaves the line out.
+        let pinned = Some(fields(&["Op::Pop", "f64::NAN"]));
+        assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"], &float, &held(&float)), pinned);
+        let floats = ["f32", "f64", "f64"];
+        let pinned = pin_arguments(&fields(&["-inf", "inf", "1.5"]), &[], &floats, &held(&floats));
+        assert_eq!(pinned, Some(fields(&["f32::NEG_INFINITY", "f64::INFINITY", "1.5"])));
+        let list = ["alloc::vec::Vec<f64>"];
+        assert_eq!(pin_arguments(&fields(&["[NaN]"]), &[], &list, &held(&list)), None);
         assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"], &names, &held(&names)), None);
         // A map or set behind an alias, which the macro cannot see, and an
         // array, whose list the line would write as a `Vec`.
