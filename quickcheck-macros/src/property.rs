@@ -234,10 +234,8 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
                 quote! { #check() },
             )
         };
-        let expected_to_fail_or_skipped = function
-            .attrs
-            .iter()
-            .any(|attribute| attribute.path().is_ident("should_panic") || attribute.path().is_ident("ignore"));
+        let expected_to_fail_or_skipped =
+            expects_a_failure || function.attrs.iter().any(|attribute| attribute.path().is_ident("ignore"));
         // `#[cfg_attr(predicate, ignore)]` skips the test only where the
         // predicate holds, and only there is it left out of the registry.
         let conditionally_skipped: Vec<TokenStream> = function

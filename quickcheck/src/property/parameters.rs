@@ -186,9 +186,7 @@ fn holds_only_owned_strings(held: &TypeNames) -> bool {
     ];
     let is_derived =
         |path: &str| held.derived.iter().any(|derived| derived.split('<').next().is_some_and(|own| own == path));
-    let mut paths =
-        held.all.iter().flat_map(|name| name.split(['<', '>', ',', ' ', '(', ')']).filter(|path| !path.is_empty()));
-    paths.all(|path| PLAIN.contains(&path) || is_derived(path))
+    held.all.iter().flat_map(|name| paths_in(name)).all(|path| PLAIN.contains(&path) || is_derived(path))
 }
 
 /// `expression` with each string literal inside it followed by
@@ -386,13 +384,19 @@ fn is_made_of_rust_tokens(rendered: &str) -> bool {
     true
 }
 
-/// The names in a type's name as the compiler writes it: every path
-/// segment and generic argument (`alloc::vec::Vec<app::Shape>` holds `Vec`
-/// and `Shape`, among others).
+/// The paths in a type's name as the compiler writes it: the type's and
+/// each generic argument's (`alloc::vec::Vec<app::Shape>` holds
+/// `alloc::vec::Vec` and `app::Shape`); a reference or array leaves its
+/// element's path (`str`, `u8`) and, for an array, its length.
+fn paths_in(type_name: &str) -> impl Iterator<Item = &str> {
+    type_name.split(['<', '>', ',', ' ', '(', ')', '&', '[', ']', ';']).filter(|path| !path.is_empty())
+}
+
+/// The names of the types in a type's name as the compiler writes it: the
+/// last segment of each of its paths (`Vec` and `Shape` for
+/// `alloc::vec::Vec<app::Shape>`).
 fn names_in(type_name: &str) -> impl Iterator<Item = &str> {
-    type_name
-        .split(|character: char| !(character.is_alphanumeric() || character == '_'))
-        .filter(|name| !name.is_empty())
+    paths_in(type_name).filter_map(|path| path.rsplit("::").next())
 }
 
 /// Whether `token`, a run of letters, digits and `_` (in a number also `.`
