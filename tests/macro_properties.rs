@@ -438,9 +438,11 @@ fn peeks_miss_the_hint(op: stack::Op, hint: Option<u8>) -> bool {
     !matches!(op, stack::Op::Peek { depth } if Some(depth) == hint)
 }
 
-/// A map and an array behind aliases, which the macro cannot see through:
-/// their `Debug` forms are no expressions of their types.
+/// A map behind an alias, which the macro cannot see through: its `Debug`
+/// form is no expression of its type.
 type Counts = std::collections::BTreeMap<u8, u8>;
+/// An array behind an alias: its `Debug` form is its literal, which the
+/// report tells from a `Vec`'s by the type's name.
 type Triple = [u8; 3];
 
 #[property(seed = 2, database = "off")]
@@ -456,11 +458,67 @@ fn triples_start_small(triple: Triple) -> bool {
 }
 
 #[test]
-fn a_map_or_an_array_behind_an_alias_gets_no_pin_line() {
-    for report in [report_of(counts_stay_few), report_of(triples_start_small)] {
-        assert!(report.contains("Minimal counterexample"), "{report}");
-        assert!(!report.contains("Pin it with"), "{report}");
-    }
+fn a_map_behind_an_alias_gets_no_pin_line() {
+    let report = report_of(counts_stay_few);
+    assert!(report.contains("Minimal counterexample"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
+/// A derived struct holding an array, and a list of arrays, whose `[...]`
+/// print alike.
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+struct Key {
+    bytes: [u8; 2],
+    tag: char,
+}
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn keys_start_small(key: Key) {
+    assert!(key.bytes[0] < 5, "key {} starts too high", key.tag);
+}
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn arrays_of_strings_stay_empty(names: [String; 2]) -> bool {
+    names[1].is_empty()
+}
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn pairs_stay_few(pairs: Vec<[u8; 2]>) -> bool {
+    pairs.is_empty()
+}
+
+#[test]
+fn arrays_are_pinned_as_array_literals() {
+    let report = report_of(triples_start_small);
+    assert!(report.contains("  Pin it with: #[example([5, 0, 0])]"), "{report}");
+    let report = report_of(keys_start_small);
+    assert!(report.contains("  Pin it with: #[example(Key { bytes: [5, 0], tag: '0' })]"), "{report}");
+    let report = report_of(arrays_of_strings_stay_empty);
+    assert!(report.contains(r#"  Pin it with: #[example(["".to_owned(), "0".to_owned()])]"#), "{report}");
+    // A list of arrays would need `vec![[0, 0]]`: the line is left out.
+    let report = report_of(pairs_stay_few);
+    assert!(report.contains("[[0, 0]]"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
+// The lines above, pasted back.
+#[property(runs = 1)]
+#[example([5, 0, 0])]
+#[should_panic(expected = "on a pinned example")]
+fn a_pasted_array_pins_the_failure(#[generator(generate::constant([0; 3]))] triple: Triple) -> bool {
+    triple[0] < 5
+}
+
+#[property(runs = 1)]
+#[example(Key { bytes: [5, 0], tag: '0' })]
+#[should_panic(expected = "on a pinned example")]
+fn a_pasted_struct_with_an_array_pins_the_failure(
+    #[generator(generate::constant(Key { bytes: [0; 2], tag: 'a' }))] key: Key,
+) {
+    assert!(key.bytes[0] < 5, "key {} starts too high", key.tag);
 }
 
 /// A list that holds itself in a `Box`: its `Debug` form shows neither the
@@ -664,8 +722,9 @@ fn a_value_printed_as_no_rust_expression_gets_no_example_line() {
 }
 
 // Derived types with fields that print as no expression of their types:
-// an array prints as a list (which the line writes as a `vec!`), a deque
-// too, a box as its content; and a type holding one of those.
+// a deque prints as a list (which the line writes as a `vec!`), a box as
+// its content. An array prints as its literal, so a type holding one,
+// directly or inside another, gets its line.
 #[derive(quickcheck::Arbitrary, Debug)]
 struct Pixel {
     channels: [u8; 2],
@@ -706,15 +765,15 @@ fn layers_are_flat(layer: Layer) {
 
 #[test]
 fn a_derived_value_with_a_field_printed_as_no_expression_gets_no_example_line() {
-    let report = report_of(pixels_are_dark);
-    assert!(report.contains("    pixel = Pixel { channels: [3, 0] }\n"), "{report}");
-    assert!(!report.contains("Pin it with"), "{report}");
     let report = report_of(queues_stay_short);
     assert!(report.contains("    queue = Queue { waiting: [0, 0], head: 0 }\n"), "{report}");
     assert!(!report.contains("Pin it with"), "{report}");
+    // Arrays inside derived values paste back.
+    let report = report_of(pixels_are_dark);
+    assert!(report.contains("  Pin it with: #[example(Pixel { channels: [3, 0] })]"), "{report}");
     let report = report_of(layers_are_flat);
-    assert!(report.contains("    layer = Image { pixel: Pixel { channels: [0, 0] } }\n"), "{report}");
-    assert!(!report.contains("Pin it with"), "{report}");
+    let pin = "  Pin it with: #[example(Layer::Image { pixel: Pixel { channels: [0, 0] } })]";
+    assert!(report.contains(pin), "{report}");
 }
 
 // A minimal counterexample too long to print whole: its report cuts it,

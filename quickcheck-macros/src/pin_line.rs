@@ -1,9 +1,10 @@
 //! Whether a parameter's `Debug` form pastes back into `#[example(...)]`.
 //!
 //! A failure report ends with a `Pin it with: #[example(...)]` line built
-//! from each parameter's `Debug` form, with lists written as `vec![...]`.
-//! That is an expression of the parameter's type for numbers, `bool`,
-//! `char`, a `String` (whose literal `#[example]` accepts), and lists,
+//! from each parameter's `Debug` form, with a `Vec`'s list written as
+//! `vec![...]` (an array's prints as its literal already). That is an
+//! expression of the parameter's type for numbers, `bool`, `char`, a
+//! `String` (whose literal `#[example]` accepts), and `Vec`s, arrays,
 //! options, results and tuples of those, and usually for the user's own
 //! types; for the types below it is not, and the line is left out rather
 //! than suggest code that does not compile. A type with
@@ -95,8 +96,10 @@ pub(crate) fn pastes_back(ty: &Type) -> bool {
                 PathArguments::Parenthesized(_) => false,
             }
         }
-        // Arrays print as lists, which the line writes as `vec![...]`;
-        // references, slices, pointers and the rest have no literal form.
+        // An array prints as its literal (the report tells its `[...]`
+        // from a `Vec`'s by the compiler's type names); references,
+        // slices, pointers and the rest have no literal form.
+        Type::Array(array) => pastes_back(&array.elem),
         _ => false,
     }
 }
@@ -131,7 +134,7 @@ mod tests {
             assert!(pastes(ty), "{ty}");
         }
         // Their strings' literals are written owned by the report.
-        for ty in ["Vec<String>", "Option<String>", "(String, u8)"] {
+        for ty in ["Vec<String>", "Option<String>", "(String, u8)", "[u8; 4]", "[[char; 2]; 3]"] {
             assert!(pastes(ty), "{ty}");
         }
     }
@@ -147,9 +150,10 @@ mod tests {
     }
 
     #[test]
-    fn maps_pointers_arrays_sequences_and_borrowed_strings_do_not() {
+    fn maps_pointers_sequences_and_borrowed_strings_do_not() {
         for ty in [
-            "[u8; 4]",
+            "[Box<u8>; 4]",
+            "[u8]",
             "&str",
             "Vec<&str>",
             "std::collections::BTreeSet<u8>",

@@ -96,9 +96,10 @@ impl<T> Copy for Parameters<T> {}
 /// whose literals the line writes with `.to_owned()`), a map's or set's braces, text no Rust expression holds (a
 /// hand-written `Debug`'s `#3` or `1.50 EUR`, a duration's `1.5s`, an
 /// address's `127.0.0.1`), or an enum variant inside the value,
-/// was cut short or replaced by a placeholder, is of a type holding an
-/// array (whose `[...]` the line writes as a `vec![...]`), or is a tuple or
-/// unit struct behind a type alias. The macro leaves out the types it can see are no expressions;
+/// was cut short or replaced by a placeholder, holds both arrays and
+/// `Vec`s (whose `[...]` look alike; the line writes a `Vec`'s as
+/// `vec![...]` and an array's as it is), or is a tuple or unit struct
+/// behind a type alias. The macro leaves out the types it can see are no expressions;
 /// these checks also see through a type alias.
 pub(crate) fn pin_arguments(
     fields: &[String],
@@ -125,7 +126,7 @@ pub(crate) fn pin_arguments(
             && is_made_of_rust_tokens(field)
             && is_whole(field)
     };
-    if !fields.iter().enumerate().all(pastes) || type_names.iter().any(|name| name.contains('[')) {
+    if !fields.iter().enumerate().all(pastes) {
         return None;
     }
     let expression = |(index, field): (usize, &Cow<'_, str>)| {
@@ -137,7 +138,7 @@ pub(crate) fn pin_arguments(
         if has_bare_variant(&form, held) {
             return None;
         }
-        let expression = as_expression(&form);
+        let expression = as_expression(&form, lists_held(held)?);
         Some(if has_nested_string(&expression) { with_owned_strings(&expression) } else { expression })
     };
     fields.iter().enumerate().map(expression).collect()
@@ -186,7 +187,12 @@ fn holds_only_owned_strings(held: &TypeNames) -> bool {
     ];
     let is_derived =
         |path: &str| held.derived.iter().any(|derived| derived.split('<').next().is_some_and(|own| own == path));
-    held.all.iter().flat_map(|name| paths_in(name)).all(|path| PLAIN.contains(&path) || is_derived(path))
+    // An array's length is the one number in a type's name.
+    let is_length = |path: &str| path.bytes().all(|byte| byte.is_ascii_digit());
+    held.all
+        .iter()
+        .flat_map(|name| paths_in(name))
+        .all(|path| PLAIN.contains(&path) || is_length(path) || is_derived(path))
 }
 
 /// `expression` with each string literal inside it followed by
@@ -284,10 +290,35 @@ fn with_type_path<'a>(rendered: &'a str, type_path: &str, type_name: &str) -> Op
     Some(Cow::Owned(format!("{type_path}{rest}")))
 }
 
+/// What the `[...]` in a value's `Debug` form are.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Lists {
+    /// `Vec`s, the commonest list (or no lists at all).
+    Vecs,
+    /// Arrays, whose literal is their `Debug` form.
+    Arrays,
+}
+
+/// What the lists of a value are, from the names of the types it `held`;
+/// `None` if it holds both arrays and `Vec`s, which print alike. A type
+/// name with a `[` names an array: slices are no parameters' types.
+fn lists_held(held: &[&str]) -> Option<Lists> {
+    let holds_arrays = held.iter().any(|name| name.contains('['));
+    let holds_vecs = held.iter().flat_map(|name| paths_in(name)).any(|path| path == "alloc::vec::Vec");
+    match (holds_arrays, holds_vecs) {
+        (true, true) => None,
+        (true, false) => Some(Lists::Arrays),
+        (false, _) => Some(Lists::Vecs),
+    }
+}
+
 /// A `Debug` form written as a Rust expression for an `#[example(...)]`
-/// line: a list's `[...]` becomes `vec![...]`, the form of the commonest list
-/// parameter. Brackets inside string and character literals are left alone.
-fn as_expression(rendered: &str) -> String {
+/// line: where the lists are `Vec`s, a list's `[...]` becomes `vec![...]`.
+/// Brackets inside string and character literals are left alone.
+fn as_expression(rendered: &str, lists: Lists) -> String {
+    if lists == Lists::Arrays {
+        return rendered.to_owned();
+    }
     let mut expression = String::with_capacity(rendered.len());
     for (character, in_literal) in outside_literals(rendered) {
         if !in_literal && character == '[' {
@@ -576,10 +607,36 @@ mod tests {
 
     #[test]
     fn lists_become_vec_macros_outside_literals() {
-        assert_eq!(as_expression("[1, [2]]"), "vec![1, vec![2]]");
-        assert_eq!(as_expression("\"[\\\"]\""), "\"[\\\"]\"");
-        assert_eq!(as_expression("('[', 3)"), "('[', 3)");
-        assert_eq!(as_expression("Some(\"x\")"), "Some(\"x\")");
+        let vecs = |rendered| as_expression(rendered, Lists::Vecs);
+        assert_eq!(vecs("[1, [2]]"), "vec![1, vec![2]]");
+        assert_eq!(vecs("\"[\\\"]\""), "\"[\\\"]\"");
+        assert_eq!(vecs("('[', 3)"), "('[', 3)");
+        assert_eq!(vecs("Some(\"x\")"), "Some(\"x\")");
+        assert_eq!(as_expression("[1, [2]]", Lists::Arrays), "[1, [2]]");
+    }
+
+    #[test]
+    fn arrays_are_told_from_vecs_by_the_types_held() {
+        assert_eq!(lists_held(&["[u8; 4]"]), Some(Lists::Arrays));
+        assert_eq!(lists_held(&["core::option::Option<[[i8; 2]; 3]>"]), Some(Lists::Arrays));
+        assert_eq!(lists_held(&["app::Key", "[u8; 32]"]), Some(Lists::Arrays));
+        assert_eq!(lists_held(&["alloc::vec::Vec<u8>"]), Some(Lists::Vecs));
+        assert_eq!(lists_held(&["(u8, bool)"]), Some(Lists::Vecs));
+        assert_eq!(lists_held(&["alloc::vec::Vec<[u8; 2]>"]), None);
+        assert_eq!(lists_held(&["app::Block", "[u8; 2]", "alloc::vec::Vec<u8>"]), None);
+    }
+
+    #[test]
+    fn array_parameters_are_pinned_as_arrays() {
+        let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
+        let names = ["[u8; 3]", "alloc::vec::Vec<u8>"];
+        let pinned = pin_arguments(&fields(&["[5, 0, 0]", "[1]"]), &["", "Vec"], &names, &held(&names));
+        assert_eq!(pinned, Some(fields(&["[5, 0, 0]", "vec![1]"])));
+        let strings = ["[alloc::string::String; 2]"];
+        let pinned = pin_arguments(&fields(&[r#"["a", ""]"#]), &[""], &strings, &held(&strings));
+        assert_eq!(pinned, Some(fields(&[r#"["a".to_owned(), "".to_owned()]"#])));
+        let mixed = ["alloc::vec::Vec<[u8; 2]>"];
+        assert_eq!(pin_arguments(&fields(&["[[1, 2]]"]), &["Vec"], &mixed, &held(&mixed)), None);
     }
 
     #[test]
@@ -634,13 +691,10 @@ mod tests {
         let list = ["alloc::vec::Vec<f64>"];
         assert_eq!(pin_arguments(&fields(&["[NaN]"]), &[], &list, &held(&list)), None);
         assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"], &names, &held(&names)), None);
-        // A map or set behind an alias, which the macro cannot see, and an
-        // array, whose list the line would write as a `Vec`.
+        // A map or set behind an alias, which the macro cannot see.
         let map = ["app::Op", "std::collections::hash::map::HashMap<u8, u8>"];
         assert_eq!(pin_arguments(&fields(&["Pop", "{1: 0, 0: 0}"]), &["Op", "Map"], &map, &held(&map)), None);
         assert_eq!(pin_arguments(&fields(&["Pop", "[{1}]"]), &["Op", "Sets"], &names, &held(&names)), None);
-        let array = ["app::Op", "[u8; 3]"];
-        assert_eq!(pin_arguments(&fields(&["Pop", "[5, 0, 0]"]), &["Op", "Arr"], &array, &held(&array)), None);
         // A struct's braces follow its name.
         let frame = ["app::Op", "app::Frame"];
         let pinned = Some(fields(&["Op::Pop", "Frame { depth: 0 }"]));
