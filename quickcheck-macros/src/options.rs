@@ -4,7 +4,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Expr, ExprLit, Lit, MetaNameValue, Token};
+use syn::{Expr, ExprLit, Lit, Meta, MetaNameValue, Token};
 
 use crate::crate_path::CratePath;
 
@@ -132,13 +132,14 @@ pub(crate) struct Parsed {
 /// and the path of the runtime crate (`crate = "..."`, `::quickcheck` by
 /// default) that the expression and the rest of the generated code use.
 pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Parsed> {
-    let arguments: Punctuated<MetaNameValue, Token![,]> =
+    let metas: Punctuated<Meta, Token![,]> =
         syn::parse::Parser::parse2(Punctuated::parse_terminated, attribute).map_err(|error| {
             syn::Error::new(
                 error.span(),
                 format!("expected options written `name = value`, separated by commas, such as `#[property(runs = 500, seed = 7)]`: {error}"),
             )
         })?;
+    let arguments = metas.into_iter().map(name_and_value).collect::<syn::Result<Vec<_>>>()?;
     let mut calls = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     let mut krate = None;
@@ -175,6 +176,16 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
             replay = Some(argument.path.span());
         }
         check_kind(option, &argument.value)?;
+        if option.name == "name"
+            && let Expr::Lit(ExprLit { lit: Lit::Str(text), .. }) = &argument.value
+            && text.value().is_empty()
+        {
+            return Err(syn::Error::new(
+                text.span(),
+                "a property's name cannot be empty: give it one, or leave `name` out to name the property after \
+                 its module and function",
+            ));
+        }
         let kind = option.kind;
         let method = syn::Ident::new(option.method, argument.path.span());
         let value = &argument.value;
@@ -194,6 +205,23 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
     }
     let krate = krate.unwrap_or_default();
     Ok(Parsed { options: quote! { #krate::__private::attribute_options(#name) #(#calls)* }, krate, replay })
+}
+
+/// An option as `name = value`; an option written without its value
+/// (`runs`, `runs(500)`) is refused where it is, showing it written right.
+fn name_and_value(meta: Meta) -> syn::Result<MetaNameValue> {
+    let path = match meta {
+        Meta::NameValue(argument) => return Ok(argument),
+        Meta::Path(path) => path,
+        Meta::List(list) => list.path,
+    };
+    let name = path.get_ident().map(ToString::to_string).unwrap_or_default();
+    let message = match OPTIONS.iter().find(|option| option.name == name) {
+        Some(option) => format!("the option `{name}` needs a value after `=`, such as `{}`", option.example),
+        None if name == "crate" => "the option `crate` needs a value after `=`, such as `crate = \"qc\"`".to_owned(),
+        None => unknown_option(&name),
+    };
+    Err(syn::Error::new(path.span(), message))
 }
 
 /// Rejects a literal of the wrong kind here, showing the option written

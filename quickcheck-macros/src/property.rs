@@ -384,6 +384,13 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
             Pat::Ident(identifier) if identifier.by_ref.is_none() && identifier.subpat.is_none() => {
                 identifier.ident.to_string()
             }
+            Pat::Wild(wild) => {
+                return Err(syn::Error::new(
+                    wild.span(),
+                    "a #[property] parameter needs a name, so the report can name its value: for one the body \
+                     does not use, write a name that starts with `_`, such as `_unused: u8`",
+                ));
+            }
             pattern => {
                 return Err(syn::Error::new(
                     pattern.span(),

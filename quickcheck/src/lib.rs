@@ -151,7 +151,9 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// # fn main() {}
 /// ```
 ///
-/// The function becomes a `#[test]` whose body checks the property: each
+/// The function, a free function (not a method in an `impl` block, where
+/// a `#[test]` cannot be), becomes a `#[test]` whose body checks the
+/// property: each
 /// parameter is drawn from its type's [`Arbitrary`] generator, or from the
 /// expression of a `#[generator(...)]` on the parameter, and the function's
 /// body runs for every drawn set of values. It may return `()`, `bool` or
@@ -321,9 +323,12 @@ pub use property::{
 ///   marker type needs no generator.
 /// - `#[weight(n)]` on a variant makes it `n` times as likely as a variant of
 ///   weight 1, the default; a variant of weight 0 is never drawn.
-/// - An enum shrinks towards its first variant of positive weight that does
-///   not contain the enum itself, whatever the other weights. Such a
-///   variant must exist: it ends
+/// - An enum shrinks as every value does, towards fewer choices first: a
+///   variant drawn with fewer choices (a unit variant, or one with fewer or
+///   simpler fields) is simpler than an earlier variant with more. Among
+///   variants as simple, it shrinks towards the earlier; first of all
+///   comes its first variant of positive weight that does not contain the
+///   enum itself, whatever the other weights. Such a variant must exist: it ends
 ///   the recursion of a recursive enum, which nests at most six levels deep
 ///   before only its non-recursive variants are drawn. A variant contains
 ///   the enum when a field's type names it as `Self`, by its bare name or

@@ -117,6 +117,12 @@ use crate::engine::source::ChoiceSource;
 ///
 /// assert!(Points.sample(50, 3).iter().all(|&(x, y)| x <= 100 && y <= 100));
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a generator",
+    label = "a `Generator` is wanted here, not `{Self}`",
+    note = "generators come from `quickcheck::generate`: `generate::between(low, high)` for a range of \
+            numbers, `generate::constant(value)` for one value, `quickcheck::arbitrary::<T>()` for a type's default"
+)]
 pub trait Generator {
     /// The type of the values this generator produces.
     type Value;

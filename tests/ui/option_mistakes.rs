@@ -1,0 +1,23 @@
+use quickcheck::property;
+
+#[property(runs)]
+fn an_option_without_a_value(byte: u8) -> bool {
+    byte <= 255
+}
+
+#[property(seed(7))]
+fn an_option_called_as_a_function(byte: u8) -> bool {
+    byte <= 255
+}
+
+#[property(name = "")]
+fn an_empty_name(byte: u8) -> bool {
+    byte <= 255
+}
+
+#[property]
+fn an_unnamed_parameter(_: u8) -> bool {
+    true
+}
+
+fn main() {}
