@@ -504,6 +504,59 @@ fn arrays_are_pinned_as_array_literals() {
     assert!(!report.contains("Pin it with"), "{report}");
 }
 
+/// A struct with a private field, which a struct expression can set only
+/// in its module and the modules inside it.
+mod money {
+    use quickcheck::{Arbitrary, generate, property};
+
+    #[derive(Arbitrary, Clone, Debug)]
+    pub struct Money {
+        cents: u16,
+    }
+
+    impl Money {
+        pub fn cents(&self) -> u16 {
+            self.cents
+        }
+    }
+
+    pub mod tests {
+        use super::Money;
+        use quickcheck::property;
+
+        #[property(seed = 2, database = "off")]
+        #[should_panic]
+        pub fn sums_stay_small_inside(money: Money) -> bool {
+            money.cents < 10
+        }
+    }
+
+    // Its pin line, pasted back where the field is visible.
+    #[property(runs = 1)]
+    #[example(Money { cents: 10 })]
+    #[should_panic(expected = "on a pinned example")]
+    fn a_pasted_struct_with_a_private_field_pins_the_failure(
+        #[generator(generate::constant(Money { cents: 0 }))] money: Money,
+    ) -> bool {
+        money.cents < 10
+    }
+}
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn sums_stay_small_outside(money: money::Money) -> bool {
+    money.cents() < 10
+}
+
+#[test]
+fn a_struct_with_private_fields_is_pinned_only_where_they_are_visible() {
+    let report = report_of(money::tests::sums_stay_small_inside);
+    assert!(report.contains("  Pin it with: #[example(Money { cents: 10 })]"), "{report}");
+    let report = report_of(sums_stay_small_outside);
+    assert!(report.contains("    money = Money { cents: 10 }"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
 // The lines above, pasted back.
 #[property(runs = 1)]
 #[example([5, 0, 0])]

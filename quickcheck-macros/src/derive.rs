@@ -19,7 +19,7 @@ use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{
     Attribute, Data, DataEnum, DeriveInput, Field, Fields, GenericArgument, LitInt, PathArguments, Type, TypePath,
-    Variant, parse_quote,
+    Variant, Visibility, parse_quote,
 };
 
 use crate::crate_path::CratePath;
@@ -100,6 +100,11 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
         Data::Union(_) => Vec::new(),
     };
     let by_names = field_types.iter().all(|ty| pin_line::pastes_back(ty));
+    let reach = match reach(input) {
+        Reach::Anywhere => quote! { Anywhere },
+        Reach::Crate => quote! { Crate },
+        Reach::Module => quote! { Module },
+    };
     quote! {
         impl #impl_generics #krate::__private::DerivedPinLine for #name #type_generics #where_clause {
             fn pastes_back() -> bool {
@@ -109,11 +114,59 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
 
             fn add_type_names(names: &mut #krate::__private::TypeNames) {
                 use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
-                if names.add_derived(::core::any::type_name::<Self>()) {
+                let reach = #krate::__private::Reach::#reach;
+                if names.add_derived(::core::any::type_name::<Self>(), ::core::module_path!(), reach) {
                     #((&#krate::__private::PinLineProbe::<#field_types>::new()).add_type_names(names);)*
                 }
             }
         }
+    }
+}
+
+/// Where a value of the type can be written as an expression; the
+/// narrowest first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Reach {
+    Module,
+    Crate,
+    Anywhere,
+}
+
+/// Where a value of the derived type can be written as a struct or
+/// variant expression: a private field (or one visible in some modules
+/// only, counted the same) keeps it to the defining module and those
+/// inside it, a `pub(crate)` field or `#[non_exhaustive]` (on a struct or a
+/// variant; on an enum it does not stop its variants being written) to the
+/// crate.
+fn reach(input: &DeriveInput) -> Reach {
+    let non_exhaustive = |attributes: &[Attribute]| {
+        if attributes.iter().any(|attribute| attribute.path().is_ident("non_exhaustive")) {
+            Reach::Crate
+        } else {
+            Reach::Anywhere
+        }
+    };
+    let of_fields = |fields: &Fields| {
+        fields
+            .iter()
+            .map(|field| match &field.vis {
+                Visibility::Public(_) => Reach::Anywhere,
+                Visibility::Restricted(restricted)
+                    if restricted.in_token.is_none() && restricted.path.is_ident("crate") =>
+                {
+                    Reach::Crate
+                }
+                _ => Reach::Module,
+            })
+            .min()
+            .unwrap_or(Reach::Anywhere)
+    };
+    match &input.data {
+        Data::Struct(data) => of_fields(&data.fields).min(non_exhaustive(&input.attrs)),
+        Data::Enum(data) => {
+            data.variants.iter().map(|variant| non_exhaustive(&variant.attrs)).min().unwrap_or(Reach::Anywhere)
+        }
+        Data::Union(_) => Reach::Anywhere,
     }
 }
 
@@ -533,4 +586,28 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
         Recursion::Plain => body,
         _ => within_level(body, &level, krate),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reach_of(item: &str) -> Reach {
+        reach(&syn::parse_str(item).unwrap())
+    }
+
+    #[test]
+    fn private_fields_and_non_exhaustive_narrow_where_a_value_is_written() {
+        assert!(reach_of("pub struct A { pub x: u8, pub y: u8 }") == Reach::Anywhere);
+        assert!(reach_of("pub struct Unit;") == Reach::Anywhere);
+        assert!(reach_of("pub struct A { pub x: u8, pub(crate) y: u8 }") == Reach::Crate);
+        assert!(reach_of("pub struct A { pub x: u8, y: u8 }") == Reach::Module);
+        assert!(reach_of("pub struct A(pub u8, pub(super) u8);") == Reach::Module);
+        assert!(reach_of("#[non_exhaustive] pub struct A { pub x: u8 }") == Reach::Crate);
+        assert!(reach_of("#[non_exhaustive] pub struct A { x: u8 }") == Reach::Module);
+        // An enum's variants are written wherever the enum is named, but for
+        // a variant that is itself non-exhaustive.
+        assert!(reach_of("#[non_exhaustive] pub enum E { A(u8), B }") == Reach::Anywhere);
+        assert!(reach_of("pub enum E { A(u8), #[non_exhaustive] B { x: u8 } }") == Reach::Crate);
+    }
 }

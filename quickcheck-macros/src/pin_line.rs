@@ -24,7 +24,11 @@
 //! counts as a struct's only if it names one of the types the parameter
 //! holds, which the compiler names for the report (the parameter's type
 //! with its generic arguments, and what the derives of the types inside it
-//! tell through the same probe).
+//! tell through the same probe). A derived type with a private or
+//! `pub(crate)` field, or `#[non_exhaustive]`, pastes back only where its
+//! struct expression compiles: its derive tells its module and how far
+//! the fields are visible, and the report compares that with the module of
+//! the property.
 
 use syn::{GenericArgument, PathArguments, Type};
 

@@ -132,7 +132,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             #without_pin_line;
             let #checked = {
                 use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
-                let #checked = #krate::__private::with_types_within(#checked, |index, names| match index {
+                let #checked = #krate::__private::with_types_within(#checked, ::core::module_path!(), |index, names| match index {
                     #(#indices => (&#krate::__private::PinLineProbe::<#types>::new()).add_type_names(names),)*
                     _ => {}
                 });

@@ -301,18 +301,53 @@ pub struct TypeNames {
     pub(crate) all: Vec<&'static str>,
     /// The names of derived types, whose fields' types are among `all`.
     pub(crate) derived: Vec<&'static str>,
+    /// The modules that define derived types whose values cannot be
+    /// written everywhere, with where they can be.
+    pub(crate) restricted: Vec<(&'static str, Reach)>,
+}
+
+/// Where a derived type's value can be written as an expression, as the
+/// visibility of its fields and `#[non_exhaustive]` allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Anywhere the type can be named: every field is `pub`.
+    Anywhere,
+    /// In the crate that defines it: a field is `pub(crate)`, or the
+    /// struct or a variant is `#[non_exhaustive]`.
+    Crate,
+    /// In the module that defines it and the modules inside it: a field is
+    /// private (or visible only in some modules, which this counts the
+    /// same way).
+    Module,
 }
 
 impl TypeNames {
-    /// Adds the name of a derived type, whose derive then adds its
-    /// fields' types; false if it was added before.
-    pub fn add_derived(&mut self, name: &'static str) -> bool {
+    /// Adds the name of a derived type, defined in `module` (its
+    /// `module_path!()`) and written as an expression within `reach`, whose
+    /// derive then adds its fields' types; false if it was added before.
+    pub fn add_derived(&mut self, name: &'static str, module: &'static str, reach: Reach) -> bool {
         if self.derived.contains(&name) {
             return false;
         }
         self.derived.push(name);
         self.all.push(name);
+        if reach != Reach::Anywhere {
+            self.restricted.push((module, reach));
+        }
         true
+    }
+
+    /// Whether every derived type added can be written as an expression in
+    /// `module` (a `module_path!()`, empty when unknown).
+    pub(crate) fn reachable_from(&self, module: &str) -> bool {
+        let crate_of = |path: &str| path.split("::").next().unwrap_or_default().to_owned();
+        self.restricted.iter().all(|&(defining, reach)| match reach {
+            Reach::Anywhere => true,
+            Reach::Crate => !module.is_empty() && crate_of(module) == crate_of(defining),
+            Reach::Module => {
+                module.strip_prefix(defining).is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+            }
+        })
     }
 
     /// Adds the name of a type whose fields are unknown.
@@ -325,13 +360,16 @@ impl TypeNames {
 
 /// Tells `property`'s pin line, through `add` (which `#[property]` builds
 /// from each parameter's [`PinLineProbe`]), the [`TypeNames`] of parameter
-/// number `index`.
-pub fn with_types_within<G: Generator, F>(
-    mut property: crate::Property<'_, G, F>,
+/// number `index`, and the module the property is written in (its
+/// `module_path!()`), where its pin line is to be pasted.
+pub fn with_types_within<'a, G: Generator, F>(
+    mut property: crate::Property<'a, G, F>,
+    module: &'static str,
     add: fn(usize, &mut TypeNames),
-) -> crate::Property<'_, G, F> {
+) -> crate::Property<'a, G, F> {
     if let Some(parameters) = &mut property.parameters {
         parameters.add_types_within = add;
+        parameters.module = module;
     }
     property
 }
@@ -388,5 +426,30 @@ impl<T: ?Sized> PinLineOfAnyType for &PinLineProbe<T> {
 
     fn add_type_names(&self, names: &mut TypeNames) {
         names.add(std::any::type_name::<T>());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_restricted_derived_type_is_reached_from_its_module_or_crate_only() {
+        let mut names = TypeNames::default();
+        names.add_derived("app::Open", "app::open", Reach::Anywhere);
+        assert!(names.reachable_from("tests_crate"));
+        assert!(names.reachable_from(""));
+        names.add_derived("app::shop::Money", "app::shop", Reach::Module);
+        assert!(names.reachable_from("app::shop"));
+        assert!(names.reachable_from("app::shop::tests"));
+        assert!(!names.reachable_from("app::shopping"));
+        assert!(!names.reachable_from("app"));
+        assert!(!names.reachable_from(""));
+        let mut names = TypeNames::default();
+        names.add_derived("app::Config", "app::config", Reach::Crate);
+        assert!(names.reachable_from("app::other::tests"));
+        assert!(!names.reachable_from("integration"));
+        assert!(!names.reachable_from("application"));
+        assert!(!names.reachable_from(""));
     }
 }

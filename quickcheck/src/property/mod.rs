@@ -200,6 +200,7 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
             type_paths: &[],
             type_names: <G::Value as ParameterValues>::type_names,
             add_types_within: |_, _| {},
+            module: "",
         });
         self
     }
@@ -764,6 +765,11 @@ impl Rendered {
                     names
                 })
                 .collect();
+            // A derived type with private fields is written only where
+            // they can be seen.
+            if !held.iter().all(|names| names.reachable_from(parameters.module)) {
+                return None;
+            }
             pin_arguments(&fields, parameters.type_paths, &type_names, &held)
         });
         Rendered { whole: render(value), fields, pin_arguments }

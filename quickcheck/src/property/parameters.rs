@@ -78,6 +78,9 @@ pub(crate) struct Parameters<T> {
     /// [`DerivedPinLine`](crate::__private::DerivedPinLine)); nothing by
     /// default.
     pub(crate) add_types_within: fn(usize, &mut TypeNames),
+    /// The module the property is written in (empty when unknown): a
+    /// derived type with private fields pastes back only there.
+    pub(crate) module: &'static str,
 }
 
 impl<T> Clone for Parameters<T> {
@@ -506,6 +509,7 @@ fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bool)> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::__private::Reach;
 
     /// The type names of parameters, one each, as a property without
     /// derives knows them.
@@ -535,7 +539,7 @@ mod tests {
         // A derived type's fields are known; another type's may hide a
         // `&'static str`, and a path or an `Arc<String>` prints as a literal.
         let mut account = TypeNames::default();
-        assert!(account.add_derived("app::Account"));
+        assert!(account.add_derived("app::Account", "app", Reach::Anywhere));
         account.add("alloc::string::String");
         let pinned = pin_arguments(&fields(&[r#"Account { owner: "" }"#]), &[], &["app::Account"], &[account]);
         assert_eq!(pinned, Some(fields(&[r#"Account { owner: "".to_owned() }"#])));
