@@ -548,6 +548,33 @@ fn sums_stay_small_outside(money: money::Money) -> bool {
     money.cents() < 10
 }
 
+/// A derived type whose `Debug` is written by hand, as a tuple: no
+/// expression of the type.
+#[derive(quickcheck::Arbitrary)]
+struct Spot {
+    x: u8,
+    y: u8,
+}
+
+impl std::fmt::Debug for Spot {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "({}, {})", self.x, self.y)
+    }
+}
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn spots_stay_left(spot: Spot) -> bool {
+    spot.x < 10 || spot.y > 200
+}
+
+#[test]
+fn a_derived_type_printed_by_a_hand_written_debug_gets_no_pin_line() {
+    let report = report_of(spots_stay_left);
+    assert!(report.contains("    spot = (10, 0)"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
 #[test]
 fn a_struct_with_private_fields_is_pinned_only_where_they_are_visible() {
     let report = report_of(money::tests::sums_stay_small_inside);

@@ -15,6 +15,7 @@
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
+use syn::ext::IdentExt;
 use syn::spanned::Spanned;
 use syn::visit::{self, Visit};
 use syn::{
@@ -100,6 +101,12 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
         Data::Union(_) => Vec::new(),
     };
     let by_names = field_types.iter().all(|ty| pin_line::pastes_back(ty));
+    // What a derived `Debug` prints a value by: the struct's name, or its
+    // variant's (raw identifiers print without their `r#`).
+    let printed_names: Vec<String> = match &input.data {
+        Data::Enum(data) => data.variants.iter().map(|variant| variant.ident.unraw().to_string()).collect(),
+        _ => vec![name.unraw().to_string()],
+    };
     let reach = match reach(input) {
         Reach::Anywhere => quote! { Anywhere },
         Reach::Crate => quote! { Crate },
@@ -115,7 +122,8 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
             fn add_type_names(names: &mut #krate::__private::TypeNames) {
                 use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
                 let reach = #krate::__private::Reach::#reach;
-                if names.add_derived(::core::any::type_name::<Self>(), ::core::module_path!(), reach) {
+                let printed_names = &[#(#printed_names),*];
+                if names.add_derived(::core::any::type_name::<Self>(), ::core::module_path!(), reach, printed_names) {
                     #((&#krate::__private::PinLineProbe::<#field_types>::new()).add_type_names(names);)*
                 }
             }

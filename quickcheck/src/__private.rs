@@ -304,6 +304,9 @@ pub struct TypeNames {
     /// The modules that define derived types whose values cannot be
     /// written everywhere, with where they can be.
     pub(crate) restricted: Vec<(&'static str, Reach)>,
+    /// Each derived type's name with the names a derived `Debug` prints
+    /// its values by: the struct's, or the enum's variants'.
+    pub(crate) printed_names: Vec<(&'static str, &'static [&'static str])>,
 }
 
 /// Where a derived type's value can be written as an expression, as the
@@ -323,9 +326,16 @@ pub enum Reach {
 
 impl TypeNames {
     /// Adds the name of a derived type, defined in `module` (its
-    /// `module_path!()`) and written as an expression within `reach`, whose
-    /// derive then adds its fields' types; false if it was added before.
-    pub fn add_derived(&mut self, name: &'static str, module: &'static str, reach: Reach) -> bool {
+    /// `module_path!()`), written as an expression within `reach`, and
+    /// printed by a derived `Debug` under one of `printed_names`; its
+    /// derive then adds its fields' types. False if it was added before.
+    pub fn add_derived(
+        &mut self,
+        name: &'static str,
+        module: &'static str,
+        reach: Reach,
+        printed_names: &'static [&'static str],
+    ) -> bool {
         if self.derived.contains(&name) {
             return false;
         }
@@ -334,7 +344,24 @@ impl TypeNames {
         if reach != Reach::Anywhere {
             self.restricted.push((module, reach));
         }
+        self.printed_names.push((name, printed_names));
         true
+    }
+
+    /// Whether `rendered`, the `Debug` form of a value of the type named
+    /// `type_name`, is what a derived `Debug` prints: one of the type's
+    /// printed names, alone or followed by its fields. A hand-written
+    /// `Debug` of a derived type (`(3, 4)` for a point) is no expression
+    /// of it. True for a type that is not derived.
+    pub(crate) fn printed_as_derived(&self, type_name: &str, rendered: &str) -> bool {
+        let Some(&(_, names)) = self.printed_names.iter().find(|(name, _)| *name == type_name) else {
+            return true;
+        };
+        names.iter().any(|name| {
+            rendered
+                .strip_prefix(name)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(" {") || rest.starts_with('('))
+        })
     }
 
     /// Whether every derived type added can be written as an expression in
@@ -436,20 +463,37 @@ mod tests {
     #[test]
     fn a_restricted_derived_type_is_reached_from_its_module_or_crate_only() {
         let mut names = TypeNames::default();
-        names.add_derived("app::Open", "app::open", Reach::Anywhere);
+        names.add_derived("app::Open", "app::open", Reach::Anywhere, &["Open"]);
         assert!(names.reachable_from("tests_crate"));
         assert!(names.reachable_from(""));
-        names.add_derived("app::shop::Money", "app::shop", Reach::Module);
+        names.add_derived("app::shop::Money", "app::shop", Reach::Module, &["Money"]);
         assert!(names.reachable_from("app::shop"));
         assert!(names.reachable_from("app::shop::tests"));
         assert!(!names.reachable_from("app::shopping"));
         assert!(!names.reachable_from("app"));
         assert!(!names.reachable_from(""));
         let mut names = TypeNames::default();
-        names.add_derived("app::Config", "app::config", Reach::Crate);
+        names.add_derived("app::Config", "app::config", Reach::Crate, &["Config"]);
         assert!(names.reachable_from("app::other::tests"));
         assert!(!names.reachable_from("integration"));
         assert!(!names.reachable_from("application"));
         assert!(!names.reachable_from(""));
+    }
+
+    #[test]
+    fn a_derived_debug_form_starts_with_a_printed_name() {
+        let mut names = TypeNames::default();
+        names.add_derived("app::Point", "app", Reach::Anywhere, &["Point"]);
+        names.add_derived("app::Op", "app", Reach::Anywhere, &["Pop", "Push", "Peek"]);
+        for (type_name, rendered) in
+            [("app::Point", "Point { x: 1 }"), ("app::Op", "Pop"), ("app::Op", "Push(3)"), ("app::Other", "(1, 2)")]
+        {
+            assert!(names.printed_as_derived(type_name, rendered), "{rendered}");
+        }
+        for (type_name, rendered) in
+            [("app::Point", "(1, 2)"), ("app::Point", "Pointy { x: 1 }"), ("app::Op", "pop"), ("app::Op", "Point")]
+        {
+            assert!(!names.printed_as_derived(type_name, rendered), "{rendered}");
+        }
     }
 }

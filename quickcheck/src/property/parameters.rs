@@ -122,7 +122,12 @@ pub(crate) fn pin_arguments(
     // A string literal inside a value is a `&str` pasted back: it is
     // written as an owned string where the value's strings are all `String`.
     let pastes = |(index, field): (usize, &Cow<'_, str>)| {
-        !field.contains('\n')
+        let printed_as_derived = match (held.get(index), type_names.get(index)) {
+            (Some(held), Some(name)) => held.printed_as_derived(name, field),
+            _ => true,
+        };
+        printed_as_derived
+            && !field.contains('\n')
             && !has_non_literal_float(field)
             && (!has_nested_string(field) || held.get(index).is_some_and(holds_only_owned_strings))
             && !has_braced_collection(field)
@@ -539,7 +544,7 @@ mod tests {
         // A derived type's fields are known; another type's may hide a
         // `&'static str`, and a path or an `Arc<String>` prints as a literal.
         let mut account = TypeNames::default();
-        assert!(account.add_derived("app::Account", "app", Reach::Anywhere));
+        assert!(account.add_derived("app::Account", "app", Reach::Anywhere, &["Account"]));
         account.add("alloc::string::String");
         let pinned = pin_arguments(&fields(&[r#"Account { owner: "" }"#]), &[], &["app::Account"], &[account]);
         assert_eq!(pinned, Some(fields(&[r#"Account { owner: "".to_owned() }"#])));
