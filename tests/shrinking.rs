@@ -74,6 +74,26 @@ fn a_condition_on_the_low_bits_shrinks_to_its_smallest_value() {
 }
 
 #[test]
+fn a_value_that_fails_for_its_residue_and_size_shrinks_to_the_smallest_such() {
+    // An even number above 1000 fails, an odd one passes: a binary search
+    // stops wherever its midpoint is odd, often far above 1002.
+    for seed in 0..20 {
+        let even = Property::for_all(generate::integer::<i64>(), |x| !(x % 2 == 0 && x > 1000))
+            .check(seeded(seed).first_failure_only());
+        assert_eq!(even.minimal().map(|minimal| *minimal.value()), Some(1002), "seed {seed}: {even}");
+        // A filter keeping multiples of ten rejects the values between.
+        let tens = Property::for_all(generate::integer::<i64>().filter(|x| x % 10 == 0), |x| x <= 1000)
+            .check(seeded(seed).first_failure_only());
+        assert_eq!(tens.minimal().map(|minimal| *minimal.value()), Some(1010), "seed {seed}: {tens}");
+        let lists = Property::for_all(generate::vec(generate::integer::<i64>()), |list| {
+            !(list.iter().all(|x| x % 2 == 0) && list.iter().map(|&x| i128::from(x)).sum::<i128>() > 1000)
+        })
+        .check(seeded(seed).first_failure_only().runs(10_000));
+        assert_eq!(lists.minimal().map(|minimal| minimal.value().clone()), Some(vec![1002]), "seed {seed}: {lists}");
+    }
+}
+
+#[test]
 fn a_value_only_round_numbers_may_take_shrinks_to_the_round_threshold() {
     // The assumption rejects 99 values of 100, so a binary search down
     // from a large failing value meets almost nothing but rejections.

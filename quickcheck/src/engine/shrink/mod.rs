@@ -54,6 +54,7 @@ enum Pass {
     LowerGroupsTogether,
     BorrowFromNext,
     ExchangeValues,
+    LowerKeepingResidue,
     SortSiblings,
     MoveSpans,
     DeleteWithLowered,
@@ -80,9 +81,11 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// many edits per choice (every earlier alternative of a choice between
 /// them, every pair of a span and a later choice, every short run of
 /// choices, nearby numbers lowered in groups, a number lowered with the
-/// next one raised, two values exchanged) and rarely succeed. Switching alternatives goes first,
-/// as only choices between alternatives have edits to try there.
-const WHEN_STALLED: [Pass; 7] = [
+/// next one raised, two values exchanged, a number lowered in steps that
+/// keep its last bits or digits) and rarely succeed. Switching
+/// alternatives goes first, as only choices between alternatives have
+/// edits to try there.
+const WHEN_STALLED: [Pass; 8] = [
     Pass::SwitchAlternatives,
     Pass::MoveSpans,
     Pass::DeleteWithLowered,
@@ -90,6 +93,7 @@ const WHEN_STALLED: [Pass; 7] = [
     Pass::LowerGroupsTogether,
     Pass::BorrowFromNext,
     Pass::ExchangeValues,
+    Pass::LowerKeepingResidue,
 ];
 
 /// What the shrinker and the explain phase need from the runner: replay a
@@ -285,6 +289,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::LowerGroupsTogether => self.lower_groups_together().await,
             Pass::BorrowFromNext => self.borrow_from_next().await,
             Pass::ExchangeValues => self.exchange_values().await,
+            Pass::LowerKeepingResidue => self.lower_keeping_residue().await,
             Pass::SortSiblings => self.sort_siblings().await,
             Pass::MoveSpans => self.move_spans().await,
             Pass::DeleteWithLowered => self.delete_with_lowered().await,

@@ -247,6 +247,45 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
+    /// Lowers each number in steps that keep its lowest bits or digits: by
+    /// as many multiples as still fail of the largest power of two that
+    /// divides it, then of the largest power of ten, read both as a plain
+    /// number and as a signed value's zig-zag magnitude. A value that fails
+    /// for its residue as well as its size (an even number above 1000, a
+    /// multiple of ten that a filter keeps) stops a binary search wherever
+    /// a midpoint has the wrong residue, far above the smallest such value;
+    /// steps of the stride it is a multiple of keep the residue all the way
+    /// down. A number with no such stride costs nothing; one as low as it
+    /// goes costs a replay per stride.
+    pub(crate) async fn lower_keeping_residue(&mut self) {
+        let mut position = 0;
+        while position < self.best.choices.len() {
+            if self.is_number(position) {
+                for moves in [Move::Plain, Move::ZigZag] {
+                    let magnitude = self.best.choices.get(position).map_or(0, |&value| moves.capacity(value));
+                    for stride in residue_strides(magnitude) {
+                        self.lower_by_strides(position, moves, stride).await;
+                    }
+                }
+            }
+            position += 1;
+        }
+    }
+
+    /// Lowers the number at `position`, read as `moves` says, by as many
+    /// multiples of `stride` as still fail.
+    async fn lower_by_strides(&mut self, position: usize, moves: Move, stride: u64) {
+        let Some(&value) = self.best.choices.get(position) else { return };
+        let most = moves.capacity(value) / stride;
+        self.find_integer(async |shrinker: &mut Self, count| {
+            let Some(lowered) = (count as u64).checked_mul(stride).and_then(|amount| moves.lower(value, amount)) else {
+                return false;
+            };
+            count as u64 <= most && position < shrinker.best.choices.len() && shrinker.try_set(position, lowered).await
+        })
+        .await;
+    }
+
     /// Lowers equal choices of one kind together, for values that must stay
     /// equal (the same key in several commands). Choices count as one kind
     /// when they have the same range, which keeps a key from being grouped
@@ -300,6 +339,25 @@ impl<E: Execute> Shrinker<'_, E> {
 /// Whether every one of `positions` holds `value`.
 fn all_hold(best: &[u64], positions: &[usize], value: u64) -> bool {
     positions.iter().all(|&at| best.get(at) == Some(&value))
+}
+
+/// The strides that keep the residue of `magnitude` while lowering it:
+/// the largest power of two and the largest power of ten that divide it
+/// (each only if above 1 and below the magnitude itself, whose only
+/// multiple below it is 0, tried elsewhere).
+fn residue_strides(magnitude: u64) -> Vec<u64> {
+    if magnitude == 0 {
+        return Vec::new();
+    }
+    let binary = 1u64 << magnitude.trailing_zeros();
+    let decimal = std::iter::successors(Some(10u64), |power| power.checked_mul(10))
+        .take_while(|&power| magnitude.is_multiple_of(power))
+        .last()
+        .unwrap_or(1);
+    let mut strides: Vec<u64> =
+        [binary, decimal].into_iter().filter(|&stride| 1 < stride && stride < magnitude).collect();
+    strides.dedup();
+    strides
 }
 
 /// The round numbers below `value`, smallest first: `value` divided by
