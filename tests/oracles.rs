@@ -262,3 +262,22 @@ fn a_mismatch_survives_a_panicking_debug_of_the_outputs() {
     let message = mismatch.to_string();
     assert!(message.contains("the candidate returned <Debug panicked: no Debug for Opaque>"), "{message}");
 }
+
+/// Writes a whole float as an integer, as some formats do: a negative zero
+/// comes back positive.
+fn encode_whole_as_integer(x: &f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 { format!("{}", *x as i64) } else { format!("{x:?}") }
+}
+
+#[test]
+fn a_round_trip_that_loses_the_sign_of_zero_is_found() {
+    let result = Property::for_all(
+        generate::float::<f64>(),
+        oracles::round_trip(encode_whole_as_integer, |text: &String| text.parse::<f64>().unwrap_or(f64::NAN)),
+    )
+    .check(Options::default().seed(3));
+    assert!(result.is_falsified(), "{result}");
+    let minimal = *result.minimal().unwrap().value();
+    assert!(minimal == 0.0 && minimal.is_sign_negative(), "{result}");
+    assert!(result.to_string().contains("-0.0 was encoded as \"0\" and decoded as 0.0"), "{result}");
+}
