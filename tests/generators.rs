@@ -532,6 +532,16 @@ fn btree_set_can_fill_a_small_domain() {
     assert!(sets.iter().all(|s| *s == BTreeSet::from([0, 1, 2, 3, 4])));
 }
 
+/// A minimum near the size of the domain meets long runs of duplicates
+/// before its last elements: it is still met.
+#[test]
+fn btree_set_reaches_a_minimum_near_the_size_of_its_domain() {
+    for (minimum, seed) in [(200, 9), (250, 3)] {
+        let sets = generate::btree_set(generate::integer::<u8>()).min_length(minimum).sample(50, seed);
+        assert!(sets.iter().all(|set| set.len() >= minimum), "a set below {minimum}");
+    }
+}
+
 /// Three values cannot make a set of five: every example is discarded, and
 /// the check gives up once the discard budget (ten per run) is spent.
 #[test]

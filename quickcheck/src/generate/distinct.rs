@@ -1,11 +1,14 @@
 //! Collections of distinct elements: sets, maps and unique vectors.
 //!
-//! The length counts distinct elements (or keys). Each new element draws up
-//! to ten candidates, skipping duplicates; a skipped candidate's span is
-//! marked discarded so the shrinker can drop it in one step. Once the
-//! collection holds its minimum, ten skips end it, so a small domain caps the
-//! size instead of failing (`hash_set(boolean())` stops at two elements).
-//! Before the minimum, ten skips discard the example.
+//! The length counts distinct elements (or keys). Each new element draws
+//! candidates until one is new, skipping duplicates; a skipped candidate's
+//! span is marked discarded so the shrinker can drop it in one step. Once
+//! the collection holds its minimum, ten skips in a row end it, so a small
+//! domain caps the size instead of failing (`hash_set(boolean())` stops at
+//! two elements). Before the minimum, a hundred skips in a row discard the
+//! example: a minimum near the size of the domain (200 distinct bytes)
+//! meets long runs of duplicates on its way, which ten skips would end
+//! nearly every time.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::{self, Debug, Formatter};
@@ -17,8 +20,13 @@ use crate::engine::unwind::Stop;
 use crate::generate::Generator;
 use crate::generate::collection::{Lengths, element_generator_traits, length_builders};
 
-/// How many duplicates in a row end the collection (or discard the example).
+/// How many duplicates in a row end a collection that holds its minimum.
 const SKIPS: u32 = 10;
+
+/// How many duplicates in a row discard an example whose collection is
+/// still short of its minimum: with a fifth of the domain left to draw,
+/// a hundred in a row come once in ten billion tries.
+const SKIPS_BELOW_MINIMUM: u32 = 100;
 
 /// The label of a span around one candidate element.
 const CANDIDATE: &str = "distinct candidate";
@@ -39,9 +47,10 @@ fn fill(source: &mut ChoiceSource, lengths: &Lengths, mut add: impl FnMut(&mut C
             }
             source.discard_span(candidate);
             skips += 1;
-            if skips == SKIPS {
+            let reached_minimum = length >= lengths.min;
+            if skips == if reached_minimum { SKIPS } else { SKIPS_BELOW_MINIMUM } {
                 source.close_span();
-                if length >= lengths.min {
+                if reached_minimum {
                     break 'elements;
                 }
                 Stop::Discard.raise();
