@@ -1181,3 +1181,13 @@ fn generators_behind_references_and_pointers_are_generators() {
     assert_eq!(draw(Arc::new(generator)), expected);
     assert_eq!(draw(generator.boxed()), expected);
 }
+
+/// Zero, the shrink target, comes up at least as often as its negative,
+/// which is forced as an edge.
+#[test]
+fn float_draws_both_zeros_and_positive_zero_no_less_often() {
+    let values = generate::float::<f64>().sample(10_000, 5);
+    let positive = values.iter().filter(|x| **x == 0.0 && x.is_sign_positive()).count();
+    let negative = values.iter().filter(|x| **x == 0.0 && x.is_sign_negative()).count();
+    assert!(negative >= 30 && positive >= negative, "0.0 {positive} times, -0.0 {negative} times");
+}

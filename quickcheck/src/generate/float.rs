@@ -427,8 +427,8 @@ pub struct Float<T> {
 ///
 /// Forces NaN in about 4% of the draws, so that a run of 100 examples
 /// nearly always meets it, and the infinities, `MIN`, `MAX`, the smallest
-/// subnormal of either sign and −0.0 one draw in sixteen between them (with
-/// NaN again). Of all the values, about 60% are integers, about a third
+/// subnormal of either sign, −0.0 and 0.0 one draw in sixteen between them
+/// (with NaN again). Of all the values, about 60% are integers, about a third
 /// have an exponent within ±7 (values like 0.375, 1.5 and 96), about 8% are
 /// above 1e100 and 2% are subnormal.
 ///
@@ -452,6 +452,7 @@ pub fn float<T: FloatValue>() -> Float<T> {
         1,
         sign | 1,
         sign,
+        0,
     ];
     Float { format, positive: Some(positive), negative: Some(negative), forced, _type: PhantomData }
 }
@@ -465,8 +466,8 @@ pub fn float<T: FloatValue>() -> Float<T> {
 /// integer or a short fraction, such as 0.5 for `float_between(0.3, 0.9)`.
 ///
 /// Forces both bounds and whichever of `MIN`, `MAX`, the infinities, the
-/// smallest subnormal of either sign and −0.0 the range holds, one draw in
-/// sixteen between them. Otherwise draws mix round values near 1, every
+/// smallest subnormal of either sign, −0.0 and 0.0 the range holds, one
+/// draw in sixteen between them. Otherwise draws mix round values near 1, every
 /// exponent of the range, and grids from coarse to uniform over the range.
 ///
 /// # Panics
@@ -500,8 +501,17 @@ pub fn float_between<T: FloatValue>(low: T, high: T) -> Float<T> {
         .then(|| Side::new(&format, if positive_high { 0 } else { high_bits & !sign }, low_bits & !sign, false));
     let (low_key, high_key) = (format.key(low_bits), format.key(high_bits));
     let mut forced = vec![low_bits];
-    let specials =
-        [high_bits, format.infinity(), sign | format.infinity(), sign | format.max(), format.max(), 1, sign | 1, sign];
+    let specials = [
+        high_bits,
+        format.infinity(),
+        sign | format.infinity(),
+        sign | format.max(),
+        format.max(),
+        1,
+        sign | 1,
+        sign,
+        0,
+    ];
     for bits in specials {
         if (low_key..=high_key).contains(&format.key(bits)) && !forced.contains(&bits) {
             forced.push(bits);
