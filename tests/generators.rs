@@ -991,9 +991,15 @@ fn filter_that_rejects_everything_is_exhausted() {
 }
 
 #[test]
-#[should_panic(expected = "attempts in a row were discarded")]
+#[should_panic(expected = "attempts in a row were discarded, by a generator's filter (1000 examples)")]
 fn sample_of_a_filter_that_rejects_everything_panics() {
     generate::boolean().filter(|_| false).sample(1, 1);
+}
+
+#[test]
+#[should_panic(expected = "discarded, by a distinct collection short of its minimum length (1000 examples)")]
+fn sample_of_a_set_larger_than_its_domain_names_the_set() {
+    generate::btree_set(generate::boolean()).min_length(3).sample(1, 1);
 }
 
 #[test]

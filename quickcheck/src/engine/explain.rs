@@ -308,7 +308,7 @@ mod tests {
     use super::*;
     use crate::engine::shrink::Shrinker;
     use crate::engine::stand_in::Property;
-    use crate::engine::unwind::Stop;
+    use crate::engine::unwind::{Rejection, Stop};
     use crate::generate::{self, Generator};
     use crate::property::complete_now;
 
@@ -477,7 +477,7 @@ mod tests {
         let rare = generate::from(|source| {
             let byte = source.draw(&bytes());
             if byte != 0 {
-                Stop::Discard.raise();
+                Stop::Discard(Rejection::Filter).raise();
             }
             byte
         });
@@ -499,7 +499,7 @@ mod tests {
         let sparse = generate::from(|source| {
             let byte = source.draw(&bytes());
             if byte % 16 != 0 {
-                Stop::Discard.raise();
+                Stop::Discard(Rejection::Filter).raise();
             }
             byte
         });

@@ -40,7 +40,7 @@ pub(crate) mod word;
 
 use crate::generate::Generator;
 use source::ChoiceSource;
-use unwind::{Caught, DISCARD_CAUSES, catch};
+use unwind::{Caught, Rejections, catch};
 
 /// How many discarded attempts in a row make [`sample`] give up.
 const SAMPLE_ATTEMPTS: u32 = 1000;
@@ -59,16 +59,19 @@ pub(crate) fn sample<G: Generator>(generator: &G, count: usize, seed: u64) -> Ve
     let mut values = Vec::with_capacity(count.min(SAMPLE_RESERVED));
     while values.len() < count {
         let mut attempts = 0;
+        let mut rejections = Rejections::default();
         let value = loop {
             source.start_random(1.0);
             match catch(|| source.draw(generator)) {
                 Ok(value) => break value,
-                Err(Caught::Stop(_)) => {
+                Err(Caught::Stop(stop)) => {
                     attempts += 1;
+                    rejections.count(stop);
                     assert!(
                         attempts < SAMPLE_ATTEMPTS,
-                        "Generator::sample: {SAMPLE_ATTEMPTS} attempts in a row were discarded, by \
-                         {DISCARD_CAUSES}; generate valid values directly"
+                        "Generator::sample: {SAMPLE_ATTEMPTS} attempts in a row were discarded, by {}; generate \
+                         valid values directly",
+                        rejections.describe()
                     );
                 }
                 // This panic names the caller's line; the generator's own

@@ -24,16 +24,91 @@ use std::sync::{Mutex, Once};
 /// Why a test case stopped before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
-    /// A filter or `assume` rejected the example.
-    Discard,
+    /// Something rejected the example.
+    Discard(Rejection),
     /// The case needed more choices than it may make.
     Overrun,
 }
 
-/// What can discard an example, for the messages that tell a user why so
-/// many were.
-pub(crate) const DISCARD_CAUSES: &str = "a filter or assume, a command's precondition, a distinct collection \
-     that cannot reach its minimum length, or a draw of more choices than one example may make";
+/// What rejected an example.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rejection {
+    /// A generator's `filter`.
+    Filter,
+    /// `assume(false)` in the body or a generator.
+    Assumption,
+    /// A command's precondition.
+    Precondition,
+    /// A distinct collection that ran out of new elements short of its
+    /// minimum length.
+    DistinctMinimum,
+}
+
+/// How many examples each cause stopped early, so that a message about
+/// many discarded examples can say what discarded them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Rejections {
+    /// By [`Rejection`] in declaration order, then overruns.
+    counts: [u64; 5],
+}
+
+impl Rejections {
+    /// What each count stands for, in a message.
+    const CAUSES: [&'static str; 5] = [
+        "a generator's filter",
+        "assume(false)",
+        "a command's precondition",
+        "a distinct collection short of its minimum length",
+        "a draw of more choices than one example may make",
+    ];
+
+    /// Counts one example that `stop` ended.
+    pub(crate) fn count(&mut self, stop: Stop) {
+        let index = match stop {
+            Stop::Discard(Rejection::Filter) => 0,
+            Stop::Discard(Rejection::Assumption) => 1,
+            Stop::Discard(Rejection::Precondition) => 2,
+            Stop::Discard(Rejection::DistinctMinimum) => 3,
+            Stop::Overrun => 4,
+        };
+        self.counts[index] += 1;
+    }
+
+    /// The causes that stopped examples, most often first, with how many
+    /// each stopped: `a generator's filter (998 examples) and assume(false)
+    /// (2 examples)`.
+    /// Every cause there is, when none was counted.
+    pub(crate) fn describe(&self) -> String {
+        let mut counted: Vec<(u64, &str)> = self
+            .counts
+            .iter()
+            .zip(Self::CAUSES)
+            .filter(|&(&count, _)| count > 0)
+            .map(|(&count, cause)| (count, cause))
+            .collect();
+        if counted.is_empty() {
+            return format!(
+                "{}, {}, {}, {} or {}",
+                Self::CAUSES[0],
+                Self::CAUSES[1],
+                Self::CAUSES[2],
+                Self::CAUSES[3],
+                Self::CAUSES[4]
+            );
+        }
+        // Stable: causes counted as often keep their order.
+        counted.sort_by_key(|&(count, _)| std::cmp::Reverse(count));
+        let parts: Vec<String> = counted
+            .iter()
+            .map(|(count, cause)| format!("{cause} ({count} example{})", if *count == 1 { "" } else { "s" }))
+            .collect();
+        match parts.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+}
 
 impl Stop {
     /// Ends the current test case. Outside a check there is none: the
@@ -46,7 +121,7 @@ impl Stop {
                 "{} outside a property check, where there is no example to end: call assume, filters and \
                  preconditions only in a property body or in a generator a check or `sample` draws from",
                 match self {
-                    Stop::Discard => "an example was discarded (by assume(false), a filter or a precondition)",
+                    Stop::Discard(_) => "an example was discarded (by assume(false), a filter or a precondition)",
                     Stop::Overrun => "a generator drew more choices than an example may make",
                 }
             );
@@ -343,7 +418,25 @@ mod tests {
 
     #[test]
     fn stops_are_told_apart_from_panics() {
-        assert_eq!(catch(|| Stop::Discard.raise()), Err(Caught::Stop(Stop::Discard)));
+        let discard = Stop::Discard(Rejection::Assumption);
+        assert_eq!(catch(|| discard.raise()), Err(Caught::Stop(discard)));
+    }
+
+    #[test]
+    fn rejections_name_their_causes_most_often_first() {
+        let mut rejections = Rejections::default();
+        assert!(rejections.describe().starts_with("a generator's filter, assume(false), a command's precondition"));
+        rejections.count(Stop::Discard(Rejection::Assumption));
+        assert_eq!(rejections.describe(), "assume(false) (1 example)");
+        for _ in 0..3 {
+            rejections.count(Stop::Discard(Rejection::Filter));
+        }
+        rejections.count(Stop::Overrun);
+        assert_eq!(
+            rejections.describe(),
+            "a generator's filter (3 examples), assume(false) (1 example) and a draw of more choices than one \
+             example may make (1 example)"
+        );
         assert_eq!(catch(|| Stop::Overrun.raise()), Err(Caught::Stop(Stop::Overrun)));
         assert_eq!(catch(|| 5), Ok(5));
     }

@@ -3,7 +3,7 @@
 use std::marker::PhantomData;
 
 use crate::engine::source::ChoiceSource;
-use crate::engine::unwind::Stop;
+use crate::engine::unwind::{Rejection, Stop};
 use crate::generate::Generator;
 
 /// How many times a filter draws before it discards the example.
@@ -98,7 +98,7 @@ impl<G: Generator, F: Fn(&G::Value) -> bool> Generator for Filter<G, F> {
             // case still replays; the mark lets the shrinker drop them.
             source.discard_span(attempt);
         }
-        Stop::Discard.raise()
+        Stop::Discard(Rejection::Filter).raise()
     }
 
     fn label(&self) -> &'static str {

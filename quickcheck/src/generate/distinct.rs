@@ -16,7 +16,7 @@ use std::hash::{BuildHasher, Hash};
 use std::marker::PhantomData;
 
 use crate::engine::source::ChoiceSource;
-use crate::engine::unwind::Stop;
+use crate::engine::unwind::{Rejection, Stop};
 use crate::generate::Generator;
 use crate::generate::collection::{Lengths, element_generator_traits, length_builders};
 
@@ -53,7 +53,7 @@ fn fill(source: &mut ChoiceSource, lengths: &Lengths, mut add: impl FnMut(&mut C
                 if reached_minimum {
                     break 'elements;
                 }
-                Stop::Discard.raise();
+                Stop::Discard(Rejection::DistinctMinimum).raise();
             }
         }
         source.close_span();

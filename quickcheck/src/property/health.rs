@@ -9,7 +9,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::engine::unwind::DISCARD_CAUSES;
+use crate::engine::unwind::{Rejection, Rejections, Stop};
 use crate::property::result::Advice;
 
 /// How many passing examples the checks watch.
@@ -122,7 +122,7 @@ impl fmt::Display for HealthWarning {
 pub(crate) enum Watched {
     Passed,
     /// A filter, `assume` or precondition rejected it.
-    Discarded,
+    Discarded(Rejection),
     /// It overran: it needed more choices than an example may make, or
     /// nested recursive draws too deep.
     Overran,
@@ -136,6 +136,7 @@ pub(crate) struct Health {
     suppressed: Vec<HealthCheck>,
     passes: u64,
     discards: u64,
+    rejections: Rejections,
     overruns: u64,
     generating: Duration,
     warnings: Vec<HealthWarning>,
@@ -191,16 +192,18 @@ impl Health {
                     );
                 }
             }
-            Watched::Discarded => {
+            Watched::Discarded(rejection) => {
                 self.discards += 1;
+                self.rejections.count(Stop::Discard(rejection));
                 if self.discards == TOO_MANY_DISCARDS {
                     self.warn(
                         HealthCheck::FilterTooMuch,
                         format!(
                             "{TOO_MANY_DISCARDS} examples were discarded before {} passed: most inputs are rejected \
-                             (by {DISCARD_CAUSES}), which makes the check slow and its inputs skewed. Generate valid \
-                             inputs directly instead",
-                            self.passes
+                             (by {}), which makes the check slow and its inputs skewed. Generate valid inputs \
+                             directly instead",
+                            self.passes,
+                            self.rejections.describe()
                         ),
                     );
                 }

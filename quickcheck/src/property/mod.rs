@@ -32,7 +32,7 @@ use crate::engine::explain::Freedom;
 use crate::engine::run::{
     Body, BodyResult, End, Explanation, GeneratorPanic, Never, Runner, Settings, Shrunk, Started, Summary, call,
 };
-use crate::engine::unwind::{CatchUnwind, Caught, Stop, catch};
+use crate::engine::unwind::{CatchUnwind, Caught, Rejection, Stop, catch};
 use crate::generate::Generator;
 use crate::stats::ExampleRecord;
 use format::render;
@@ -64,7 +64,7 @@ use stuck::BodyWaker;
 #[track_caller]
 pub fn assume(condition: bool) {
     if !condition {
-        Stop::Discard.raise();
+        Stop::Discard(Rejection::Assumption).raise();
     }
 }
 
@@ -615,6 +615,7 @@ where
     result.tests_run = summary.passed + summary.failed;
     result.first_failure_at = summary.first_failure_at;
     result.discards = summary.discards;
+    result.rejections = summary.rejections;
     result.shrink_calls = summary.shrink_calls;
     result.statistics = summary.statistics;
     result.space_exhausted = summary.space_exhausted;

@@ -4,7 +4,6 @@ use std::borrow::Cow;
 use std::fmt::{self, Display, Formatter};
 
 use crate::engine::shrink::ShrinkLimit;
-use crate::engine::unwind::DISCARD_CAUSES;
 use crate::property::result::Advice;
 use crate::property::{
     CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, HealthCheck, HealthWarning, Outcome,
@@ -421,10 +420,11 @@ impl<T> Display for PropertyResult<T> {
             Outcome::Exhausted if self.space_exhausted => write!(
                 f,
                 "Exhausted after {}{seed}: every example the generators can produce ({}) was tried and \
-                 rejected, so no generated example was tested. What rejects inputs: {DISCARD_CAUSES}. Check the \
-                 condition against the generators' ranges, or generate valid inputs directly.",
+                 rejected, so no generated example was tested. Rejected by: {}. Check the condition against the \
+                 generators' ranges, or generate valid inputs directly.",
                 plural(self.tests_run, "test", "tests"),
                 self.discards,
+                self.rejections.describe(),
             )?,
             Outcome::Exhausted => {
                 let generated = self.discards + self.tests_run;
@@ -433,11 +433,11 @@ impl<T> Display for PropertyResult<T> {
                     f,
                     "Exhausted after {}{seed}: {} discarded, an estimated {rate:.1}% of the examples generated.\n  \
                      The check stopped at its limit of discards (max_discard_ratio times the runs), so the \
-                     property was barely tested. What rejects inputs: \
-                     {DISCARD_CAUSES}. Generate valid inputs directly (with generate::between or generate::from, \
-                     say), or loosen what rejects them.",
+                     property was barely tested. Rejected by: {}. Generate valid inputs directly (with \
+                     generate::between or generate::from, say), or loosen what rejects them.",
                     plural(self.tests_run, "test", "tests"),
                     plural(self.discards, "example was", "examples were"),
+                    self.rejections.describe(),
                 )?;
             }
             Outcome::GenerationFailed => {

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use crate::engine::shrink::ShrinkLimit;
-use crate::engine::unwind::{Location, Panic};
+use crate::engine::unwind::{Location, Panic, Rejections};
 use crate::property::{HealthWarning, Replay};
 use crate::stats::Statistics;
 
@@ -322,6 +322,8 @@ pub struct PropertyResult<T> {
     pub(crate) tests_run: u64,
     pub(crate) first_failure_at: Option<u64>,
     pub(crate) discards: u64,
+    /// What discarded those examples.
+    pub(crate) rejections: Rejections,
     pub(crate) shrink_calls: u64,
     pub(crate) seed: Option<u64>,
     pub(crate) failures: Vec<FailureReport<T>>,
@@ -403,6 +405,7 @@ impl<T> PropertyResult<T> {
             tests_run: 0,
             first_failure_at: None,
             discards: 0,
+            rejections: Rejections::default(),
             shrink_calls: 0,
             seed,
             failures: Vec::new(),

@@ -112,7 +112,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                     match case {
                         Case::Pass => Watched::Passed,
                         Case::Discard(Stop::Overrun) => Watched::Overran,
-                        Case::Discard(Stop::Discard) => Watched::Discarded,
+                        Case::Discard(Stop::Discard(rejection)) => Watched::Discarded(rejection),
                         Case::Fail(_) | Case::GeneratorPanic(_) => Watched::Failed,
                     },
                 );
@@ -133,6 +133,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 Case::Discard(stop) => {
                     overruns += u64::from(stop == Stop::Overrun);
                     summary.discards += 1;
+                    summary.rejections.count(stop);
                     if summary.discards >= self.discard_limit(summary.passed) {
                         if found.is_empty() {
                             summary.end = End::Exhausted;

@@ -20,7 +20,7 @@ use crate::engine::random::{self, Random};
 use crate::engine::shrink::Execute;
 use crate::engine::source::ChoiceSource;
 use crate::engine::tree::Tree;
-use crate::engine::unwind::{self, Panic};
+use crate::engine::unwind::{self, Panic, Rejections};
 use crate::generate::Generator;
 use crate::property::{Cancellation, Failure, HealthCheck, HealthWarning, Phase, Phases};
 use crate::stats::{Confidence, ExampleRecord, Statistics};
@@ -150,6 +150,8 @@ pub(crate) struct Summary {
     /// failed (that one included); `None` if none failed.
     pub(crate) first_failure_at: Option<u64>,
     pub(crate) discards: u64,
+    /// What discarded those examples.
+    pub(crate) rejections: Rejections,
     /// How many times the body ran while shrinking (replays that stopped
     /// in the generator do not count).
     pub(crate) shrink_calls: u64,
@@ -268,6 +270,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             failed: 0,
             first_failure_at: None,
             discards: 0,
+            rejections: Rejections::default(),
             shrink_calls: 0,
             statistics: Statistics::default(),
             space_exhausted: false,

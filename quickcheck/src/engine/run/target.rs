@@ -245,8 +245,9 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                                 offer(found, self.source.recording().choices.clone(), failure, false);
                                 return;
                             }
-                            Case::Discard(_) => {
+                            Case::Discard(stop) => {
                                 summary.discards += 1;
+                                summary.rejections.count(stop);
                                 break;
                             }
                             Case::GeneratorPanic(panic) => {

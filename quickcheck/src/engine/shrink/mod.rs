@@ -404,7 +404,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     /// keeps a failure of another origin for the report.
     fn adopt_if_smaller(&mut self, case: Case) -> bool {
         self.last_passed = matches!(case, Case::Pass);
-        self.discarded += u64::from(matches!(case, Case::Discard(Stop::Discard)));
+        self.discarded += u64::from(matches!(case, Case::Discard(Stop::Discard(_))));
         // A generator that panicked read nothing after its panic either.
         if matches!(case, Case::Pass | Case::Fail(_) | Case::GeneratorPanic(_)) && self.executor.stops_on_its_own() {
             self.completed.insert(&self.executor.recorded().choices);

@@ -3,7 +3,7 @@
 use super::*;
 use crate::engine::spans::ELEMENT;
 use crate::engine::stand_in::Property;
-use crate::engine::unwind::{Location, Panic, Stop};
+use crate::engine::unwind::{Location, Panic, Rejection, Stop};
 use crate::generate::{self, Generator};
 use crate::property::complete_now;
 
@@ -139,7 +139,7 @@ impl<F: Fn(&[u64]) -> bool> List<F> {
 impl<F: Fn(&[u64]) -> bool> Execute for List<F> {
     async fn execute(&mut self, choices: &[u64]) -> Case {
         self.recorded = Recording::default();
-        let Some(items) = self.read_items(choices) else { return Case::Discard(Stop::Discard) };
+        let Some(items) = self.read_items(choices) else { return Case::Discard(Stop::Discard(Rejection::Filter)) };
         self.read.push(self.recorded.choices.clone());
         if (self.failing)(&items) { Case::Fail(failure()) } else { Case::Pass }
     }
