@@ -1101,3 +1101,15 @@ fn a_check_that_cannot_test_fails_a_should_panic_test() {
 fn should_panic_where_a_predicate_holds(byte: u8) -> bool {
     byte < 200
 }
+
+// The dependent draw that the error for a generator using another
+// parameter suggests, as written there.
+#[property(runs = 50)]
+fn a_value_drawn_below_its_bound_stays_below_it(
+    #[generator(generate::between(1u8, 10).flat_map(|n| (generate::constant(n), generate::between(0, n))))] pair: (
+        u8,
+        u8,
+    ),
+) -> bool {
+    pair.1 <= pair.0
+}

@@ -350,6 +350,49 @@ fn impl_trait_in(ty: &Type) -> Option<&syn::TypeImplTrait> {
     finder.0
 }
 
+/// The first of `parameters` that `expression` reads as a value (a plain
+/// name, not a function's or a method's), unless the expression binds that
+/// name itself, in a closure's parameters or a `let`.
+fn parameter_used_in<'a>(expression: &'a Expr, parameters: &[String]) -> Option<&'a Ident> {
+    #[derive(Default)]
+    struct Names<'ast> {
+        read: Vec<&'ast Ident>,
+        bound: Vec<String>,
+    }
+    impl<'ast> Visit<'ast> for Names<'ast> {
+        fn visit_expr_path(&mut self, path: &'ast syn::ExprPath) {
+            if path.qself.is_none()
+                && path.path.leading_colon.is_none()
+                && let Some(name) = path.path.get_ident()
+            {
+                self.read.push(name);
+            }
+            syn::visit::visit_expr_path(self, path);
+        }
+        fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+            // A function called by its name is no value read.
+            if !matches!(&*call.func, Expr::Path(_)) {
+                self.visit_expr(&call.func);
+            }
+            for argument in &call.args {
+                self.visit_expr(argument);
+            }
+        }
+        fn visit_pat_ident(&mut self, pattern: &'ast syn::PatIdent) {
+            // Every name a pattern binds, in a closure's parameters, a
+            // `let` or a `match` arm.
+            self.bound.push(pattern.ident.to_string());
+            syn::visit::visit_pat_ident(self, pattern);
+        }
+    }
+    let mut names = Names::default();
+    names.visit_expr(expression);
+    names.read.into_iter().find(|name| {
+        let name = name.to_string();
+        parameters.contains(&name) && !names.bound.contains(&name)
+    })
+}
+
 /// Reads the parameters, taking their `#[generator(...)]` attributes, and
 /// leaves the function without any.
 fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Parameter>> {
@@ -369,6 +412,17 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
             ),
         ));
     }
+    // The names a generator might reach for, to explain why it cannot.
+    let names: Vec<String> = inputs
+        .iter()
+        .filter_map(|input| match input {
+            FnArg::Typed(typed) => match &*typed.pat {
+                Pat::Ident(identifier) => Some(identifier.ident.to_string()),
+                _ => None,
+            },
+            FnArg::Receiver(_) => None,
+        })
+        .collect();
     let mut parameters = Vec::new();
     for input in inputs {
         let typed = match input {
@@ -416,6 +470,19 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
             }
             if generator.is_some() {
                 return Err(syn::Error::new(attribute.span(), "a parameter takes one #[generator(...)]"));
+            }
+            if let Ok(expression) = attribute.parse_args::<Expr>()
+                && let Some(parameter) = parameter_used_in(&expression, &names)
+            {
+                return Err(syn::Error::new(
+                    parameter.span(),
+                    format!(
+                        "`{parameter}` is a parameter, and a #[generator(...)] cannot use another parameter's value: \
+                         every generator is made before any value is drawn. Draw values that depend on each other \
+                         as one parameter, such as `#[generator(generate::between(1u8, 10).flat_map(|n| \
+                         (generate::constant(n), generate::between(0, n))))] pair: (u8, u8)`"
+                    ),
+                ));
             }
             generator = Some(attribute);
         }
