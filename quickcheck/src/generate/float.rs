@@ -112,6 +112,14 @@ impl Format {
         ((self.top - 1) << self.mantissa) | self.fraction
     }
 
+    /// The bits of the values forced as edges, besides NaN and a range's
+    /// bounds: the infinities, `MIN` and `MAX`, the smallest subnormal of
+    /// either sign, and both zeros.
+    fn edges(&self) -> [u64; 8] {
+        let sign = self.sign;
+        [self.infinity(), sign | self.infinity(), sign | self.max(), self.max(), 1, sign | 1, sign, 0]
+    }
+
     fn is_nan(&self, bits: u64) -> bool {
         bits & !self.sign > self.infinity()
     }
@@ -442,18 +450,7 @@ pub fn float<T: FloatValue>() -> Float<T> {
     let format = Format::of::<T>();
     let positive = Side::new(&format, 0, format.infinity(), true);
     let negative = Side::new(&format, 0, format.infinity(), false);
-    let sign = format.sign;
-    let forced = vec![
-        format.nan(),
-        format.infinity(),
-        sign | format.infinity(),
-        sign | format.max(),
-        format.max(),
-        1,
-        sign | 1,
-        sign,
-        0,
-    ];
+    let forced = std::iter::once(format.nan()).chain(format.edges()).collect();
     Float { format, positive: Some(positive), negative: Some(negative), forced, _type: PhantomData }
 }
 
@@ -501,18 +498,7 @@ pub fn float_between<T: FloatValue>(low: T, high: T) -> Float<T> {
         .then(|| Side::new(&format, if positive_high { 0 } else { high_bits & !sign }, low_bits & !sign, false));
     let (low_key, high_key) = (format.key(low_bits), format.key(high_bits));
     let mut forced = vec![low_bits];
-    let specials = [
-        high_bits,
-        format.infinity(),
-        sign | format.infinity(),
-        sign | format.max(),
-        format.max(),
-        1,
-        sign | 1,
-        sign,
-        0,
-    ];
-    for bits in specials {
+    for bits in std::iter::once(high_bits).chain(format.edges()) {
         if (low_key..=high_key).contains(&format.key(bits)) && !forced.contains(&bits) {
             forced.push(bits);
         }
