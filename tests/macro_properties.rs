@@ -568,10 +568,48 @@ fn spots_stay_left(spot: Spot) -> bool {
     spot.x < 10 || spot.y > 200
 }
 
+/// A struct with named fields whose `Debug` prints it as a tuple struct.
+#[derive(quickcheck::Arbitrary)]
+struct Label {
+    width: u8,
+}
+
+impl std::fmt::Debug for Label {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "Label({})", self.width)
+    }
+}
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn labels_stay_narrow(label: Label) -> bool {
+    label.width < 10
+}
+
 #[test]
 fn a_derived_type_printed_by_a_hand_written_debug_gets_no_pin_line() {
     let report = report_of(spots_stay_left);
     assert!(report.contains("    spot = (10, 0)"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+    let report = report_of(labels_stay_narrow);
+    assert!(report.contains("    label = Label(10)"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
+/// A boxed slice behind an alias prints as a list, which pastes as neither
+/// a `Vec` nor an array of its type.
+type Bytes = Box<[u8]>;
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn boxed_bytes_stay_short(bytes: Bytes) -> bool {
+    bytes.len() < 2
+}
+
+#[test]
+fn a_boxed_slice_behind_an_alias_gets_no_pin_line() {
+    let report = report_of(boxed_bytes_stay_short);
+    assert!(report.contains("    bytes = [0, 0]"), "{report}");
     assert!(!report.contains("Pin it with"), "{report}");
 }
 

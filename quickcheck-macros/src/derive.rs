@@ -101,12 +101,23 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
         Data::Union(_) => Vec::new(),
     };
     let by_names = field_types.iter().all(|ty| pin_line::pastes_back(ty));
-    // What a derived `Debug` prints a value by: the struct's name, or its
-    // variant's (raw identifiers print without their `r#`).
-    let printed_names: Vec<String> = match &input.data {
-        Data::Enum(data) => data.variants.iter().map(|variant| variant.ident.unraw().to_string()).collect(),
-        _ => vec![name.unraw().to_string()],
+    // How a derived `Debug` begins a value: the struct's name, or its
+    // variant's (raw identifiers print without their `r#`), and what
+    // follows for fields.
+    let printed_form = |name: &Ident, fields: &Fields| {
+        let name = name.unraw().to_string();
+        match fields {
+            Fields::Named(named) if !named.named.is_empty() => format!("{name} {{"),
+            Fields::Unnamed(unnamed) if !unnamed.unnamed.is_empty() => format!("{name}("),
+            _ => name,
+        }
     };
+    let printed_forms: Vec<String> = match &input.data {
+        Data::Enum(data) => data.variants.iter().map(|variant| printed_form(&variant.ident, &variant.fields)).collect(),
+        Data::Struct(data) => vec![printed_form(name, &data.fields)],
+        Data::Union(_) => Vec::new(),
+    };
+    let place = crate::pin_line::place(krate);
     let reach = match reach(input) {
         Reach::Anywhere => quote! { Anywhere },
         Reach::Crate => quote! { Crate },
@@ -121,9 +132,13 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
 
             fn add_type_names(names: &mut #krate::__private::TypeNames) {
                 use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
-                let reach = #krate::__private::Reach::#reach;
-                let printed_names = &[#(#printed_names),*];
-                if names.add_derived(::core::any::type_name::<Self>(), ::core::module_path!(), reach, printed_names) {
+                let derived = #krate::__private::Derived {
+                    name: ::core::any::type_name::<Self>(),
+                    place: #place,
+                    reach: #krate::__private::Reach::#reach,
+                    printed_forms: &[#(#printed_forms),*],
+                };
+                if names.add_derived(derived) {
                     #((&#krate::__private::PinLineProbe::<#field_types>::new()).add_type_names(names);)*
                 }
             }

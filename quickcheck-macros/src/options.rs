@@ -219,6 +219,7 @@ fn name_and_value(meta: Meta) -> syn::Result<MetaNameValue> {
     let message = match OPTIONS.iter().find(|option| option.name == name) {
         Some(option) => format!("the option `{name}` needs a value after `=`, such as `{}`", option.example),
         None if name == "crate" => "the option `crate` needs a value after `=`, such as `crate = \"qc\"`".to_owned(),
+        None if name.is_empty() => format!("unknown #[property] option; expected one of {}", option_names()),
         None => unknown_option(&name),
     };
     Err(syn::Error::new(path.span(), message))

@@ -30,7 +30,11 @@
 //! the fields are visible, and the report compares that with the module of
 //! the property.
 
+use proc_macro2::TokenStream;
+use quote::quote;
 use syn::{GenericArgument, PathArguments, Type};
+
+use crate::crate_path::CratePath;
 
 /// Standard and supported types whose `Debug` form is no expression of
 /// their type: maps and sets print braces, smart pointers print their
@@ -105,6 +109,19 @@ pub(crate) fn pastes_back(ty: &Type) -> bool {
         // slices, pointers and the rest have no literal form.
         Type::Array(array) => pastes_back(&array.elem),
         _ => false,
+    }
+}
+
+/// An expression of the `Place` where the generated code is: its module,
+/// and what tells its crate from another of the same name.
+pub(crate) fn place(krate: &CratePath) -> TokenStream {
+    quote! {
+        #krate::__private::Place {
+            module: ::core::module_path!(),
+            test: ::core::cfg!(test),
+            binary: ::core::option_env!("CARGO_BIN_NAME"),
+            integration: ::core::option_env!("CARGO_TARGET_TMPDIR").is_some(),
+        }
     }
 }
 

@@ -120,6 +120,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     // only the compiler can look up; so does one that holds structs, which
     // its `Debug` form may print by name.
     let checked = Ident::new("property", Span::mixed_site());
+    let place = pin_line::place(&krate);
     let property = quote! {
         ({
             #returns_a_test_result
@@ -132,7 +133,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             #without_pin_line;
             let #checked = {
                 use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
-                let #checked = #krate::__private::with_types_within(#checked, ::core::module_path!(), |index, names| match index {
+                let #checked = #krate::__private::with_types_within(#checked, #place, |index, names| match index {
                     #(#indices => (&#krate::__private::PinLineProbe::<#types>::new()).add_type_names(names),)*
                     _ => {}
                 });

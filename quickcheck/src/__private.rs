@@ -301,12 +301,55 @@ pub struct TypeNames {
     pub(crate) all: Vec<&'static str>,
     /// The names of derived types, whose fields' types are among `all`.
     pub(crate) derived: Vec<&'static str>,
-    /// The modules that define derived types whose values cannot be
-    /// written everywhere, with where they can be.
-    pub(crate) restricted: Vec<(&'static str, Reach)>,
-    /// Each derived type's name with the names a derived `Debug` prints
-    /// its values by: the struct's, or the enum's variants'.
-    pub(crate) printed_names: Vec<(&'static str, &'static [&'static str])>,
+    /// Where the derived types whose values cannot be written everywhere
+    /// are defined, with where they can be written.
+    pub(crate) restricted: Vec<(Place, Reach)>,
+    /// Each derived type's name with how a derived `Debug` begins its
+    /// values (see [`Derived::printed_forms`]).
+    pub(crate) printed_forms: Vec<(&'static str, &'static [&'static str])>,
+}
+
+/// Where code is written: its module, and what tells its crate from
+/// another of the same name (a library from its integration tests, its
+/// binaries and examples, which may be named like it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Place {
+    /// Its `module_path!()`; empty when unknown.
+    pub module: &'static str,
+    /// `cfg!(test)` there: an integration test is built for testing, the
+    /// library it uses is not.
+    pub test: bool,
+    /// `option_env!("CARGO_BIN_NAME")` there: set for a binary.
+    pub binary: Option<&'static str>,
+    /// Whether `CARGO_TARGET_TMPDIR` was set there: it is for integration
+    /// tests and benchmarks.
+    pub integration: bool,
+}
+
+impl Place {
+    /// Whether code written at `self` is in the crate of `other`.
+    fn same_crate(&self, other: &Place) -> bool {
+        let crate_of = |module: &'static str| module.split("::").next().unwrap_or_default();
+        !self.module.is_empty()
+            && crate_of(self.module) == crate_of(other.module)
+            && (self.test, self.binary, self.integration) == (other.test, other.binary, other.integration)
+    }
+}
+
+/// What a derive tells of its type, for pin lines.
+#[derive(Clone, Copy, Debug)]
+pub struct Derived {
+    /// `type_name::<Self>()`.
+    pub name: &'static str,
+    /// Where the type is defined.
+    pub place: Place,
+    /// Where its values can be written as expressions.
+    pub reach: Reach,
+    /// How a derived `Debug` begins a value of it: `"Point {"` for a
+    /// struct with named fields, `"Meters("` for a tuple struct, `"Marker"`
+    /// for one without fields (the whole form); one per variant for an
+    /// enum.
+    pub printed_forms: &'static [&'static str],
 }
 
 /// Where a derived type's value can be written as an expression, as the
@@ -325,54 +368,46 @@ pub enum Reach {
 }
 
 impl TypeNames {
-    /// Adds the name of a derived type, defined in `module` (its
-    /// `module_path!()`), written as an expression within `reach`, and
-    /// printed by a derived `Debug` under one of `printed_names`; its
-    /// derive then adds its fields' types. False if it was added before.
-    pub fn add_derived(
-        &mut self,
-        name: &'static str,
-        module: &'static str,
-        reach: Reach,
-        printed_names: &'static [&'static str],
-    ) -> bool {
-        if self.derived.contains(&name) {
+    /// Adds a derived type, whose derive then adds its fields' types;
+    /// false if it was added before.
+    pub fn add_derived(&mut self, derived: Derived) -> bool {
+        if self.derived.contains(&derived.name) {
             return false;
         }
-        self.derived.push(name);
-        self.all.push(name);
-        if reach != Reach::Anywhere {
-            self.restricted.push((module, reach));
+        self.derived.push(derived.name);
+        self.all.push(derived.name);
+        if derived.reach != Reach::Anywhere {
+            self.restricted.push((derived.place, derived.reach));
         }
-        self.printed_names.push((name, printed_names));
+        self.printed_forms.push((derived.name, derived.printed_forms));
         true
     }
 
     /// Whether `rendered`, the `Debug` form of a value of the type named
-    /// `type_name`, is what a derived `Debug` prints: one of the type's
-    /// printed names, alone or followed by its fields. A hand-written
+    /// `type_name`, begins as a derived `Debug` begins it. A hand-written
     /// `Debug` of a derived type (`(3, 4)` for a point) is no expression
     /// of it. True for a type that is not derived.
     pub(crate) fn printed_as_derived(&self, type_name: &str, rendered: &str) -> bool {
-        let Some(&(_, names)) = self.printed_names.iter().find(|(name, _)| *name == type_name) else {
+        let Some(&(_, forms)) = self.printed_forms.iter().find(|(name, _)| *name == type_name) else {
             return true;
         };
-        names.iter().any(|name| {
-            rendered
-                .strip_prefix(name)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with(" {") || rest.starts_with('('))
+        forms.iter().any(|form| {
+            if form.ends_with(" {") || form.ends_with('(') { rendered.starts_with(form) } else { rendered == *form }
         })
     }
 
-    /// Whether every derived type added can be written as an expression in
-    /// `module` (a `module_path!()`, empty when unknown).
-    pub(crate) fn reachable_from(&self, module: &str) -> bool {
-        let crate_of = |path: &str| path.split("::").next().unwrap_or_default().to_owned();
-        self.restricted.iter().all(|&(defining, reach)| match reach {
+    /// Whether every derived type added can be written as an expression at
+    /// `place`.
+    pub(crate) fn reachable_from(&self, place: &Place) -> bool {
+        self.restricted.iter().all(|(defining, reach)| match reach {
             Reach::Anywhere => true,
-            Reach::Crate => !module.is_empty() && crate_of(module) == crate_of(defining),
+            Reach::Crate => place.same_crate(defining),
             Reach::Module => {
-                module.strip_prefix(defining).is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
+                place.same_crate(defining)
+                    && place
+                        .module
+                        .strip_prefix(defining.module)
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
             }
         })
     }
@@ -387,16 +422,16 @@ impl TypeNames {
 
 /// Tells `property`'s pin line, through `add` (which `#[property]` builds
 /// from each parameter's [`PinLineProbe`]), the [`TypeNames`] of parameter
-/// number `index`, and the module the property is written in (its
-/// `module_path!()`), where its pin line is to be pasted.
+/// number `index`, and the [`Place`] the property is written in, where its
+/// pin line is to be pasted.
 pub fn with_types_within<'a, G: Generator, F>(
     mut property: crate::Property<'a, G, F>,
-    module: &'static str,
+    place: Place,
     add: fn(usize, &mut TypeNames),
 ) -> crate::Property<'a, G, F> {
     if let Some(parameters) = &mut property.parameters {
         parameters.add_types_within = add;
-        parameters.module = module;
+        parameters.place = place;
     }
     property
 }
@@ -460,39 +495,56 @@ impl<T: ?Sized> PinLineOfAnyType for &PinLineProbe<T> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_restricted_derived_type_is_reached_from_its_module_or_crate_only() {
-        let mut names = TypeNames::default();
-        names.add_derived("app::Open", "app::open", Reach::Anywhere, &["Open"]);
-        assert!(names.reachable_from("tests_crate"));
-        assert!(names.reachable_from(""));
-        names.add_derived("app::shop::Money", "app::shop", Reach::Module, &["Money"]);
-        assert!(names.reachable_from("app::shop"));
-        assert!(names.reachable_from("app::shop::tests"));
-        assert!(!names.reachable_from("app::shopping"));
-        assert!(!names.reachable_from("app"));
-        assert!(!names.reachable_from(""));
-        let mut names = TypeNames::default();
-        names.add_derived("app::Config", "app::config", Reach::Crate, &["Config"]);
-        assert!(names.reachable_from("app::other::tests"));
-        assert!(!names.reachable_from("integration"));
-        assert!(!names.reachable_from("application"));
-        assert!(!names.reachable_from(""));
+    fn place(module: &'static str) -> Place {
+        Place { module, ..Place::default() }
+    }
+
+    fn derived(name: &'static str, place: Place, reach: Reach, printed_forms: &'static [&'static str]) -> Derived {
+        Derived { name, place, reach, printed_forms }
     }
 
     #[test]
-    fn a_derived_debug_form_starts_with_a_printed_name() {
+    fn a_restricted_derived_type_is_reached_from_its_module_or_crate_only() {
         let mut names = TypeNames::default();
-        names.add_derived("app::Point", "app", Reach::Anywhere, &["Point"]);
-        names.add_derived("app::Op", "app", Reach::Anywhere, &["Pop", "Push", "Peek"]);
+        names.add_derived(derived("app::Open", place("app::open"), Reach::Anywhere, &["Open"]));
+        assert!(names.reachable_from(&place("tests_crate")));
+        assert!(names.reachable_from(&place("")));
+        names.add_derived(derived("app::shop::Money", place("app::shop"), Reach::Module, &["Money {"]));
+        assert!(names.reachable_from(&place("app::shop")));
+        assert!(names.reachable_from(&place("app::shop::tests")));
+        assert!(!names.reachable_from(&place("app::shopping")));
+        assert!(!names.reachable_from(&place("app")));
+        assert!(!names.reachable_from(&place("")));
+        let mut names = TypeNames::default();
+        names.add_derived(derived("app::Config", place("app::config"), Reach::Crate, &["Config {"]));
+        assert!(names.reachable_from(&place("app::other::tests")));
+        assert!(!names.reachable_from(&place("integration")));
+        assert!(!names.reachable_from(&place("application")));
+        assert!(!names.reachable_from(&place("")));
+        // An integration test, or a binary, named like the library is
+        // another crate.
+        assert!(!names.reachable_from(&Place { module: "app", test: true, binary: None, integration: true }));
+        assert!(!names.reachable_from(&Place { module: "app", test: false, binary: Some("app"), integration: false }));
+    }
+
+    #[test]
+    fn a_derived_debug_form_starts_as_a_derived_debug_starts() {
+        let mut names = TypeNames::default();
+        names.add_derived(derived("app::Point", place("app"), Reach::Anywhere, &["Point {"]));
+        names.add_derived(derived("app::Op", place("app"), Reach::Anywhere, &["Pop", "Push(", "Peek {"]));
         for (type_name, rendered) in
             [("app::Point", "Point { x: 1 }"), ("app::Op", "Pop"), ("app::Op", "Push(3)"), ("app::Other", "(1, 2)")]
         {
             assert!(names.printed_as_derived(type_name, rendered), "{rendered}");
         }
-        for (type_name, rendered) in
-            [("app::Point", "(1, 2)"), ("app::Point", "Pointy { x: 1 }"), ("app::Op", "pop"), ("app::Op", "Point")]
-        {
+        for (type_name, rendered) in [
+            ("app::Point", "(1, 2)"),
+            ("app::Point", "Point(1)"),
+            ("app::Point", "Pointy { x: 1 }"),
+            ("app::Op", "pop"),
+            ("app::Op", "Popped"),
+            ("app::Op", "Push { x: 1 }"),
+        ] {
             assert!(!names.printed_as_derived(type_name, rendered), "{rendered}");
         }
     }

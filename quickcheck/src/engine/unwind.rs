@@ -121,7 +121,11 @@ impl Stop {
                 "{} outside a property check, where there is no example to end: call assume, filters and \
                  preconditions only in a property body or in a generator a check or `sample` draws from",
                 match self {
-                    Stop::Discard(_) => "an example was discarded (by assume(false), a filter or a precondition)",
+                    Stop::Discard(Rejection::Filter) => "a generator's filter discarded an example",
+                    Stop::Discard(Rejection::Assumption) => "assume(false) discarded an example",
+                    Stop::Discard(Rejection::Precondition) => "a command's precondition discarded an example",
+                    Stop::Discard(Rejection::DistinctMinimum) =>
+                        "a distinct collection short of its minimum length discarded an example",
                     Stop::Overrun => "a generator drew more choices than an example may make",
                 }
             );

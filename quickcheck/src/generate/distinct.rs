@@ -24,8 +24,9 @@ use crate::generate::collection::{Lengths, element_generator_traits, length_buil
 const SKIPS: u32 = 10;
 
 /// How many duplicates in a row discard an example whose collection is
-/// still short of its minimum: with a fifth of the domain left to draw,
-/// a hundred in a row come once in ten billion tries.
+/// still short of its minimum: enough that the last elements of a minimum
+/// near the size of the domain, most of whose draws are duplicates, are
+/// seldom cut short.
 const SKIPS_BELOW_MINIMUM: u32 = 100;
 
 /// The label of a span around one candidate element.

@@ -79,6 +79,33 @@ impl Write for Capped {
     }
 }
 
+/// Each character of a `Debug` form, with whether it lies inside a string
+/// or character literal (its quotes included).
+pub(crate) fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bool)> + '_ {
+    let mut quote = None;
+    let mut escaped = false;
+    rendered.chars().map(move |character| {
+        let in_literal = match quote {
+            Some(open) => {
+                if escaped {
+                    escaped = false;
+                } else if character == '\\' {
+                    escaped = true;
+                } else if character == open {
+                    quote = None;
+                }
+                true
+            }
+            None if character == '"' || character == '\'' => {
+                quote = Some(character);
+                true
+            }
+            None => false,
+        };
+        (character, in_literal)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -200,7 +200,7 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
             type_paths: &[],
             type_names: <G::Value as ParameterValues>::type_names,
             add_types_within: |_, _| {},
-            module: "",
+            place: crate::__private::Place::default(),
         });
         self
     }
@@ -768,7 +768,7 @@ impl Rendered {
                 .collect();
             // A derived type with private fields is written only where
             // they can be seen.
-            if !held.iter().all(|names| names.reachable_from(parameters.module)) {
+            if !held.iter().all(|names| names.reachable_from(&parameters.place)) {
                 return None;
             }
             pin_arguments(&fields, parameters.type_paths, &type_names, &held)

@@ -4,8 +4,8 @@
 use std::borrow::Cow;
 use std::fmt::Debug;
 
-use crate::__private::TypeNames;
-use crate::property::format::{is_whole, render};
+use crate::__private::{Place, TypeNames};
+use crate::property::format::{is_whole, outside_literals, render};
 
 /// A tuple whose fields the report prints one by one, each under its
 /// parameter's name. Implemented for tuples of one to twelve `Debug` values.
@@ -78,9 +78,10 @@ pub(crate) struct Parameters<T> {
     /// [`DerivedPinLine`](crate::__private::DerivedPinLine)); nothing by
     /// default.
     pub(crate) add_types_within: fn(usize, &mut TypeNames),
-    /// The module the property is written in (empty when unknown): a
-    /// derived type with private fields pastes back only there.
-    pub(crate) module: &'static str,
+    /// Where the property is written (its module empty when unknown): a
+    /// derived type with private fields pastes back only where they are
+    /// visible.
+    pub(crate) place: Place,
 }
 
 impl<T> Clone for Parameters<T> {
@@ -307,17 +308,56 @@ enum Lists {
     Arrays,
 }
 
+/// Types whose `Debug` form is no expression of them (their contents, or a
+/// list that is no `Vec`): `#[property]` leaves out the line for them by
+/// the name written, and this list catches them behind a type alias.
+const PRINTED_AS_OTHERS: [&str; 9] = [
+    "alloc::boxed::Box",
+    "alloc::rc::Rc",
+    "alloc::sync::Arc",
+    "alloc::collections::vec_deque::VecDeque",
+    "alloc::collections::binary_heap::BinaryHeap",
+    "alloc::collections::linked_list::LinkedList",
+    "core::cell::Cell",
+    "core::cell::RefCell",
+    "core::num::nonzero::NonZero",
+];
+
 /// What the lists of a value are, from the names of the types it `held`;
-/// `None` if it holds both arrays and `Vec`s, which print alike. A type
-/// name with a `[` names an array: slices are no parameters' types.
+/// `None` if it holds both arrays and `Vec`s, which print alike, a slice
+/// (in a `Box<[T]>`, say), or a type printed as something else.
 fn lists_held(held: &[&str]) -> Option<Lists> {
+    let paths = || held.iter().flat_map(|name| paths_in(name));
+    if paths().any(|path| PRINTED_AS_OTHERS.contains(&path)) || held.iter().any(|name| names_a_slice(name)) {
+        return None;
+    }
     let holds_arrays = held.iter().any(|name| name.contains('['));
-    let holds_vecs = held.iter().flat_map(|name| paths_in(name)).any(|path| path == "alloc::vec::Vec");
+    let holds_vecs = paths().any(|path| path == "alloc::vec::Vec");
     match (holds_arrays, holds_vecs) {
         (true, true) => None,
         (true, false) => Some(Lists::Arrays),
         (false, _) => Some(Lists::Vecs),
     }
+}
+
+/// Whether a type's name holds a slice, `[T]`: brackets without the `;`
+/// of an array's length at their own depth.
+fn names_a_slice(type_name: &str) -> bool {
+    // Whether each bracket still open has met its length.
+    let mut open: Vec<bool> = Vec::new();
+    type_name.chars().any(|character| {
+        match character {
+            '[' => open.push(false),
+            ';' => {
+                if let Some(has_length) = open.last_mut() {
+                    *has_length = true;
+                }
+            }
+            ']' => return open.pop() == Some(false),
+            _ => {}
+        }
+        false
+    })
 }
 
 /// A `Debug` form written as a Rust expression for an `#[example(...)]`
@@ -484,37 +524,10 @@ fn has_braced_collection(rendered: &str) -> bool {
     })
 }
 
-/// Each character of a `Debug` form, with whether it lies inside a string
-/// or character literal (its quotes included).
-fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bool)> + '_ {
-    let mut quote = None;
-    let mut escaped = false;
-    rendered.chars().map(move |character| {
-        let in_literal = match quote {
-            Some(open) => {
-                if escaped {
-                    escaped = false;
-                } else if character == '\\' {
-                    escaped = true;
-                } else if character == open {
-                    quote = None;
-                }
-                true
-            }
-            None if character == '"' || character == '\'' => {
-                quote = Some(character);
-                true
-            }
-            None => false,
-        };
-        (character, in_literal)
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::__private::Reach;
+    use crate::__private::{Derived, Reach};
 
     /// The type names of parameters, one each, as a property without
     /// derives knows them.
@@ -544,7 +557,13 @@ mod tests {
         // A derived type's fields are known; another type's may hide a
         // `&'static str`, and a path or an `Arc<String>` prints as a literal.
         let mut account = TypeNames::default();
-        assert!(account.add_derived("app::Account", "app", Reach::Anywhere, &["Account"]));
+        let place = Place { module: "app", ..Place::default() };
+        assert!(account.add_derived(Derived {
+            name: "app::Account",
+            place,
+            reach: Reach::Anywhere,
+            printed_forms: &["Account {"]
+        }));
         account.add("alloc::string::String");
         let pinned = pin_arguments(&fields(&[r#"Account { owner: "" }"#]), &[], &["app::Account"], &[account]);
         assert_eq!(pinned, Some(fields(&[r#"Account { owner: "".to_owned() }"#])));
@@ -633,6 +652,15 @@ mod tests {
         assert_eq!(lists_held(&["(u8, bool)"]), Some(Lists::Vecs));
         assert_eq!(lists_held(&["alloc::vec::Vec<[u8; 2]>"]), None);
         assert_eq!(lists_held(&["app::Block", "[u8; 2]", "alloc::vec::Vec<u8>"]), None);
+        // A slice, and types that print as their contents or as lists.
+        assert_eq!(lists_held(&["alloc::boxed::Box<[u8]>"]), None);
+        assert_eq!(lists_held(&["alloc::sync::Arc<[[u8; 2]]>"]), None);
+        assert_eq!(lists_held(&["alloc::rc::Rc<u8>"]), None);
+        assert_eq!(lists_held(&["alloc::collections::vec_deque::VecDeque<u8>"]), None);
+        assert_eq!(
+            lists_held(&["[[u8; 2]; 3]", "core::option::Option<[alloc::string::String; 1]>"]),
+            Some(Lists::Arrays)
+        );
     }
 
     #[test]

@@ -276,7 +276,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// multiples of `stride` as still fail.
     async fn lower_by_strides(&mut self, position: usize, moves: Move, stride: u64) {
         let Some(&value) = self.best.choices.get(position) else { return };
-        let most = moves.capacity(value) / stride;
+        // Counts are doubled as a `usize` while searching, which must not
+        // overflow on a 32-bit target.
+        let most = (moves.capacity(value) / stride).min(u64::from(u32::MAX) / 4);
         self.find_integer(async |shrinker: &mut Self, count| {
             let Some(lowered) = (count as u64).checked_mul(stride).and_then(|amount| moves.lower(value, amount)) else {
                 return false;
