@@ -277,6 +277,17 @@ fn strings_shrink_to_the_simplest_characters() {
 }
 
 #[test]
+fn a_string_failing_for_any_whitespace_shrinks_to_a_space() {
+    // The whitespace characters lie in separate runs of the character
+    // order: a binary search stopped at '\r', above ' '.
+    for seed in 0..20 {
+        let result =
+            Property::for_all(generate::string(), |text| text.trim() == text).check(seeded(seed).first_failure_only());
+        assert_eq!(result.minimal().map(|minimal| minimal.value().as_str()), Some(" "), "seed {seed}: {result}");
+    }
+}
+
+#[test]
 fn the_shrink_budget_stops_shrinking_early() {
     let lists = generate::vec(generate::integer::<i32>()).min_length(30);
     let full = Property::for_all(&lists, |list| list.iter().all(|&x| x < 100)).check(seeded(5));

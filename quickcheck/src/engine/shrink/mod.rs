@@ -55,6 +55,7 @@ enum Pass {
     BorrowFromNext,
     ExchangeValues,
     LowerKeepingResidue,
+    TrySmallerValues,
     SortSiblings,
     MoveSpans,
     DeleteWithLowered,
@@ -82,10 +83,10 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// them, every pair of a span and a later choice, every short run of
 /// choices, nearby numbers lowered in groups, a number lowered with the
 /// next one raised, two values exchanged, a number lowered in steps that
-/// keep its last bits or digits) and rarely succeed. Switching
-/// alternatives goes first, as only choices between alternatives have
-/// edits to try there.
-const WHEN_STALLED: [Pass; 8] = [
+/// keep its last bits or digits, every value below a small number) and
+/// rarely succeed. Switching alternatives goes first, as only choices
+/// between alternatives have edits to try there.
+const WHEN_STALLED: [Pass; 9] = [
     Pass::SwitchAlternatives,
     Pass::MoveSpans,
     Pass::DeleteWithLowered,
@@ -94,6 +95,7 @@ const WHEN_STALLED: [Pass; 8] = [
     Pass::BorrowFromNext,
     Pass::ExchangeValues,
     Pass::LowerKeepingResidue,
+    Pass::TrySmallerValues,
 ];
 
 /// What the shrinker and the explain phase need from the runner: replay a
@@ -290,6 +292,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::BorrowFromNext => self.borrow_from_next().await,
             Pass::ExchangeValues => self.exchange_values().await,
             Pass::LowerKeepingResidue => self.lower_keeping_residue().await,
+            Pass::TrySmallerValues => self.try_smaller_values().await,
             Pass::SortSiblings => self.sort_siblings().await,
             Pass::MoveSpans => self.move_spans().await,
             Pass::DeleteWithLowered => self.delete_with_lowered().await,

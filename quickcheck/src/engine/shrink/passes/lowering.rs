@@ -9,6 +9,9 @@ use super::{Execute, Move, Shrinker};
 /// as they go, large random ones seldom.
 const PROBED_UP_TO: u64 = 16;
 
+/// The largest value `try_smaller_values` tries every value below.
+const SCANNED_UP_TO: u64 = 128;
+
 /// How many times `minimize_choices` halves a choice after its binary search.
 const HALVINGS: u32 = 2;
 
@@ -269,6 +272,28 @@ impl<E: Execute> Shrinker<'_, E> {
                 }
             }
             position += 1;
+        }
+    }
+
+    /// Tries every value below each small number (up to
+    /// [`SCANNED_UP_TO`]), smallest first, and keeps the first that still
+    /// fails. Where failing values lie in separate runs, a binary search
+    /// stops at the bottom of the run it started in: a character that fails
+    /// for being whitespace stops at `'\r'`, whose neighbours in the
+    /// character order are no whitespace, above `' '`. Below a small number
+    /// every value is cheap to try.
+    pub(crate) async fn try_smaller_values(&mut self) {
+        for position in self.plain_numbers() {
+            let Some(&value) = self.best.choices.get(position) else { return };
+            if !(2..=SCANNED_UP_TO).contains(&value) {
+                continue;
+            }
+            // 0 and the values just below were tried by `minimize_choice`.
+            for candidate in 1..value {
+                if self.best.choices.get(position) != Some(&value) || self.try_set(position, candidate).await {
+                    break;
+                }
+            }
         }
     }
 
