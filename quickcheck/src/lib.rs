@@ -225,6 +225,15 @@ pub use arbitrary::{Arbitrary, arbitrary};
 ///   Pin it with: #[example(vec![42])]
 /// ```
 ///
+/// The `Pin it with` line writes each value as its `Debug` form, with a
+/// `Vec`'s list as `vec![...]`, an enum's variant after its type's path
+/// and a `String` inside a value as `"...".to_owned()`. Where that would
+/// not compile back into the value, the line is left out: maps and sets,
+/// boxed and shared values, command sequences, text that is no Rust
+/// expression (a `Duration`'s `1.5s`), a variant inside a value, a derived
+/// type whose fields the test's module cannot see, or one whose `Debug`
+/// is written by hand.
+///
 /// # Asynchronous properties
 ///
 /// An `async fn` property runs on the runtime of a test attribute written
