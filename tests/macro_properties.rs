@@ -731,8 +731,33 @@ fn a_variant_with_fields_inside_a_value_gets_no_pin_line() {
     );
 }
 
+/// An enum with a variant named like itself.
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+enum Signal {
+    Signal(u8),
+    Quiet,
+}
+
+#[property(seed = 2, database = "off")]
+#[should_panic]
+fn signals_stay_quiet(signal: Signal) -> bool {
+    !matches!(signal, Signal::Signal(level) if level >= 3)
+}
+
+// Its line, pasted back.
+#[property(runs = 1)]
+#[example(Signal::Signal(3))]
+#[should_panic(expected = "on a pinned example")]
+fn a_pasted_variant_named_like_its_enum_pins_the_failure(
+    #[generator(generate::constant(Signal::Quiet))] signal: Signal,
+) -> bool {
+    !matches!(signal, Signal::Signal(level) if level >= 3)
+}
+
 #[test]
 fn an_enum_parameter_pins_with_its_path() {
+    let report = report_of(signals_stay_quiet);
+    assert!(report.contains("  Pin it with: #[example(Signal::Signal(3))]"), "{report}");
     let report = report_of(pushes_stay_small);
     assert!(report.contains("    op = Push(3)\n"), "{report}");
     assert!(report.contains("  Pin it with: #[example(stack::Op::Push(3))]"), "{report}");

@@ -118,6 +118,7 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
         Data::Union(_) => Vec::new(),
     };
     let place = crate::pin_line::place(krate);
+    let is_enum = matches!(input.data, Data::Enum(_));
     let reach = match reach(input) {
         Reach::Anywhere => quote! { Anywhere },
         Reach::Crate => quote! { Crate },
@@ -137,6 +138,7 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
                     place: #place,
                     reach: #krate::__private::Reach::#reach,
                     printed_forms: &[#(#printed_forms),*],
+                    is_enum: #is_enum,
                 };
                 if names.add_derived(derived) {
                     #((&#krate::__private::PinLineProbe::<#field_types>::new()).add_type_names(names);)*

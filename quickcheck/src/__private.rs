@@ -307,6 +307,8 @@ pub struct TypeNames {
     /// Each derived type's name with how a derived `Debug` begins its
     /// values (see [`Derived::printed_forms`]).
     pub(crate) printed_forms: Vec<(&'static str, &'static [&'static str])>,
+    /// The names of the derived enums.
+    pub(crate) enums: Vec<&'static str>,
 }
 
 /// Where code is written: its module, and what tells its crate from
@@ -350,6 +352,9 @@ pub struct Derived {
     /// for one without fields (the whole form); one per variant for an
     /// enum.
     pub printed_forms: &'static [&'static str],
+    /// Whether it is an enum, whose values print as variants, which may be
+    /// named like the enum.
+    pub is_enum: bool,
 }
 
 /// Where a derived type's value can be written as an expression, as the
@@ -380,7 +385,15 @@ impl TypeNames {
             self.restricted.push((derived.place, derived.reach));
         }
         self.printed_forms.push((derived.name, derived.printed_forms));
+        if derived.is_enum {
+            self.enums.push(derived.name);
+        }
         true
+    }
+
+    /// Whether the type named `type_name` is a derived enum.
+    pub(crate) fn is_enum(&self, type_name: &str) -> bool {
+        self.enums.contains(&type_name)
     }
 
     /// Whether `rendered`, the `Debug` form of a value of the type named
@@ -500,7 +513,7 @@ mod tests {
     }
 
     fn derived(name: &'static str, place: Place, reach: Reach, printed_forms: &'static [&'static str]) -> Derived {
-        Derived { name, place, reach, printed_forms }
+        Derived { name, place, reach, printed_forms, is_enum: false }
     }
 
     #[test]

@@ -140,7 +140,10 @@ pub(crate) fn pin_arguments(
     }
     let expression = |(index, field): (usize, &Cow<'_, str>)| {
         let form = match (type_paths.get(index), type_names.get(index)) {
-            (Some(path), Some(name)) => with_type_path(field, path, name)?,
+            (Some(path), Some(name)) => {
+                let is_enum = held.get(index).is_some_and(|held| held.is_enum(name));
+                with_type_path(field, path, name, is_enum)?
+            }
             _ => Cow::Borrowed(field.as_ref()),
         };
         let held = held.get(index).map_or(&[][..], |held| &held.all[..]);
@@ -275,10 +278,11 @@ fn has_bare_variant(rendered: &str, known_types: &[&str]) -> bool {
 /// written: a derived `Debug` prints an enum's variant by its name alone
 /// (`Push(3)` becomes `ops::Op::Push(3)`), and a struct by its own name
 /// (`Frame { depth: 3 }` becomes `stack::Frame { depth: 3 }`, or through an
-/// alias `Top { depth: 3 }`). `None` for a tuple or unit struct behind an
-/// alias, which cannot be built through it. Primitives, and the prelude's
-/// `Option` and `Result`, are left alone.
-fn with_type_path<'a>(rendered: &'a str, type_path: &str, type_name: &str) -> Option<Cow<'a, str>> {
+/// alias `Top { depth: 3 }`); the value of an enum (`is_enum`) is a
+/// variant, even one named like the enum. `None` for a tuple or unit
+/// struct behind an alias, which cannot be built through it. Primitives,
+/// and the prelude's `Option` and `Result`, are left alone.
+fn with_type_path<'a>(rendered: &'a str, type_path: &str, type_name: &str, is_enum: bool) -> Option<Cow<'a, str>> {
     let type_name = type_name.split('<').next().unwrap_or(type_name);
     let Some((module, own_name)) = type_name.rsplit_once("::") else { return Some(Cow::Borrowed(rendered)) };
     let in_prelude = matches!((module, own_name), ("core::option", "Option") | ("core::result", "Result"));
@@ -288,7 +292,7 @@ fn with_type_path<'a>(rendered: &'a str, type_path: &str, type_name: &str) -> Op
     if type_path.is_empty() || in_prelude || !is_name {
         return Some(Cow::Borrowed(rendered));
     }
-    if name != own_name {
+    if name != own_name || is_enum {
         return Some(Cow::Owned(format!("{type_path}::{rendered}")));
     }
     let written_name = type_path.rsplit("::").next().unwrap_or(type_path);
@@ -562,7 +566,8 @@ mod tests {
             name: "app::Account",
             place,
             reach: Reach::Anywhere,
-            printed_forms: &["Account {"]
+            printed_forms: &["Account {"],
+            is_enum: false,
         }));
         account.add("alloc::string::String");
         let pinned = pin_arguments(&fields(&[r#"Account { owner: "" }"#]), &[], &["app::Account"], &[account]);
@@ -678,7 +683,7 @@ mod tests {
 
     #[test]
     fn values_get_their_type_path_as_written() {
-        let with = |rendered, path, name| with_type_path(rendered, path, name).map(|form| form.into_owned());
+        let with = |rendered, path, name| with_type_path(rendered, path, name, false).map(|form| form.into_owned());
         // Variants, named like the prelude's or not.
         assert_eq!(with("Push(3)", "ops::Op", "app::ops::Op").as_deref(), Some("ops::Op::Push(3)"));
         assert_eq!(with("Leaf", "Tree", "app::Tree<u8>").as_deref(), Some("Tree::Leaf"));
