@@ -605,7 +605,7 @@ where
         End::Passed => Outcome::Passed,
         End::Falsified(_) => Outcome::Falsified,
         End::Exhausted | End::EveryCommandRejected | End::NoCommandOffered => Outcome::Exhausted,
-        End::ReplayDoesNotFit | End::ReplayPassed => Outcome::Misconfigured,
+        End::ReplayDoesNotFit | End::ReplayPassed | End::MistakenRequirement(_) => Outcome::Misconfigured,
         End::GenerationFailed { .. } => Outcome::GenerationFailed,
         End::Cancelled { .. } => Outcome::Cancelled,
         End::InsufficientCoverage { .. } => Outcome::InsufficientCoverage,
@@ -713,6 +713,7 @@ where
                     .to_owned(),
             );
         }
+        End::MistakenRequirement(mistake) => result.problem = Some(mistake),
         End::ReplayPassed => {
             result.replay_end = Some(ReplayEnd::Passed);
             result.problem = Some(

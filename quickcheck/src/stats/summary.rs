@@ -20,6 +20,9 @@ pub struct Statistics {
     labels: BTreeMap<String, u64>,
     tables: BTreeMap<String, Table>,
     requirements: BTreeMap<String, f64>,
+    /// The first mistake in a requirement: a minimum that is no
+    /// percentage, or two minimums for one label.
+    mistake: Option<String>,
 }
 
 impl Statistics {
@@ -50,8 +53,30 @@ impl Statistics {
             }
         }
         for (label, minimum) in &record.requirements {
-            self.requirements.insert(label.clone(), *minimum);
+            let mistake = match self.requirements.get(label) {
+                _ if !(0.0..=100.0).contains(minimum) => {
+                    Some(format!("cover({label:?}): the minimum is a percentage from 0 to 100, not {minimum}"))
+                }
+                Some(existing) if existing != minimum => Some(format!(
+                    "cover({label:?}) asks for at least {existing}% in one place and {minimum}% in another: give a \
+                     label one minimum, or name the two requirements apart"
+                )),
+                Some(_) => None,
+                None => {
+                    self.requirements.insert(label.clone(), *minimum);
+                    None
+                }
+            };
+            if self.mistake.is_none() {
+                self.mistake = mistake;
+            }
         }
+    }
+
+    /// The first mistake in a coverage requirement, which makes the check
+    /// misconfigured.
+    pub(crate) fn mistake(&self) -> Option<&str> {
+        self.mistake.as_deref()
     }
 
     /// How many examples were counted.

@@ -307,6 +307,9 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// 100, 200, 400, …; a requirement known to be missed ends it at any look.
     #[inline]
     fn stopping_point(&self, passed: u64, statistics: &Statistics) -> Option<End> {
+        if let Some(mistake) = statistics.mistake() {
+            return Some(End::MistakenRequirement(mistake.to_owned()));
+        }
         match &self.settings.confidence {
             // Not `then_some`: it would build and drop an `End` for every case.
             None if self.enough_passed(passed) => Some(End::Passed),

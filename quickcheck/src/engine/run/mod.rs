@@ -110,6 +110,9 @@ pub(crate) enum End {
     /// The replay token's example ran, and passed: whatever failed on it
     /// fails no more, and a check of that one example tests nothing else.
     ReplayPassed,
+    /// A coverage requirement was asked for with a minimum that is no
+    /// percentage, or with two minimums for one label: what it says.
+    MistakenRequirement(String),
     GenerationFailed {
         /// The choices drawn until the generator panicked.
         choices: Vec<u64>,
