@@ -21,6 +21,8 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, Once};
 
+use crate::property::format::listed;
+
 /// Why a test case stopped before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
@@ -52,26 +54,20 @@ pub(crate) struct Rejections {
     counts: [u64; 5],
 }
 
-impl Rejections {
-    /// What each count stands for, in a message.
-    const CAUSES: [&'static str; 5] = [
-        "a generator's filter",
-        "assume(false)",
-        "a command's precondition",
-        "a distinct collection short of its minimum length",
-        "a draw of more choices than one example may make",
-    ];
+/// What each way of stopping early is called in a message, in the order
+/// of [`Stop::index`].
+const CAUSES: [&str; 5] = [
+    "a generator's filter",
+    "assume(false)",
+    "a command's precondition",
+    "a distinct collection short of its minimum length",
+    "a draw of more choices than one example may make",
+];
 
+impl Rejections {
     /// Counts one example that `stop` ended.
     pub(crate) fn count(&mut self, stop: Stop) {
-        let index = match stop {
-            Stop::Discard(Rejection::Filter) => 0,
-            Stop::Discard(Rejection::Assumption) => 1,
-            Stop::Discard(Rejection::Precondition) => 2,
-            Stop::Discard(Rejection::DistinctMinimum) => 3,
-            Stop::Overrun => 4,
-        };
-        self.counts[index] += 1;
+        self.counts[stop.index()] += 1;
     }
 
     /// The causes that stopped examples, most often first, with how many
@@ -82,19 +78,12 @@ impl Rejections {
         let mut counted: Vec<(u64, &str)> = self
             .counts
             .iter()
-            .zip(Self::CAUSES)
+            .zip(CAUSES)
             .filter(|&(&count, _)| count > 0)
             .map(|(&count, cause)| (count, cause))
             .collect();
         if counted.is_empty() {
-            return format!(
-                "{}, {}, {}, {} or {}",
-                Self::CAUSES[0],
-                Self::CAUSES[1],
-                Self::CAUSES[2],
-                Self::CAUSES[3],
-                Self::CAUSES[4]
-            );
+            return listed(&CAUSES.map(str::to_owned), "or");
         }
         // Stable: causes counted as often keep their order.
         counted.sort_by_key(|&(count, _)| std::cmp::Reverse(count));
@@ -102,32 +91,35 @@ impl Rejections {
             .iter()
             .map(|(count, cause)| format!("{cause} ({count} example{})", if *count == 1 { "" } else { "s" }))
             .collect();
-        match parts.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-            None => String::new(),
-        }
+        listed(&parts, "and")
     }
 }
 
 impl Stop {
+    /// Its place in [`CAUSES`] and in the counts of [`Rejections`].
+    fn index(self) -> usize {
+        match self {
+            Stop::Discard(Rejection::Filter) => 0,
+            Stop::Discard(Rejection::Assumption) => 1,
+            Stop::Discard(Rejection::Precondition) => 2,
+            Stop::Discard(Rejection::DistinctMinimum) => 3,
+            Stop::Overrun => 4,
+        }
+    }
+
     /// Ends the current test case. Outside a check there is none: the
     /// marker would unwind past the test harness, which prints nothing for
     /// a payload that is not a message, so it panics with one instead.
     #[track_caller]
     pub(crate) fn raise(self) -> ! {
         if SILENCED.with(Cell::get) == 0 {
+            let what = match self {
+                Stop::Discard(_) => format!("{} discarded an example", CAUSES[self.index()]),
+                Stop::Overrun => "a generator drew more choices than an example may make".to_owned(),
+            };
             panic!(
-                "{} outside a property check, where there is no example to end: call assume, filters and \
-                 preconditions only in a property body or in a generator a check or `sample` draws from",
-                match self {
-                    Stop::Discard(Rejection::Filter) => "a generator's filter discarded an example",
-                    Stop::Discard(Rejection::Assumption) => "assume(false) discarded an example",
-                    Stop::Discard(Rejection::Precondition) => "a command's precondition discarded an example",
-                    Stop::Discard(Rejection::DistinctMinimum) =>
-                        "a distinct collection short of its minimum length discarded an example",
-                    Stop::Overrun => "a generator drew more choices than an example may make",
-                }
+                "{what} outside a property check, where there is no example to end: call assume, filters and \
+                 preconditions only in a property body or in a generator a check or `sample` draws from"
             );
         }
         panic::resume_unwind(Box::new(self))

@@ -335,8 +335,13 @@ pub(crate) fn same<T: PartialEq + Debug + ?Sized>(a: &T, b: &T) -> bool {
     if !(unequal_to_itself(a) && unequal_to_itself(b)) {
         return false;
     }
-    let whole = |value: &T| catch(|| format!("{value:?}")).ok();
-    matches!((whole(a), whole(b)), (Some(a), Some(b)) if a == b)
+    matches!((whole_debug(a), whole_debug(b)), (Some(a), Some(b)) if a == b)
+}
+
+/// The whole `Debug` form of `value`, not cut short; `None` if its `Debug`
+/// panics.
+fn whole_debug<T: Debug + ?Sized>(value: &T) -> Option<String> {
+    catch(|| format!("{value:?}")).ok()
 }
 
 /// Whether a round trip gave back `input` as `decoded`: the [`same`]
@@ -348,8 +353,7 @@ fn restored<T: PartialEq + Debug + ?Sized>(decoded: &T, input: &T) -> bool {
     if !same(decoded, input) {
         return false;
     }
-    let whole = |value: &T| catch(|| format!("{value:?}")).ok();
-    let (Some(decoded), Some(input)) = (whole(decoded), whole(input)) else { return true };
+    let (Some(decoded), Some(input)) = (whole_debug(decoded), whole_debug(input)) else { return true };
     decoded == input || without_zero_signs(&decoded) != without_zero_signs(&input)
 }
 

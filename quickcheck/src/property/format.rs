@@ -79,6 +79,15 @@ impl Write for Capped {
     }
 }
 
+/// `items` as a sentence lists them: `a, b and c` with `conjunction`
+/// "and".
+pub(crate) fn listed(items: &[String], conjunction: &str) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {conjunction} {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
 /// Each character of a `Debug` form, with whether it lies inside a string
 /// or character literal (its quotes included).
 pub(crate) fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bool)> + '_ {

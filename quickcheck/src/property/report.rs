@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::fmt::{self, Display, Formatter};
 
 use crate::engine::shrink::ShrinkLimit;
+use crate::property::format::listed;
 use crate::property::result::Advice;
 use crate::property::{
     CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, HealthCheck, HealthWarning, Outcome,
@@ -355,10 +356,7 @@ fn step_ranges(steps: &[usize]) -> String {
         }
         start = end + 1;
     }
-    match ranges.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => ranges.concat(),
-    }
+    listed(&ranges, "and")
 }
 
 /// "argument 2 of step 3", with "of sequence 2" when it is not the first
