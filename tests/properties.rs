@@ -387,7 +387,7 @@ fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
     assert_eq!(failures, 3);
     let report = result.to_string();
     assert!(report.starts_with("Cancelled after 2 tests (seed 1).\n"), "{report}");
-    assert!(report.ends_with("the failure was saved, and the next run starts from it."), "{report}");
+    assert!(report.contains("the failure was saved, and the next run starts from it.\n  Replay with: "), "{report}");
 
     let next =
         Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| !has_a_large_number(&list))
@@ -406,6 +406,26 @@ fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
     let _ = std::fs::remove_file(&file);
     assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
     assert!(result.to_string().contains("which is not saved for the next run"), "{result}");
+}
+
+/// Without a database to keep it (the property has no name), a failure
+/// whose shrink was cancelled is offered as a replay token, and replaying
+/// it finishes the shrink.
+#[test]
+fn a_cancelled_shrink_without_a_database_offers_its_failure_to_replay() {
+    let (result, _) = cancelled_at_the_third_failure(seeded(1).first_failure_only());
+    assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
+    let token = result.replay().expect("the unreported failure is offered").to_string();
+    let report = result.to_string();
+    assert!(report.contains("which is not saved for the next run"), "{report}");
+    assert!(report.ends_with(&format!("Replay with: Options::default().replay(\"{token}\")")), "{report}");
+
+    let replayed =
+        Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), |list| !has_a_large_number(&list))
+            .check(seeded(1).replay(token));
+    let mut minimal = vec![0; 19];
+    minimal.push(11);
+    assert_eq!(replayed.minimal().expect("the replay fails").value(), &minimal, "{replayed}");
 }
 
 /// A body that fails once the check is cancelled failed because of the

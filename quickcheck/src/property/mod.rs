@@ -724,20 +724,25 @@ where
                     .to_owned(),
             );
         }
-        End::Cancelled { unreported_failure: true, saved } => {
+        End::Cancelled { unreported_failure: Some(choices), saved } => {
             result.problem = Some(
                 if saved {
                     "It had found a failure, which it did not finish shrinking or report; the failure was saved, \
                      and the next run starts from it."
                 } else {
                     "It had found a failure, which it did not finish shrinking or report, and which is not saved \
-                     for the next run (there is no failure database, or writing to it failed): run the check \
-                     again to find it."
+                     for the next run (there is no failure database, or writing to it failed): replay it to \
+                     finish its shrink."
                 }
                 .to_owned(),
             );
+            result.unreported_failure = Some(Replay::new(choices));
         }
-        End::Passed | End::Exhausted | End::EveryCommandRejected | End::NoCommandOffered | End::Cancelled { .. } => {}
+        End::Passed
+        | End::Exhausted
+        | End::EveryCommandRejected
+        | End::NoCommandOffered
+        | End::Cancelled { unreported_failure: None, .. } => {}
     }
     result
 }

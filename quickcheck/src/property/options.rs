@@ -135,7 +135,9 @@ impl Options {
     /// between shrink attempts, with the outcome
     /// [`Cancelled`](crate::Outcome::Cancelled) and no result: a failure
     /// found but not yet shrunk is not reported, but saved to the example
-    /// database (as far as it was shrunk), so the next run starts from it.
+    /// database (as far as it was shrunk), so the next run starts from it,
+    /// and the result's [`replay`](crate::PropertyResult::replay) token
+    /// names the smallest one reached, for a check with no database.
     /// A body already running finishes first; one that fails once the
     /// check is cancelled is taken to have failed because of it, and
     /// recorded as no counterexample.

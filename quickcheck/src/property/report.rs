@@ -462,6 +462,7 @@ impl<T> Display for PropertyResult<T> {
                 if let Some(problem) = &self.problem {
                     write!(f, "\n  {problem}")?;
                 }
+                write_replay(f, self.unreported_failure.as_ref(), self.advice, self.has_pins)?;
             }
             Outcome::InsufficientCoverage => {
                 write!(f, "Insufficient coverage after {}{seed}.", plural(self.tests_run, "test", "tests"))?;

@@ -329,6 +329,9 @@ pub struct PropertyResult<T> {
     pub(crate) failures: Vec<FailureReport<T>>,
     /// How a generator panicked, and the token that reruns it.
     pub(crate) generation_failure: Option<(Failure, Replay)>,
+    /// The token of the smallest failure a cancelled check had found and
+    /// not reported.
+    pub(crate) unreported_failure: Option<Replay>,
     /// What generators noted as that panic unwound through them, replayed
     /// on its shrunk input: the commands a sequence had drawn.
     pub(crate) generation_notes: Vec<(String, String)>,
@@ -410,6 +413,7 @@ impl<T> PropertyResult<T> {
             seed,
             failures: Vec::new(),
             generation_failure: None,
+            unreported_failure: None,
             generation_notes: Vec::new(),
             skipped_examples: 0,
             problem: None,
@@ -556,11 +560,14 @@ impl<T> PropertyResult<T> {
 
     /// The token that reruns the (first) failing example and its shrink, or
     /// the example a generator panicked on; absent for passes and for
-    /// failures of pinned examples.
+    /// failures of pinned examples. A check
+    /// [cancelled](crate::Options::cancellation) after it found a failure
+    /// gives the smallest failing example it had reached, whose replay
+    /// finishes the shrink.
     pub fn replay(&self) -> Option<&Replay> {
         match self.failures.first() {
             Some(first) => first.replay(),
-            None => self.generation_failure.as_ref().map(|(_, replay)| replay),
+            None => self.generation_failure.as_ref().map(|(_, replay)| replay).or(self.unreported_failure.as_ref()),
         }
     }
 

@@ -14,9 +14,11 @@ use super::{Body, Case, Found, GeneratorPanic, Runner, Summary, offer};
 /// The most distinct failures one run shrinks and reports.
 const MAX_DISTINCT_FAILURES: usize = 16;
 
-/// A shrink phase cut short by cancellation; `saved` says whether what it
-/// had found was written for the next run to start from.
+/// A shrink phase cut short by cancellation: the choices of the smallest
+/// failure it had, and whether what it had found was written for the next
+/// run to start from.
 pub(super) struct CancelledWhileShrinking {
+    pub(super) smallest: Vec<u64>,
     pub(super) saved: bool,
 }
 
@@ -113,9 +115,10 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             let keep_all = |runner: &Self, queue: &[Found], done: &[Shrunk]| {
                 let shrunk = done.iter().map(|shrunk| shrunk.minimal.as_slice());
                 let found = queue.iter().map(|found| found.choices.as_slice());
-                let saved =
-                    runner.keep_for_next_run(shrunk.chain([minimal.as_slice(), choices.as_slice()]).chain(found));
-                CancelledWhileShrinking { saved }
+                let all = || shrunk.clone().chain([minimal.as_slice(), choices.as_slice()]).chain(found.clone());
+                let saved = runner.keep_for_next_run(all());
+                let smallest = all().min_by(|a, b| shortlex(a, b)).unwrap_or(&minimal).to_vec();
+                CancelledWhileShrinking { smallest, saved }
             };
             if self.cancelled() {
                 return Err(keep_all(self, &queue, &done));

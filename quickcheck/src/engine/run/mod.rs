@@ -120,11 +120,11 @@ pub(crate) enum End {
         /// Whether the choices were an example saved by an earlier run.
         from_database: bool,
     },
-    /// Cancelled; with `unreported_failure`, after finding a failure it
-    /// neither finished shrinking nor reported, which was saved when
-    /// `saved`.
+    /// Cancelled; with `unreported_failure`, after finding failures it
+    /// neither finished shrinking nor reported: the choices of the smallest
+    /// so far. They were all saved when `saved`.
     Cancelled {
-        unreported_failure: bool,
+        unreported_failure: Option<Vec<u64>>,
         saved: bool,
     },
     /// A coverage requirement is known to be missed, or (when `decided` is
@@ -138,7 +138,14 @@ pub(crate) enum End {
 
 impl End {
     /// Cancelled, with no failure found that goes unreported.
-    const CANCELLED: End = End::Cancelled { unreported_failure: false, saved: false };
+    const CANCELLED: End = End::Cancelled { unreported_failure: None, saved: false };
+
+    /// Cancelled with `failures` found but not reported, the smallest of
+    /// which the result offers to replay.
+    fn cancelled_with<'c>(failures: impl IntoIterator<Item = &'c [u64]>, saved: bool) -> End {
+        let smallest = failures.into_iter().min_by(|a, b| shortlex(a, b)).map(<[u64]>::to_vec);
+        End::Cancelled { unreported_failure: smallest, saved }
+    }
 }
 
 /// A finished run with its counts.
@@ -338,7 +345,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         self.keep_generator_panic(&summary);
         if self.cancelled() {
             let saved = self.keep_for_next_run(found.iter().map(|found| found.choices.as_slice()));
-            summary.end = End::Cancelled { unreported_failure: true, saved };
+            summary.end = End::cancelled_with(found.iter().map(|found| found.choices.as_slice()), saved);
             return summary;
         }
         // Saved before shrinking, which may take long and may not finish (a
@@ -347,7 +354,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         self.keep_for_next_run(found.iter().filter(|found| !found.from_database).map(|found| found.choices.as_slice()));
         summary.end = match self.shrink_all(found, &mut summary).await {
             Ok(shrunk) => End::Falsified(shrunk),
-            Err(CancelledWhileShrinking { saved }) => End::Cancelled { unreported_failure: true, saved },
+            Err(CancelledWhileShrinking { smallest, saved }) => {
+                End::Cancelled { unreported_failure: Some(smallest), saved }
+            }
         };
         // Shrinking may have met a smaller one, and it shrinks further.
         if let Some(panic) = summary.generator_panic.take() {
