@@ -121,6 +121,39 @@ fn assert_stuck_above_200(result: quickcheck::PropertyResult<u8>) {
     assert!(result.to_string().contains("can never finish"), "{result}");
 }
 
+/// A guard that panics when dropped outside a panic: one that refuses to
+/// be given up on unfinished.
+struct PanicsWhenDropped(u8);
+
+impl Drop for PanicsWhenDropped {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            panic!("dropped the guard of {}", self.0);
+        }
+    }
+}
+
+/// A stuck body's future is dropped when the check gives up on it; a panic
+/// in that drop is part of the failure's report, not a panic out of the
+/// check.
+#[test]
+fn a_panic_while_dropping_a_stuck_body_is_reported() {
+    let result = block_on(
+        Property::for_all(generate::integer::<u8>(), async |byte: u8| {
+            let guard = PanicsWhenDropped(byte);
+            if byte > 200 {
+                std::future::pending::<()>().await;
+            }
+            std::mem::forget(guard);
+        })
+        .check_async(Options::default().seed(4).runs(1000)),
+    );
+    assert_stuck_above_200(result.clone());
+    let message = result.failure().unwrap().message();
+    assert!(message.contains(". Dropping the future then panicked at tests/async_properties.rs:"), "{result}");
+    assert!(message.ends_with(": dropped the guard of 201"), "{result}");
+}
+
 #[test]
 fn a_body_that_nothing_can_wake_fails_rather_than_hangs() {
     let pending_for_ever = block_on(

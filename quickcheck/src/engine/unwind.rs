@@ -343,12 +343,22 @@ fn payload_message(payload: &(dyn Any + Send)) -> String {
 /// per poll, so it follows the task across threads on any executor. The
 /// future is boxed so that pinning needs no unsafe code.
 pub(crate) struct CatchUnwind<F> {
-    inner: std::pin::Pin<Box<F>>,
+    /// `None` once [`drop_caught`](CatchUnwind::drop_caught) dropped it.
+    inner: Option<std::pin::Pin<Box<F>>>,
 }
 
 impl<F> CatchUnwind<F> {
     pub(crate) fn new(inner: F) -> CatchUnwind<F> {
-        CatchUnwind { inner: Box::pin(inner) }
+        CatchUnwind { inner: Some(Box::pin(inner)) }
+    }
+
+    /// Drops the future before it finished, catching what its drop raises:
+    /// a future given up while it waits still holds its locals, whose
+    /// `Drop` is the user's code and may panic (a guard that refuses to be
+    /// dropped unfinished). It must not be polled again.
+    pub(crate) fn drop_caught(&mut self) -> Result<(), Caught> {
+        let inner = self.inner.take();
+        catch(move || drop(inner))
     }
 }
 
@@ -356,7 +366,7 @@ impl<F: Future> Future for CatchUnwind<F> {
     type Output = Result<F::Output, Caught>;
 
     fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
-        let inner = self.inner.as_mut();
+        let inner = self.inner.as_mut().expect("a dropped future is not polled").as_mut();
         match catch(|| inner.poll(cx)) {
             Ok(std::task::Poll::Pending) => std::task::Poll::Pending,
             Ok(std::task::Poll::Ready(value)) => std::task::Poll::Ready(Ok(value)),

@@ -395,9 +395,12 @@ impl<Fut: Future<Output: TestResult>> Future for Verdict<Fut> {
         let Verdict { future, waker } = self.get_mut();
         let waker = waker.get_or_insert_with(|| BodyWaker::new(cx.waker()));
         waker.prepare(cx.waker());
-        match std::pin::Pin::new(future).poll(&mut waker.context()) {
+        match std::pin::Pin::new(&mut *future).poll(&mut waker.context()) {
             Poll::Ready(caught) => Poll::Ready(caught.map(TestResult::into_verdict)),
-            Poll::Pending if waker.is_stuck() => Poll::Ready(Ok(Err(Failure::never_finishes()))),
+            Poll::Pending if waker.is_stuck() => {
+                let dropped = future.drop_caught();
+                Poll::Ready(Ok(Err(Failure::never_finishes(dropped.err()))))
+            }
             Poll::Pending => Poll::Pending,
         }
     }

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use crate::engine::shrink::ShrinkLimit;
-use crate::engine::unwind::{Location, Panic, Rejections};
+use crate::engine::unwind::{Caught, Location, Panic, Rejections};
 use crate::property::{HealthWarning, Replay};
 use crate::stats::Statistics;
 
@@ -97,14 +97,20 @@ impl Failure {
         )
     }
 
-    /// An asynchronous body that waits with nothing left to wake it.
-    pub(crate) fn never_finishes() -> Failure {
-        Failure::new(
-            FailureKind::NeverFinishes,
-            "its future waits, and nothing holds its waker to wake it: it awaits a future that never completes \
-             (such as `std::future::pending()`), or one that returned `Pending` without keeping its waker"
-                .to_owned(),
-        )
+    /// An asynchronous body that waits with nothing left to wake it; with
+    /// how dropping its future, given up on, ended if not quietly.
+    pub(crate) fn never_finishes(dropped: Option<Caught>) -> Failure {
+        let mut message = "its future waits, and nothing holds its waker to wake it: it awaits a future that \
+                           never completes (such as `std::future::pending()`), or one that returned `Pending` \
+                           without keeping its waker"
+            .to_owned();
+        // A discard or an overrun raised by a drop means nothing here; a
+        // panic is the user's to see.
+        if let Some(Caught::Panic(panic)) = dropped {
+            let at = panic.location.map(|location| format!(" at {location}")).unwrap_or_default();
+            message.push_str(&format!(". Dropping the future then panicked{at}: {}", panic.message));
+        }
+        Failure::new(FailureKind::NeverFinishes, message)
     }
 
     pub(crate) fn from_panic(panic: Panic) -> Failure {
