@@ -25,11 +25,20 @@
 //! alone would almost never make a short list or an empty command
 //! sequence, and "any value tried fails" must hold for those too.
 //!
+//! The phase has a [`Budget`] per failure: a run of
+//! [`MAX_CALLS`] body calls, or a thirtieth of the shrink time limit. An
+//! argument it did not finish judging when that ran out is
+//! [`Fixed`](Freedom::Fixed): the report claims nothing of it. (A command
+//! sequence has an argument per command argument; with a slow system, a
+//! hundred variations of each could take longer than the shrink did.)
+//!
 //! A variation only counts when it drew something new and ran to the body:
 //! a draw that repeats the minimal's choices, a filter's discard or an
 //! overrun says nothing about the argument. Each argument's randomness comes
 //! from the run's seed and the argument's index alone, so a seed explains a
 //! failure the same way every time.
+
+use std::time::{Duration, Instant};
 
 use rand_xoshiro::rand_core::Rng;
 
@@ -55,6 +64,41 @@ const MIN_COUNTED_ONE_IN: u64 = 5;
 /// Over this many variations, the random ones grow to full size.
 const GROWING: u64 = 10;
 
+/// The most body calls the explain phase makes for one failure: enough
+/// for a hundred variations of each of several arguments, and for their
+/// joint variations.
+pub(crate) const MAX_CALLS: u64 = 1000;
+
+/// The explain phase of one failure may take this share of the shrink
+/// time limit (ten seconds of the default five minutes).
+pub(crate) const TIME_SHARE: u32 = 30;
+
+/// What the explain phase of one failure may still spend: body calls and
+/// time. Every variation takes one call from it first; once it is spent,
+/// or the check is cancelled, nothing more is judged.
+pub(crate) struct Budget {
+    calls_left: u64,
+    until: Option<Instant>,
+}
+
+impl Budget {
+    /// A budget of [`MAX_CALLS`] calls and `time`.
+    pub(crate) fn new(time: Duration) -> Budget {
+        Budget { calls_left: MAX_CALLS, until: Instant::now().checked_add(time) }
+    }
+
+    /// Takes one call; false when the budget is spent or `runner`'s check
+    /// was cancelled.
+    fn take<V: Execute>(&mut self, runner: &V) -> bool {
+        let in_time = self.until.is_none_or(|until| Instant::now() < until);
+        if runner.cancelled() || self.calls_left == 0 || !in_time {
+            return false;
+        }
+        self.calls_left -= 1;
+        true
+    }
+}
+
 /// Salts the seed, so the explain phase's random streams are unrelated to
 /// those that generated the run's examples.
 const EXPLAIN_SALT: u64 = 0x6578_706c_6169_6e21;
@@ -78,6 +122,7 @@ pub(crate) enum Freedom {
 /// `failure` is how `minimal` failed and `seed` fixes the randomness.
 pub(crate) async fn explain<V: Execute>(
     runner: &mut V,
+    budget: &mut Budget,
     minimal: &Recording,
     failure: &Failure,
     arguments: &[usize],
@@ -85,15 +130,12 @@ pub(crate) async fn explain<V: Execute>(
 ) -> Vec<Freedom> {
     let mut freedoms = vec![Freedom::Fixed; arguments.len()];
     for (index, &span) in arguments.iter().enumerate() {
-        if runner.cancelled() {
-            break;
-        }
-        if borrowing_matters(runner, minimal, failure, arguments, span).await {
+        if borrowing_matters(runner, budget, minimal, failure, arguments, span).await {
             freedoms[index] = Freedom::Matters;
             continue;
         }
         let stream = random::for_example(seed ^ EXPLAIN_SALT, index as u64).next_u64();
-        freedoms[index] = explain_argument(runner, minimal, failure, span, stream).await;
+        freedoms[index] = explain_argument(runner, budget, minimal, failure, span, stream).await;
     }
     freedoms
 }
@@ -105,6 +147,7 @@ pub(crate) async fn explain<V: Execute>(
 /// any `a`, but not for `a = 1`.
 async fn borrowing_matters<V: Execute>(
     runner: &mut V,
+    budget: &mut Budget,
     minimal: &Recording,
     failure: &Failure,
     arguments: &[usize],
@@ -116,6 +159,9 @@ async fn borrowing_matters<V: Execute>(
         let lent = spans.range(other);
         if choices[own.clone()] == choices[lent.clone()] {
             continue;
+        }
+        if !budget.take(runner) {
+            return false;
         }
         let borrowed: Vec<u64> =
             choices[..own.start].iter().chain(&choices[lent]).chain(&choices[own.end..]).copied().collect();
@@ -156,18 +202,17 @@ impl Argument {
 /// failing `a != 0 && b != 0` fails for any `a` and for any `b`, but not
 /// for any of both: a report that marked both without saying so would
 /// mislead. False as soon as one joint variation passes or fails another
-/// way; true if none did (or none could be judged).
+/// way; true if none did (or none could be judged before the budget ran
+/// out).
 pub(crate) async fn free_together<V: Execute>(
     runner: &mut V,
+    budget: &mut Budget,
     minimal: &Recording,
     failure: &Failure,
     free: &[Argument],
     seed: u64,
 ) -> bool {
-    for attempt in 1..=MAX_VARIATIONS {
-        if runner.cancelled() {
-            break;
-        }
+    'attempts: for attempt in 1..=MAX_VARIATIONS {
         let stream = random::for_example(seed ^ EXPLAIN_SALT ^ TOGETHER_SALT, attempt).next_u64();
         // Each argument varied in turn over the previous variation: its
         // span is found afresh, as the one before may have changed size.
@@ -175,6 +220,9 @@ pub(crate) async fn free_together<V: Execute>(
         let mut last = None;
         for (turn, &argument) in free.iter().enumerate() {
             let Some(span) = argument.span_in(&current.spans) else { break };
+            if !budget.take(runner) {
+                break 'attempts;
+            }
             let resume_at = current.spans.range(span).end;
             let fill = fill(attempt, random::for_example(stream, turn as u64));
             last = Some(runner.execute_varied(&current.choices, Variation::whole(span, resume_at, fill)).await);
@@ -267,6 +315,7 @@ fn fill(attempt: u64, random: random::Random) -> Fill {
 /// `n`th generator.
 async fn explain_argument<V: Execute>(
     runner: &mut V,
+    budget: &mut Budget,
     minimal: &Recording,
     failure: &Failure,
     span: usize,
@@ -278,9 +327,9 @@ async fn explain_argument<V: Execute>(
     }
     let mut counted = 0;
     for attempt in 1..=MAX_VARIATIONS {
-        // A cancelled check reports nothing of this: it stops between
-        // examples here as everywhere, claiming nothing of the argument.
-        if runner.cancelled() {
+        // Cut short (a cancelled check stops between examples here as
+        // everywhere), the phase claims nothing of the argument.
+        if !budget.take(runner) {
             return Freedom::Fixed;
         }
         let fill = fill(attempt, random::for_example(stream, attempt));
@@ -315,8 +364,13 @@ mod tests {
     impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Property<G, F> {
         fn explain(&mut self, minimal: &Recording, failure: &Failure) -> Vec<Freedom> {
             let arguments: Vec<usize> = minimal.spans.children(0).collect();
-            complete_now(explain(self, minimal, failure, &arguments, 7))
+            complete_now(explain(self, &mut unbounded(), minimal, failure, &arguments, 7))
         }
+    }
+
+    /// A budget that never runs out within a test.
+    fn unbounded() -> Budget {
+        Budget { calls_left: u64::MAX, until: None }
     }
 
     fn bytes() -> generate::Integer<u8> {
@@ -369,6 +423,30 @@ mod tests {
         property.cancelled_after = Some(property.runs + 3);
         property.explain(&minimal, &failure);
         assert_eq!(property.runs, 1 + 3, "it ran on after the cancellation");
+    }
+
+    /// Eight arguments that any value fails for take a hundred variations
+    /// each; a budget of 250 calls judges two of them and claims nothing
+    /// of the rest, and a budget out of time runs nothing.
+    #[test]
+    fn the_budget_bounds_the_calls_and_leaves_the_rest_fixed() {
+        let bytes8 = (bytes(), bytes(), bytes(), bytes(), bytes(), bytes(), bytes(), bytes());
+        let mut property = Property::new(bytes8, |_| Some(1));
+        let (minimal, failure) = property.replayed(&[0; 8]);
+        let arguments: Vec<usize> = minimal.spans.children(0).collect();
+        let runs = property.runs;
+        let mut budget = Budget { calls_left: 250, until: None };
+        let freedoms = complete_now(explain(&mut property, &mut budget, &minimal, &failure, &arguments, 7));
+        use Freedom::{Fixed, Free};
+        assert_eq!(freedoms, [Free, Free, Fixed, Fixed, Fixed, Fixed, Fixed, Fixed]);
+        assert_eq!(property.runs - runs, 250);
+        assert!(complete_now(free_together(&mut property, &mut budget, &minimal, &failure, &[], 7)));
+        assert_eq!(property.runs - runs, 250, "a spent budget runs nothing more");
+
+        let mut out_of_time = Budget { calls_left: MAX_CALLS, until: Some(Instant::now()) };
+        let freedoms = complete_now(explain(&mut property, &mut out_of_time, &minimal, &failure, &arguments, 7));
+        assert_eq!(freedoms, [Fixed; 8]);
+        assert_eq!(property.runs - runs, 250);
     }
 
     #[test]
@@ -438,7 +516,10 @@ mod tests {
         let (minimal, failure) = property.replayed(&[7]);
         sizes.borrow_mut().clear();
         // The root span, the whole value, is the one argument.
-        assert_eq!(complete_now(explain(&mut property, &minimal, &failure, &[0], 7)), vec![Freedom::Free]);
+        assert_eq!(
+            complete_now(explain(&mut property, &mut unbounded(), &minimal, &failure, &[0], 7)),
+            vec![Freedom::Free]
+        );
         let sizes = sizes.take();
         assert_eq!(sizes.len() as u64, MAX_VARIATIONS);
         // The first variation, the simplest value, draws nothing at random.
@@ -464,7 +545,7 @@ mod tests {
         let (minimal, failure) = property.replayed(&[11, 0]);
         let arguments: Vec<usize> = minimal.spans.children(0).collect();
         property.runs = 0;
-        let freedoms = complete_now(explain(&mut property, &minimal, &failure, &arguments[1..], 7));
+        let freedoms = complete_now(explain(&mut property, &mut unbounded(), &minimal, &failure, &arguments[1..], 7));
         assert_eq!(freedoms, vec![Freedom::Fixed]);
         assert_eq!(property.runs, 0);
     }
@@ -485,7 +566,7 @@ mod tests {
         let (minimal, failure) = property.replayed(&[11, 0]);
         let arguments: Vec<usize> = minimal.spans.children(0).collect();
         property.runs = 0;
-        let freedoms = complete_now(explain(&mut property, &minimal, &failure, &arguments[1..], 7));
+        let freedoms = complete_now(explain(&mut property, &mut unbounded(), &minimal, &failure, &arguments[1..], 7));
         assert_eq!(freedoms, vec![Freedom::Fixed]);
         assert_eq!(property.runs, EARLY_LOOK);
     }
@@ -507,7 +588,8 @@ mod tests {
         let (minimal, failure) = property.replayed(&[11, 0]);
         let arguments: Vec<usize> = minimal.spans.children(0).collect();
         for seed in 0..40 {
-            let freedoms = complete_now(explain(&mut property, &minimal, &failure, &arguments[1..], seed));
+            let freedoms =
+                complete_now(explain(&mut property, &mut unbounded(), &minimal, &failure, &arguments[1..], seed));
             assert_ne!(freedoms, vec![Freedom::Free], "seed {seed}");
         }
     }
@@ -519,7 +601,7 @@ mod tests {
         let arguments: Vec<usize> = minimal.spans.children(0).collect();
         let mut runs_of = |seed| {
             property.runs = 0;
-            let freedoms = complete_now(explain(&mut property, &minimal, &failure, &arguments, seed));
+            let freedoms = complete_now(explain(&mut property, &mut unbounded(), &minimal, &failure, &arguments, seed));
             (freedoms, property.runs)
         };
         assert_eq!(runs_of(3), runs_of(3));

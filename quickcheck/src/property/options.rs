@@ -265,7 +265,10 @@ impl Options {
     ///
     /// A thirtieth of it (ten seconds by default) also bounds how long
     /// generation goes on after the first failure, looking for failures of
-    /// other origins, before shrinking starts.
+    /// other origins, before shrinking starts; and how long the
+    /// [explain](crate::Phase::Explain) phase of each failure may take.
+    /// That phase also stops after 1000 calls of the body, and claims
+    /// nothing of the arguments it had not finished judging.
     pub fn max_shrink_time(mut self, limit: Duration) -> Options {
         self.max_shrink_time = Some(limit);
         self

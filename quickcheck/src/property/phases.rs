@@ -18,7 +18,9 @@ pub enum Phase {
     /// Shrink each distinct failure to a minimal counterexample.
     Shrink,
     /// Find which arguments of a minimal counterexample can vary without
-    /// changing the outcome, and mark them in the report.
+    /// changing the outcome, and mark them in the report. It is bounded
+    /// per failure by 1000 body calls and by a thirtieth of
+    /// [`max_shrink_time`](crate::Options::max_shrink_time).
     Explain,
 }
 

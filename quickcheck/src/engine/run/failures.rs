@@ -2,7 +2,7 @@
 //! run its minimal counterexample once more for its notes, and explain
 //! which of its arguments matter.
 
-use crate::engine::explain::{self, Argument, Freedom};
+use crate::engine::explain::{self, Argument, Budget, Freedom};
 use crate::engine::order::shortlex;
 use crate::engine::shrink::{ShrinkLimit, Shrinker};
 use crate::engine::unwind::Panic;
@@ -234,23 +234,25 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         }
         let recording = self.source.recording().clone();
         let seed = self.settings.seed;
+        let mut budget = Budget::new(self.settings.max_shrink_time / explain::TIME_SHARE);
         if let Some(count) = self.settings.explain_arguments
             && recording.spans.len() > 0
         {
             let arguments: Vec<usize> = recording.spans.children(0).collect();
             if arguments.len() == count {
-                let freedoms = explain::explain(self, &recording, failure, &arguments, seed).await;
+                let freedoms = explain::explain(self, &mut budget, &recording, failure, &arguments, seed).await;
                 let free: Vec<Argument> =
                     (0..count).filter(|&index| freedoms[index] == Freedom::Free).map(Argument::Parameter).collect();
                 if free.len() >= 2 {
-                    explanation.free_together = explain::free_together(self, &recording, failure, &free, seed).await;
+                    explanation.free_together =
+                        explain::free_together(self, &mut budget, &recording, failure, &free, seed).await;
                 }
                 explanation.freedoms = freedoms;
             }
         }
         let commands = explain::command_arguments(&recording.spans);
         let spans: Vec<usize> = commands.iter().map(|command| command.span).collect();
-        let command_freedoms = explain::explain(self, &recording, failure, &spans, seed).await;
+        let command_freedoms = explain::explain(self, &mut budget, &recording, failure, &spans, seed).await;
         explanation.free_commands = commands
             .iter()
             .zip(command_freedoms)
@@ -260,7 +262,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         if explanation.free_commands.len() >= 2 {
             let free: Vec<Argument> =
                 explanation.free_commands.iter().map(|&position| Argument::Command(position)).collect();
-            explanation.free_commands_together = explain::free_together(self, &recording, failure, &free, seed).await;
+            explanation.free_commands_together =
+                explain::free_together(self, &mut budget, &recording, failure, &free, seed).await;
         }
         explanation
     }
