@@ -917,6 +917,43 @@ fn preconditions_that_reject_every_command_end_the_check_exhausted() {
     assert_eq!(lines, [first_line("1000 examples were"), advice.to_owned()], "{other}");
 }
 
+/// A command whose precondition holds for one argument in twenty.
+#[derive(Clone, Debug)]
+struct Rarely(u32);
+
+impl ModelCommand<()> for Rarely {
+    fn precondition(&self, _: &()) -> bool {
+        self.0.is_multiple_of(20)
+    }
+
+    fn update(&self, _: &mut ()) {}
+}
+
+impl Command<(), ()> for Rarely {
+    fn run(&self, _: &(), _: &mut ()) {}
+}
+
+/// Preconditions that reject most commands discard most sequences; the
+/// advice is about commands and states, not about filtering inputs.
+#[test]
+fn preconditions_that_reject_most_commands_get_advice_about_commands() {
+    let rarely = stateful::commands(|| (), |_: &()| Some(generate::integer::<u32>().map(Rarely)));
+    let result = Property::for_all(rarely, |sequence| sequence.run(&mut ())).check(Options::default().seed(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    let advice = "Make a valid command likelier in every state the model reaches: have `next` offer one that always \
+                  applies, or draw arguments that fit the model more often (keys from a small range, say). A step \
+                  draws its command up to ten times before it discards the example.";
+    let report = result.to_string();
+    assert!(report.contains(&format!("Rejected by: a command's precondition (1000 examples). {advice}")), "{report}");
+    let warning = result.health_warnings().first().expect("a warning about the discards").problem();
+    assert!(
+        warning.ends_with(&format!(
+            "(by a command's precondition (50 examples)), which makes the check slow and its inputs skewed. {advice}"
+        )),
+        "{warning}"
+    );
+}
+
 /// Sequences that are always empty, because `next` offers no command in
 /// the initial state or their length is 0, test nothing either, though no
 /// precondition rejected anything.

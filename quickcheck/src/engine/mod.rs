@@ -69,9 +69,9 @@ pub(crate) fn sample<G: Generator>(generator: &G, count: usize, seed: u64) -> Ve
                     rejections.count(stop);
                     assert!(
                         attempts < SAMPLE_ATTEMPTS,
-                        "Generator::sample: {SAMPLE_ATTEMPTS} attempts in a row were discarded, by {}; generate \
-                         valid values directly",
-                        rejections.describe()
+                        "Generator::sample: {SAMPLE_ATTEMPTS} attempts in a row were discarded, by {}. {}",
+                        rejections.describe(),
+                        rejections.advice()
                     );
                 }
                 // This panic names the caller's line; the generator's own

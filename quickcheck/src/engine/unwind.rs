@@ -54,14 +54,38 @@ pub(crate) struct Rejections {
     counts: [u64; 5],
 }
 
-/// What each way of stopping early is called in a message, in the order
-/// of [`Stop::index`].
-const CAUSES: [&str; 5] = [
-    "a generator's filter",
-    "assume(false)",
-    "a command's precondition",
-    "a distinct collection short of its minimum length",
-    "a draw of more choices than one example may make",
+/// A way of stopping an example early, as messages about discards speak
+/// of it.
+struct Cause {
+    /// What it is called.
+    name: &'static str,
+    /// What to do when it discards too many examples.
+    advice: &'static str,
+}
+
+/// The advice for filters and `assume`.
+const GENERATE_DIRECTLY: &str =
+    "Generate valid inputs directly (with generate::between or generate::from, say), or loosen what rejects them.";
+
+/// Every way of stopping early, in the order of [`Stop::index`].
+const CAUSES: [Cause; 5] = [
+    Cause { name: "a generator's filter", advice: GENERATE_DIRECTLY },
+    Cause { name: "assume(false)", advice: GENERATE_DIRECTLY },
+    Cause {
+        name: "a command's precondition",
+        advice: "Make a valid command likelier in every state the model reaches: have `next` offer one that \
+                 always applies, or draw arguments that fit the model more often (keys from a small range, say). \
+                 A step draws its command up to ten times before it discards the example.",
+    },
+    Cause {
+        name: "a distinct collection short of its minimum length",
+        advice: "Lower the collection's minimum length, or widen the range of its elements: it needs that many \
+                 different values.",
+    },
+    Cause {
+        name: "a draw of more choices than one example may make",
+        advice: "Make the values smaller: shorter collections, or recursion that ends sooner.",
+    },
 ];
 
 impl Rejections {
@@ -78,12 +102,12 @@ impl Rejections {
         let mut counted: Vec<(u64, &str)> = self
             .counts
             .iter()
-            .zip(CAUSES)
+            .zip(&CAUSES)
             .filter(|&(&count, _)| count > 0)
-            .map(|(&count, cause)| (count, cause))
+            .map(|(&count, cause)| (count, cause.name))
             .collect();
         if counted.is_empty() {
-            return listed(&CAUSES.map(str::to_owned), "or");
+            return listed(&CAUSES.map(|cause| cause.name.to_owned()), "or");
         }
         // Stable: causes counted as often keep their order.
         counted.sort_by_key(|&(count, _)| std::cmp::Reverse(count));
@@ -92,6 +116,13 @@ impl Rejections {
             .map(|(count, cause)| format!("{cause} ({count} example{})", if *count == 1 { "" } else { "s" }))
             .collect();
         listed(&parts, "and")
+    }
+
+    /// What to do about the discards, for the cause that stopped the most
+    /// examples (filters' advice when none was counted).
+    pub(crate) fn advice(&self) -> &'static str {
+        let most = (0..CAUSES.len()).rev().max_by_key(|&index| self.counts[index]).unwrap_or(0);
+        CAUSES[most].advice
     }
 }
 
@@ -114,7 +145,7 @@ impl Stop {
     pub(crate) fn raise(self) -> ! {
         if SILENCED.with(Cell::get) == 0 {
             let what = match self {
-                Stop::Discard(_) => format!("{} discarded an example", CAUSES[self.index()]),
+                Stop::Discard(_) => format!("{} discarded an example", CAUSES[self.index()].name),
                 Stop::Overrun => "a generator drew more choices than an example may make".to_owned(),
             };
             panic!(

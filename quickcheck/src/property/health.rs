@@ -200,10 +200,10 @@ impl Health {
                         HealthCheck::FilterTooMuch,
                         format!(
                             "{TOO_MANY_DISCARDS} examples were discarded before {} passed: most inputs are rejected \
-                             (by {}), which makes the check slow and its inputs skewed. Generate valid inputs \
-                             directly instead",
+                             (by {}), which makes the check slow and its inputs skewed. {}",
                             self.passes,
-                            self.rejections.describe()
+                            self.rejections.describe(),
+                            self.rejections.advice()
                         ),
                     );
                 }

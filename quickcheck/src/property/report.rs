@@ -431,11 +431,11 @@ impl<T> Display for PropertyResult<T> {
                     f,
                     "Exhausted after {}{seed}: {} discarded, an estimated {rate:.1}% of the examples generated.\n  \
                      The check stopped at its limit of discards (max_discard_ratio times the runs), so the \
-                     property was barely tested. Rejected by: {}. Generate valid inputs directly (with \
-                     generate::between or generate::from, say), or loosen what rejects them.",
+                     property was barely tested. Rejected by: {}. {}",
                     plural(self.tests_run, "test", "tests"),
                     plural(self.discards, "example was", "examples were"),
                     self.rejections.describe(),
+                    self.rejections.advice(),
                 )?;
             }
             Outcome::GenerationFailed => {
