@@ -142,6 +142,20 @@ fn a_replay_token_that_no_longer_fits_is_a_clear_error() {
     }
 }
 
+/// A token that fails with choices left over fails as the example the
+/// generators read; its report replays that example, not the token's
+/// leftovers.
+#[test]
+fn a_failing_replay_with_choices_left_over_reports_the_example_read() {
+    let token: quickcheck::Replay = "v1.lgG_hD0".parse().unwrap();
+    assert_eq!(token.choices(), [150, 999_999]);
+    let result = Property::for_all(generate::integer::<u8>(), |n| n < 100).check(seeded(1).replay(token.to_string()));
+    assert_eq!(result.failures()[0].original().map(|original| *original.value()), Some(150), "{result}");
+    assert_eq!(result.minimal().unwrap().value(), &100, "{result}");
+    let original = result.failures()[0].replay().unwrap();
+    assert_eq!(original.choices(), [150], "{result}");
+}
+
 #[test]
 fn zero_runs_with_nothing_else_to_stop_on_is_refused() {
     let result = Property::for_all(generate::integer::<u8>(), |_| true).check(Options::default().runs(0));

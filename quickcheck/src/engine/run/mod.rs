@@ -301,9 +301,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     summary.end = End::ReplayPassed;
                 }
                 Case::Pass => summary.end = End::ReplayDoesNotFit,
+                // What the generators read is the example that failed: a
+                // token with choices left over, or beyond a range, is
+                // reported (and replayed next time) as that example.
                 Case::Fail(failure) => {
                     summary.count_failure();
-                    offer(&mut found, choices.clone(), failure, false);
+                    offer(&mut found, self.source.recording().choices.clone(), failure, false);
                 }
                 Case::Discard(_) => summary.end = End::ReplayDoesNotFit,
                 Case::GeneratorPanic(panic) => {
