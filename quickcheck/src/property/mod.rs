@@ -282,15 +282,20 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
     }
 }
 
-impl<G, F, R> Property<'_, G, F>
+// The body's bounds are on the methods, not on the block: a body whose
+// result is no `TestResult` (an async one, say) then gets that trait's
+// message, rather than a note that the method's bounds were not met.
+impl<G, F> Property<'_, G, F>
 where
     G: Generator,
     G::Value: Debug,
-    F: FnMut(G::Value) -> R,
-    R: TestResult,
 {
     /// Runs the property and returns what it found, without panicking.
-    pub fn check(&mut self, options: Options) -> PropertyResult<G::Value> {
+    pub fn check<R>(&mut self, options: Options) -> PropertyResult<G::Value>
+    where
+        F: FnMut(G::Value) -> R,
+        R: TestResult,
+    {
         let mut body = SyncBody(&mut self.body);
         complete_now(check(&self.generator, &mut body, &self.examples, self.parameters, &options))
     }
@@ -301,7 +306,11 @@ where
     ///
     /// On any outcome but [`Outcome::Passed`], with the report as message.
     #[track_caller]
-    pub fn assert(&mut self, options: Options) {
+    pub fn assert<R>(&mut self, options: Options)
+    where
+        F: FnMut(G::Value) -> R,
+        R: TestResult,
+    {
         self.check(options).assert_passed();
     }
 }

@@ -14,7 +14,9 @@ use crate::property::{Failure, FailureKind};
     message = "a property body cannot return `{Self}`",
     label = "a property returns `()`, `bool` or a `Result` whose `Err` fails",
     note = "return `()` and assert, `bool`, or a `Result<(), E>` (with `?` inside); for \
-            a value to check, compare it in the body"
+            a value to check, compare it in the body",
+    note = "if the body is `async`, it returns a future: run it with `check_async` or `assert_async`, and await what they \
+            return"
 )]
 pub trait TestResult {
     /// `Ok` if the property held for this example.
