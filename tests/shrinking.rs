@@ -115,6 +115,33 @@ fn a_value_only_round_numbers_may_take_shrinks_to_the_round_threshold() {
     }
 }
 
+/// Operations of two shapes: a `Get` is drawn with fewer choices than a
+/// `Put`, though it is the later alternative.
+#[derive(Clone, Debug, PartialEq)]
+enum Operation {
+    Put(u8, u8),
+    Get(u8),
+}
+
+/// A list that fails for its length alone ends on the same list on every
+/// seed, every element a copy of the smallest (the shortest to draw), not
+/// on whichever mix of `Put`s and `Get`s the shrink reached.
+#[test]
+fn a_list_that_fails_for_its_length_ends_on_equal_elements_on_every_seed() {
+    let operation = || {
+        generate::one_of((
+            (generate::integer::<u8>(), generate::integer::<u8>())
+                .map(|(key, value)| Operation::Put(key, value))
+                .boxed(),
+            generate::integer::<u8>().map(Operation::Get).boxed(),
+        ))
+    };
+    for seed in 0..20 {
+        let result = Property::for_all(generate::vec(operation()), |list| list.len() < 5).check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &vec![Operation::Get(0); 5], "seed {seed}: {result}");
+    }
+}
+
 #[test]
 fn a_threshold_on_one_integer_ends_exactly_on_it() {
     for seed in 0..10 {

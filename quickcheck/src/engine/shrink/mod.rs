@@ -60,6 +60,7 @@ enum Pass {
     MoveSpans,
     DeleteWithLowered,
     SwitchAlternatives,
+    CopySmallestSiblings,
 }
 
 /// The passes a sweep runs, in order: deletions first, since a shorter
@@ -83,11 +84,13 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// them, every pair of a span and a later choice, every short run of
 /// choices, nearby numbers lowered in groups, a number lowered with the
 /// next one raised, two values exchanged, a number lowered in steps that
-/// keep its last bits or digits, every value below a small number) and
-/// rarely succeed. Switching alternatives goes first, as only choices
-/// between alternatives have edits to try there.
-const WHEN_STALLED: [Pass; 9] = [
+/// keep its last bits or digits, every value below a small number,
+/// siblings made copies of the smallest) and rarely succeed. Switching
+/// alternatives goes first, as only choices between alternatives have
+/// edits to try there.
+const WHEN_STALLED: [Pass; 10] = [
     Pass::SwitchAlternatives,
+    Pass::CopySmallestSiblings,
     Pass::MoveSpans,
     Pass::DeleteWithLowered,
     Pass::DeleteBlocks,
@@ -297,6 +300,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::MoveSpans => self.move_spans().await,
             Pass::DeleteWithLowered => self.delete_with_lowered().await,
             Pass::SwitchAlternatives => self.switch_alternatives().await,
+            Pass::CopySmallestSiblings => self.copy_smallest_siblings().await,
         }
     }
 

@@ -114,7 +114,7 @@ impl<E: Execute> Shrinker<'_, E> {
     /// collection's closing "stop" is left out: it is the smallest element
     /// span, and sorted to the front it would empty the collection, so the
     /// whole sort would fail.
-    fn sibling_runs(&self, parent: usize) -> Vec<Vec<Sibling>> {
+    pub(super) fn sibling_runs(&self, parent: usize) -> Vec<Vec<Sibling>> {
         let mut runs: Vec<Vec<Sibling>> = Vec::new();
         let mut previous: Option<(usize, &'static str)> = None;
         for child in self.best.spans.children(parent) {
@@ -165,7 +165,7 @@ impl<E: Execute> Shrinker<'_, E> {
 
     /// The choices of `run` with its values replaced, in order, by those of
     /// `values`: each sibling keeps its own leading choices.
-    fn with_values(&self, run: &[Sibling], values: &[Range<usize>]) -> Vec<u64> {
+    pub(super) fn with_values(&self, run: &[Sibling], values: &[Range<usize>]) -> Vec<u64> {
         let choices = &self.best.choices;
         run.iter()
             .zip(values)
@@ -180,14 +180,14 @@ impl<E: Execute> Shrinker<'_, E> {
 /// A span in a run of siblings to sort: its choices, and how many of its
 /// first choices stay in place (a list element's "go on").
 #[derive(Clone, Debug)]
-struct Sibling {
-    range: Range<usize>,
+pub(super) struct Sibling {
+    pub(super) range: Range<usize>,
     kept: usize,
 }
 
 impl Sibling {
     /// The choices that move when the run is sorted.
-    fn value(&self) -> Range<usize> {
+    pub(super) fn value(&self) -> Range<usize> {
         self.range.start + self.kept..self.range.end
     }
 }

@@ -1,11 +1,18 @@
 //! Passes that replace a span with something simpler of the same length
-//! or less: all zeros, one of its own descendants, or an earlier
-//! alternative of a `one_of` or enum with its contents drawn afresh.
+//! or less: all zeros, one of its own descendants, a copy of its smallest
+//! sibling, or an earlier alternative of a `one_of` or enum with its
+//! contents drawn afresh.
 
 use std::ops::Range;
 
+use super::reordering::Sibling;
 use super::{Execute, Shrinker};
+use crate::engine::order::shortlex;
 use crate::engine::source::{Fill, Variation};
+
+/// How many siblings `copy_smallest_siblings` replaces one at a time in a
+/// run, where replacing all at once did not work.
+const COPIED_ONE_AT_A_TIME: usize = 8;
 
 /// How many of the earliest alternatives `switch_alternatives` tries in
 /// place of a later one: an enum of many variants would otherwise cost a
@@ -85,6 +92,61 @@ impl<E: Execute> Shrinker<'_, E> {
                 }
             }
             span += 1;
+        }
+    }
+
+    /// Replaces siblings drawn by the same kind of generator (list
+    /// elements, tuple fields) with copies of the smallest of them: all at
+    /// once, or failing that one at a time (up to
+    /// [`COPIED_ONE_AT_A_TIME`] in a run). A list that fails for its length
+    /// alone otherwise ends on whichever mix of alternatives its shrink
+    /// happened to reach (`[Put(0, 0), Get(0), Get(0)]` on one seed,
+    /// `[Put(0, 0), Put(0, 0), Get(0)]` on another): turning an element into
+    /// a shorter alternative that comes later (`Get` after `Put`) raises
+    /// its choice while it removes others, which no lowering pass tries.
+    /// Copies make the elements alike, the smallest everywhere. Runs when
+    /// the shrink stalls.
+    pub(crate) async fn copy_smallest_siblings(&mut self) {
+        let mut parent = 0;
+        while parent < self.best.spans.len() {
+            for run in self.sibling_runs(parent) {
+                self.copy_smallest_sibling(&run).await;
+            }
+            parent += 1;
+        }
+    }
+
+    async fn copy_smallest_sibling(&mut self, run: &[Sibling]) {
+        let whole = run[0].range.start..run[run.len() - 1].range.end;
+        if whole.end > self.best.choices.len() {
+            return;
+        }
+        let choices = &self.best.choices;
+        let smallest = run
+            .iter()
+            .map(Sibling::value)
+            .min_by(|a, b| shortlex(&choices[a.clone()], &choices[b.clone()]))
+            .expect("a run has siblings");
+        let larger: Vec<usize> =
+            (0..run.len()).filter(|&index| choices[run[index].value()] != choices[smallest.clone()]).collect();
+        if larger.is_empty() {
+            return;
+        }
+        if larger.len() > 1 {
+            let all = self.with_values(run, &vec![smallest.clone(); run.len()]);
+            if self.try_replace(whole, &all).await {
+                return;
+            }
+        }
+        // One at a time, the last first: a replacement moves the siblings
+        // after it, and none before it.
+        for &index in larger.iter().rev().take(COPIED_ONE_AT_A_TIME) {
+            let sibling = &run[index];
+            let copy = self.with_values(std::slice::from_ref(sibling), std::slice::from_ref(&smallest));
+            // A replacement before the smallest has moved it.
+            if self.try_replace(sibling.range.clone(), &copy).await && smallest.start > sibling.range.start {
+                return;
+            }
         }
     }
 
