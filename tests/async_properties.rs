@@ -121,6 +121,52 @@ fn assert_stuck_above_200(result: quickcheck::PropertyResult<u8>) {
     assert!(result.to_string().contains("can never finish"), "{result}");
 }
 
+/// An async body still waiting at its deadline is given up on there, under
+/// tokio as under the minimal executor, however long it would have waited.
+#[tokio::test]
+async fn an_async_body_waiting_past_its_deadline_is_given_up_on_under_tokio() {
+    let result = Property::for_all(generate::between(0u8, 100), async |n: u8| {
+        if n > 5 {
+            tokio::time::sleep(Duration::from_secs(3600)).await;
+        }
+    })
+    .check_async(Options::default().seed(1).first_failure_only().deadline(Duration::from_millis(20)))
+    .await;
+    assert_given_up_above_5(result);
+}
+
+/// A future that keeps its waker and never wakes it: no executor can tell
+/// that it never finishes.
+struct HoldsItsWakerForEver;
+
+impl Future for HoldsItsWakerForEver {
+    type Output = ();
+    fn poll(self: std::pin::Pin<&mut Self>, context: &mut Context<'_>) -> Poll<()> {
+        std::mem::forget(context.waker().clone());
+        Poll::Pending
+    }
+}
+
+#[test]
+fn an_async_body_waiting_past_its_deadline_is_given_up_on_under_the_minimal_executor() {
+    let result = block_on(
+        Property::for_all(generate::between(0u8, 100), async |n: u8| {
+            if n > 5 {
+                HoldsItsWakerForEver.await;
+            }
+        })
+        .check_async(Options::default().seed(1).first_failure_only().deadline(Duration::from_millis(20))),
+    );
+    assert_given_up_above_5(result);
+}
+
+fn assert_given_up_above_5(result: quickcheck::PropertyResult<u8>) {
+    assert_eq!(result.minimal().unwrap().value(), &6, "{result}");
+    let failure = result.failure().unwrap();
+    assert_eq!(failure.kind(), quickcheck::FailureKind::DeadlineExceeded, "{result}");
+    assert!(failure.message().ends_with("longer than the deadline of 20ms: given up on"), "{result}");
+}
+
 /// A guard that panics when dropped outside a panic: one that refuses to
 /// be given up on unfinished.
 struct PanicsWhenDropped(u8);

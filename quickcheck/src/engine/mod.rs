@@ -18,12 +18,14 @@
 //! | `word` | the `u64` and `u128` words integer ranges are computed in |
 //! | `random` | seeded, platform-independent randomness |
 //! | `unwind` | discards, overruns and silent panic capture |
+//! | `alarm` | waking an asynchronous body at its deadline, under any executor |
 //! | `run` | the run: its phases, from the saved failures to the explanation |
 //! | `database` | the failures saved between runs, replayed first |
 //! | `shrink` | the shrinker and its passes |
 //! | `tree` | every case run so far: no duplicates, knowing when a space is exhausted |
 //! | `explain` | which arguments of the minimal counterexample matter |
 
+pub(crate) mod alarm;
 pub(crate) mod database;
 pub(crate) mod explain;
 pub(crate) mod order;

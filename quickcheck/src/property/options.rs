@@ -297,9 +297,12 @@ impl Options {
     }
 
     /// Fails an example whose body runs longer than `deadline` (the
-    /// generators' time does not count). None by default. The body is not
-    /// interrupted: its time is judged once it returns, so a body that
-    /// never returns still hangs the test.
+    /// generators' time does not count). None by default. A synchronous
+    /// body is not interrupted: its time is judged once it returns, so one
+    /// that never returns still hangs the test. An asynchronous body still
+    /// waiting when its time is up is given up on then, under any
+    /// executor: its future is dropped, and the example fails for the
+    /// deadline.
     ///
     /// While searching and shrinking, an example fails only past 1.25 times
     /// the deadline, so that one near the limit does not fail by chance;

@@ -100,17 +100,19 @@ impl Failure {
     /// An asynchronous body that waits with nothing left to wake it; with
     /// how dropping its future, given up on, ended if not quietly.
     pub(crate) fn never_finishes(dropped: Option<Caught>) -> Failure {
-        let mut message = "its future waits, and nothing holds its waker to wake it: it awaits a future that \
-                           never completes (such as `std::future::pending()`), or one that returned `Pending` \
-                           without keeping its waker"
+        let message = "its future waits, and nothing holds its waker to wake it: it awaits a future that never \
+                       completes (such as `std::future::pending()`), or one that returned `Pending` without \
+                       keeping its waker"
             .to_owned();
-        // A discard or an overrun raised by a drop means nothing here; a
-        // panic is the user's to see.
-        if let Some(Caught::Panic(panic)) = dropped {
-            let at = panic.location.map(|location| format!(" at {location}")).unwrap_or_default();
-            message.push_str(&format!(". Dropping the future then panicked{at}: {}", panic.message));
-        }
-        Failure::new(FailureKind::NeverFinishes, message)
+        Failure::new(FailureKind::NeverFinishes, with_drop_panic(message, dropped))
+    }
+
+    /// An asynchronous body still waiting when its time under `deadline`
+    /// was up, given up on after `took`; with how dropping its future
+    /// ended if not quietly.
+    pub(crate) fn given_up_at_deadline(took: Duration, deadline: Duration, dropped: Option<Caught>) -> Failure {
+        let message = format!("still waiting after {took:.1?}, longer than the deadline of {deadline:?}: given up on");
+        Failure::new(FailureKind::DeadlineExceeded, with_drop_panic(message, dropped))
     }
 
     pub(crate) fn from_panic(panic: Panic) -> Failure {
@@ -665,4 +667,15 @@ impl<T> PropertyResult<T> {
     pub fn health_warnings(&self) -> &[HealthWarning] {
         &self.warnings
     }
+}
+
+/// `message`, with what dropping a future given up on raised, if it
+/// panicked: a discard or an overrun raised there means nothing, and a
+/// panic is the user's to see.
+fn with_drop_panic(mut message: String, dropped: Option<Caught>) -> String {
+    if let Some(Caught::Panic(panic)) = dropped {
+        let at = panic.location.map(|location| format!(" at {location}")).unwrap_or_default();
+        message.push_str(&format!(". Dropping the future then panicked{at}: {}", panic.message));
+    }
+    message
 }

@@ -4,8 +4,9 @@
 
 use std::future::Future;
 use std::task::{Context, Poll};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use crate::engine::alarm::{self, Alarm};
 use crate::engine::shrink::Execute;
 use crate::engine::source::{Recording, Variation};
 use crate::engine::tree::Tree;
@@ -272,10 +273,50 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     }
 
     /// Awaits an asynchronous body's verdict, with the record installed
-    /// around each poll of its future.
+    /// around each poll of its future. Under a deadline, a body still
+    /// waiting once its time is up is given up on.
     pub(super) async fn await_verdict(&mut self, future: B::Running) -> Case {
-        let case = case_of(await_recorded(future, &mut self.record).await);
+        let case = match (self.settings.deadline, self.body_started_at) {
+            (Some(deadline), Some(started)) => {
+                let give_up_at = started.checked_add(self.allowed_time(deadline));
+                self.await_until(future, give_up_at, deadline).await
+            }
+            _ => case_of(await_recorded(future, &mut self.record).await),
+        };
         self.in_time(case)
+    }
+
+    /// Awaits `future` as [`await_verdict`](Runner::await_verdict) does,
+    /// until `give_up_at`: an alarm wakes the task then, and a future still
+    /// waiting is dropped (catching what its drop raises) and fails for
+    /// the `deadline`.
+    async fn await_until(&mut self, future: B::Running, give_up_at: Option<Instant>, deadline: Duration) -> Case {
+        let started = self.body_started_at.unwrap_or_else(Instant::now);
+        let record = &mut self.record;
+        let mut slot = std::pin::pin!(Some(future));
+        let mut alarm: Option<Alarm> = None;
+        std::future::poll_fn(|context| {
+            let Some(future) = slot.as_mut().as_pin_mut() else {
+                unreachable!("a future given up on is not polled again")
+            };
+            if let Poll::Ready(verdict) = stats::recording(record, || future.poll(context)) {
+                return Poll::Ready(case_of(verdict));
+            }
+            let Some(give_up_at) = give_up_at else { return Poll::Pending };
+            if Instant::now() >= give_up_at {
+                let dropped = catch(|| slot.as_mut().set(None));
+                return Poll::Ready(Case::Fail(Failure::given_up_at_deadline(
+                    started.elapsed(),
+                    deadline,
+                    dropped.err(),
+                )));
+            }
+            if !alarm.as_ref().is_some_and(|alarm| alarm.wakes(context.waker())) {
+                alarm = Some(alarm::wake_at(give_up_at, context.waker()));
+            }
+            Poll::Pending
+        })
+        .await
     }
 
     /// A passing case whose body ran past the deadline fails for it. The
@@ -293,9 +334,13 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     fn judge_time(&self, started: Instant, case: Case) -> Case {
         let Some(deadline) = self.settings.deadline else { return case };
         let took = started.elapsed();
-        let allowed =
-            if self.exact_deadline { deadline } else { deadline.saturating_add(deadline / DEADLINE_SLACK_DIVISOR) };
-        if took > allowed { Case::Fail(Failure::deadline_exceeded(took, deadline)) } else { case }
+        if took > self.allowed_time(deadline) { Case::Fail(Failure::deadline_exceeded(took, deadline)) } else { case }
+    }
+
+    /// How long a body may take under `deadline`: with slack while
+    /// searching and shrinking, exactly the deadline for the final replay.
+    fn allowed_time(&self, deadline: Duration) -> Duration {
+        if self.exact_deadline { deadline } else { deadline.saturating_add(deadline / DEADLINE_SLACK_DIVISOR) }
     }
 
     /// What generators noted while their panic on `choices` unwound (the
