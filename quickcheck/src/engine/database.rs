@@ -118,7 +118,7 @@ impl Database {
             // Nothing saved yet.
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Vec::new(),
             Err(error) => {
-                warning::once(&self.file_in_the_way().unwrap_or_else(|| {
+                warning::once(&self.file_in_the_way(key).unwrap_or_else(|| {
                     format!(
                         "could not read the saved examples in {}: {error}; none are replayed first. Make the \
                          directory readable, or {CHOOSE_ANOTHER}",
@@ -143,6 +143,13 @@ impl Database {
                     Some(choices) => examples.push(choices),
                     None => delete_unreadable(&path),
                 },
+                // Deleted by another process since the directory was
+                // listed; or a link to nothing, which never will be read.
+                Err(error) if error.kind() == io::ErrorKind::NotFound => {
+                    if fs::symlink_metadata(&path).is_ok() {
+                        delete_unreadable(&path);
+                    }
+                }
                 Err(error) => {
                     warning::once(&format!("skipped the saved example {}: could not read it: {error}", path.display()))
                 }
@@ -158,27 +165,36 @@ impl Database {
     pub(crate) fn save(&self, key: &str, choices: &[u64]) -> bool {
         let saved = self.try_save(key, choices);
         if let Err(error) = &saved {
-            warning::once(&self.file_in_the_way().unwrap_or_else(|| {
+            warning::once(&self.file_in_the_way(key).unwrap_or_else(|| {
                 format!(
                     "could not save a failing example in {}: {error}; the test result is unaffected, but the \
                      example will not be replayed first next time. To fix it, {CHOOSE_ANOTHER}",
-                    self.root.display()
+                    self.directory(key).display()
                 )
             }));
         }
         saved.is_ok()
     }
 
-    /// The warning for a location that is a file, or lies under one: the
-    /// operating system's "not a directory" and advice to make a directory
-    /// readable or writable would not say that the location itself is
-    /// wrong. The same words whether loading or saving, so that a check
-    /// that does both warns once.
-    fn file_in_the_way(&self) -> Option<String> {
-        // The nearest part of the location that exists decides.
-        let existing = self.root.ancestors().find(|part| fs::metadata(part).is_ok())?;
+    /// The warning for a file where the directory of `key` or the
+    /// location should be: the operating system's "not a directory" and
+    /// advice to make a directory readable or writable would not say which
+    /// file is in the way. The same words whether loading or saving, so
+    /// that a check that does both warns once.
+    fn file_in_the_way(&self, key: &str) -> Option<String> {
+        // The nearest part of the key's directory that exists decides.
+        let directory = self.directory(key);
+        let existing = directory.ancestors().find(|part| fs::metadata(part).is_ok())?;
         if existing.is_dir() {
             return None;
+        }
+        if existing != self.root && existing.starts_with(&self.root) {
+            return Some(format!(
+                "the example database holds a file, {}, where the directory of this property's saved examples \
+                 should be, so they are not replayed and its failures are not saved (the test results are \
+                 unaffected). Remove the file",
+                existing.display()
+            ));
         }
         let location = if existing == self.root {
             format!("the example database location {} is a file, not a directory", self.root.display())
@@ -398,7 +414,7 @@ mod tests {
     fn a_file_for_a_location_is_named_as_one() {
         let file = std::env::temp_dir().join(format!("quickcheck-database-in-the-way-{}", std::process::id()));
         fs::write(&file, "a file, not a directory").unwrap();
-        let warning = Database::at(&file).file_in_the_way().expect("the location is a file");
+        let warning = Database::at(&file).file_in_the_way("key").expect("the location is a file");
         assert!(
             warning.starts_with(&format!(
                 "the example database location {} is a file, not a directory, so no saved examples are replayed",
@@ -408,7 +424,7 @@ mod tests {
         );
         assert!(warning.ends_with("Point the database at a directory (Options::database, #[property(database = \"...\")] or QUICKCHECK_DATABASE), or remove the file"), "{warning}");
         let below = file.join("examples");
-        let warning = Database::at(&below).file_in_the_way().expect("the location is under a file");
+        let warning = Database::at(&below).file_in_the_way("key").expect("the location is under a file");
         assert!(
             warning.starts_with(&format!(
                 "the example database location {} is under {}, which is a file, not a directory",
@@ -418,8 +434,42 @@ mod tests {
             "{warning}"
         );
         fs::remove_file(&file).unwrap();
-        assert_eq!(Database::at(&below).file_in_the_way(), None, "nothing is in the way of a missing location");
-        assert_eq!(Database::at(std::env::temp_dir()).file_in_the_way(), None, "a directory is in no one's way");
+        assert_eq!(Database::at(&below).file_in_the_way("key"), None, "nothing is in the way of a missing location");
+        assert_eq!(Database::at(std::env::temp_dir()).file_in_the_way("key"), None, "a directory is in no one's way");
+    }
+
+    /// A file where a property's own directory should be is named, with
+    /// what to do: the database's location is fine.
+    #[test]
+    fn a_file_for_a_propertys_directory_is_named_as_one() {
+        let database = scratch("key-file");
+        fs::create_dir_all(&database.root).unwrap();
+        let directory = database.directory("key");
+        fs::write(&directory, "a file, not a directory").unwrap();
+        let warning = database.file_in_the_way("key").expect("a file is in the way");
+        assert!(
+            warning.starts_with(&format!("the example database holds a file, {}, where", directory.display())),
+            "{warning}"
+        );
+        assert!(warning.ends_with("Remove the file"), "{warning}");
+        assert!(!database.save("key", &[1]));
+        assert!(database.load("key").is_empty());
+        assert_eq!(database.file_in_the_way("other"), None);
+        let _ = fs::remove_dir_all(&database.root);
+    }
+
+    /// A saved example that is a link to nothing can never be read: it is
+    /// deleted, as an unreadable file is, rather than skipped on every run.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_to_nothing_is_deleted() {
+        let database = scratch("dangling");
+        database.save("key", &[4]);
+        let link = database.directory("key").join("0000000000000000.choices");
+        std::os::unix::fs::symlink(database.root.join("nowhere"), &link).unwrap();
+        assert_eq!(database.load("key"), vec![vec![4]]);
+        assert!(fs::symlink_metadata(&link).is_err(), "the link is gone");
+        let _ = fs::remove_dir_all(&database.root);
     }
 
     #[test]
