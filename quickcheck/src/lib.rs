@@ -244,6 +244,11 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// `#[property]`: above it, it sees the function before `#[property]` does,
 /// parameters and all.
 ///
+/// A body's panics are caught and shown in the report alone. A task the
+/// body spawns runs outside the check, so the panic hook prints its panics;
+/// a check prints a panic from one place once, rather than once for every
+/// example and shrink attempt that spawns the task.
+///
 /// ```
 /// use quickcheck::property;
 ///

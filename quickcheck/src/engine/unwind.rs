@@ -244,6 +244,64 @@ pub(crate) fn begin_check() {
     HOOK_LOOKED_AT.with(|looked| looked.set(false));
 }
 
+/// A place in the source a panic came from: file, line and column.
+type Place = (String, u32, u32);
+
+/// The threads running a check, each with the places of the panics
+/// printed there meanwhile outside any catch. A current-thread runtime
+/// polls the tasks a body spawned between polls of the check, so a task's
+/// panic is no part of any catch, and its message would be printed once
+/// for every example and shrink attempt that spawns it: it is printed once
+/// per place in a check instead.
+static CHECKING: Mutex<Vec<(std::thread::ThreadId, Vec<Place>)>> = Mutex::new(Vec::new());
+
+/// How many checks are running: the hook looks at [`CHECKING`] only while
+/// some are.
+static CHECKS_RUNNING: AtomicUsize = AtomicUsize::new(0);
+
+/// A check running on this thread, until dropped: see [`CHECKING`].
+pub(crate) struct Checking {
+    thread: std::thread::ThreadId,
+}
+
+/// Marks this thread as running a check until the returned guard is
+/// dropped (which unmarks the same thread, even if the check's future has
+/// moved since).
+pub(crate) fn checking_on_this_thread() -> Checking {
+    let thread = std::thread::current().id();
+    CHECKING.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((thread, Vec::new()));
+    CHECKS_RUNNING.fetch_add(1, Ordering::SeqCst);
+    Checking { thread }
+}
+
+impl Drop for Checking {
+    fn drop(&mut self) {
+        let mut checking = CHECKING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(at) = checking.iter().position(|(thread, _)| *thread == self.thread) {
+            checking.swap_remove(at);
+        }
+        CHECKS_RUNNING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Whether a panic outside any catch at `location` was printed before on
+/// this thread during its check; notes it as printed if not.
+fn printed_during_check(location: Option<&panic::Location<'_>>) -> bool {
+    let Some(location) = location else { return false };
+    if CHECKS_RUNNING.load(Ordering::SeqCst) == 0 {
+        return false;
+    }
+    let thread = std::thread::current().id();
+    let mut checking = CHECKING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let Some((_, printed)) = checking.iter_mut().find(|(checking, _)| *checking == thread) else { return false };
+    let place = (location.file().to_owned(), location.line(), location.column());
+    if printed.contains(&place) {
+        return true;
+    }
+    printed.push(place);
+    false
+}
+
 static INSTALL: Once = Once::new();
 
 /// The address of the hook this module installed last, to tell it from a
@@ -265,6 +323,9 @@ fn install_hook() {
 fn wrap(previous: Hook) {
     let hook: Hook = Box::new(move |info| {
         if SILENCED.with(Cell::get) == 0 {
+            if printed_during_check(info.location()) {
+                return;
+            }
             return previous(info);
         }
         let record = Panic {

@@ -274,6 +274,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// and explain whatever failed.
     pub(crate) async fn run(&mut self) -> Summary {
         unwind::begin_check();
+        let _checking = unwind::checking_on_this_thread();
         let mut summary = Summary {
             end: End::Passed,
             passed: 0,
