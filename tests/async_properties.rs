@@ -158,6 +158,18 @@ fn an_async_body_waiting_past_its_deadline_is_given_up_on_under_the_minimal_exec
         .check_async(Options::default().seed(1).first_failure_only().deadline(Duration::from_millis(20))),
     );
     assert_given_up_above_5(result);
+    // A pinned example is held to the deadline the same way.
+    let pinned = block_on(
+        Property::for_all(generate::between(0u8, 100), async |n: u8| {
+            if n > 5 {
+                HoldsItsWakerForEver.await;
+            }
+        })
+        .example(50)
+        .check_async(Options::default().seed(1).deadline(Duration::from_millis(20))),
+    );
+    assert_eq!(pinned.minimal().unwrap().value(), &50, "{pinned}");
+    assert!(pinned.failure().unwrap().message().ends_with("deadline of 20ms: given up on"), "{pinned}");
 }
 
 fn assert_given_up_above_5(result: quickcheck::PropertyResult<u8>) {

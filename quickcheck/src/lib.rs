@@ -245,9 +245,12 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// parameters and all.
 ///
 /// A body's panics are caught and shown in the report alone. A task the
-/// body spawns runs outside the check, so the panic hook prints its panics;
-/// a check prints a panic from one place once, rather than once for every
-/// example and shrink attempt that spawns the task.
+/// body spawns runs outside the check, so the panic hook sees its panics.
+/// On a current-thread runtime (`#[tokio::test]`'s default) such a task
+/// runs on the check's thread, and there the hook is called for a panic
+/// from one place once a check, rather than once for every example and
+/// shrink attempt that spawns the task; a multi-thread runtime's workers
+/// are other threads, whose panics all reach the hook.
 ///
 /// ```
 /// use quickcheck::property;

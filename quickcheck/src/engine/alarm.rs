@@ -5,41 +5,48 @@
 //! this crate has none).
 //!
 //! The thread starts with the first alarm set, and sleeps until the
-//! earliest alarm is due or a new one comes. An alarm that is dropped
-//! before it rings is forgotten, so a run of bodies that finish in time
-//! leaves nothing behind.
+//! earliest alarm is due or a new one comes. An alarm dropped before it
+//! rings drops its waker there and then, so it keeps no task alive; the
+//! thread forgets it by its next wake-up.
 
-use std::sync::Arc;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::task::Waker;
 use std::time::Instant;
 
-/// A request to wake `waker` at `at`, unless cancelled first.
+/// The waker an alarm will wake: `None` once it rang or was cancelled.
+type Slot = Arc<Mutex<Option<Waker>>>;
+
+/// A request to wake the waker in `slot` at `at`.
 struct Request {
     at: Instant,
-    waker: Waker,
-    cancelled: Arc<AtomicBool>,
+    slot: Slot,
 }
 
 /// An alarm set with [`wake_at`]: dropping it cancels it.
 pub(crate) struct Alarm {
-    cancelled: Arc<AtomicBool>,
-    waker: Waker,
+    slot: Slot,
 }
 
 impl Alarm {
-    /// Whether this alarm would wake the task `waker` wakes.
+    /// Whether this alarm, not yet rung, would wake the task `waker` wakes.
     pub(crate) fn wakes(&self, waker: &Waker) -> bool {
-        self.waker.will_wake(waker)
+        lock(&self.slot).as_ref().is_some_and(|set| set.will_wake(waker))
     }
 }
 
 impl Drop for Alarm {
     fn drop(&mut self) {
-        self.cancelled.store(true, Ordering::Relaxed);
+        // Taken out under the lock, dropped after it: a waker's drop is
+        // the executor's code.
+        let waker = lock(&self.slot).take();
+        drop(waker);
     }
+}
+
+fn lock(slot: &Slot) -> std::sync::MutexGuard<'_, Option<Waker>> {
+    slot.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The shared thread's inbox; `None` if the thread could not be started,
@@ -48,32 +55,38 @@ static ALARMS: OnceLock<Option<Sender<Request>>> = OnceLock::new();
 
 /// Wakes `waker` at `at`, unless the returned alarm is dropped first.
 pub(crate) fn wake_at(at: Instant, waker: &Waker) -> Alarm {
-    let cancelled = Arc::new(AtomicBool::new(false));
+    let slot = Arc::new(Mutex::new(Some(waker.clone())));
     let inbox = ALARMS.get_or_init(|| {
         let (sender, receiver) = mpsc::channel();
         let started = std::thread::Builder::new().name("quickcheck deadlines".to_owned()).spawn(move || ring(receiver));
         started.ok().map(|_| sender)
     });
     if let Some(inbox) = inbox {
-        // The thread never ends while the process holds the sender.
-        let _ = inbox.send(Request { at, waker: waker.clone(), cancelled: Arc::clone(&cancelled) });
+        // The thread ends only when the sender is gone, which it never is:
+        // a panic in an executor's wake is caught there.
+        let _ = inbox.send(Request { at, slot: Arc::clone(&slot) });
     }
-    Alarm { cancelled, waker: waker.clone() }
+    Alarm { slot }
 }
 
-/// The shared thread: wakes each request when it is due, forgetting those
-/// cancelled meanwhile.
+/// The shared thread: wakes each request when it is due, and forgets those
+/// rung or cancelled.
 fn ring(inbox: Receiver<Request>) {
     let mut pending: Vec<Request> = Vec::new();
     loop {
         let now = Instant::now();
+        let mut due = Vec::new();
         pending.retain(|request| {
-            let due = request.at <= now;
-            if due && !request.cancelled.load(Ordering::Relaxed) {
-                request.waker.wake_by_ref();
+            if request.at <= now {
+                due.extend(lock(&request.slot).take());
             }
-            !due && !request.cancelled.load(Ordering::Relaxed)
+            request.at > now && lock(&request.slot).is_some()
         });
+        for waker in due {
+            // An executor's wake that panics must not end the thread that
+            // every later deadline needs.
+            let _ = catch_unwind(AssertUnwindSafe(|| waker.wake()));
+        }
         let received = match pending.iter().map(|request| request.at).min() {
             Some(next) => inbox.recv_timeout(next.saturating_duration_since(now)),
             None => inbox.recv().map_err(|_| RecvTimeoutError::Disconnected),
@@ -89,7 +102,7 @@ fn ring(inbox: Receiver<Request>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicU32;
+    use std::sync::atomic::{AtomicU32, Ordering};
     use std::task::Wake;
     use std::time::Duration;
 
@@ -114,16 +127,17 @@ mod tests {
     fn an_alarm_rings_when_due_and_a_dropped_one_never() {
         let counted = Arc::new(Counted { wakes: AtomicU32::new(0), waiting: std::thread::current() });
         let waker = Waker::from(Arc::clone(&counted));
-        let cancelled = wake_at(Instant::now() + Duration::from_millis(5), &waker);
-        drop(cancelled);
         let set_at = Instant::now();
-        let _kept = wake_at(set_at + Duration::from_millis(20), &waker);
-        while counted.wakes.load(Ordering::SeqCst) == 0 {
+        drop(wake_at(set_at + Duration::from_millis(10), &waker));
+        let _kept = wake_at(set_at + Duration::from_millis(40), &waker);
+        // Bounded, so that an alarm that never rings fails the test.
+        while counted.wakes.load(Ordering::SeqCst) == 0 && set_at.elapsed() < Duration::from_secs(10) {
             std::thread::park_timeout(Duration::from_millis(100));
         }
-        assert!(set_at.elapsed() >= Duration::from_millis(20));
-        // Well past the cancelled alarm's time: it never rang.
-        std::thread::sleep(Duration::from_millis(10));
-        assert_eq!(counted.wakes.load(Ordering::SeqCst), 1);
+        assert_eq!(counted.wakes.load(Ordering::SeqCst), 1, "the kept alarm rang once, the dropped one never");
+        assert!(set_at.elapsed() >= Duration::from_millis(40));
+        // The dropped alarm holds no clone of the waker: the test's two and
+        // the kept alarm's are all there are.
+        assert_eq!(Arc::strong_count(&counted), 2);
     }
 }

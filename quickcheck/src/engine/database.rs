@@ -147,7 +147,7 @@ impl Database {
                 // listed; or a link to nothing, which never will be read.
                 Err(error) if error.kind() == io::ErrorKind::NotFound => {
                     if fs::symlink_metadata(&path).is_ok() {
-                        delete_unreadable(&path);
+                        delete_link_to_nothing(&path);
                     }
                 }
                 Err(error) => {
@@ -188,7 +188,7 @@ impl Database {
         if existing.is_dir() {
             return None;
         }
-        if existing != self.root && existing.starts_with(&self.root) {
+        if existing == directory {
             return Some(format!(
                 "the example database holds a file, {}, where the directory of this property's saved examples \
                  should be, so they are not replayed and its failures are not saved (the test results are \
@@ -279,6 +279,20 @@ fn delete_unreadable(path: &Path) {
     warning::once(&format!(
         "the saved example {} is not a whole choice file of this version (an older format, or cut short or edited \
          by hand), so it can never be replayed: {outcome}",
+        path.display()
+    ));
+}
+
+/// Deletes a saved example that is a link to nothing: kept, it would be
+/// skipped with a warning on every run.
+fn delete_link_to_nothing(path: &Path) {
+    let outcome = match fs::remove_file(path) {
+        Ok(()) => "deleted the link".to_owned(),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return,
+        Err(error) => format!("could not delete the link ({error}); delete it by hand"),
+    };
+    warning::once(&format!(
+        "the saved example {} is a link to a file that does not exist, so it can never be replayed: {outcome}",
         path.display()
     ));
 }

@@ -28,7 +28,9 @@
 //! The phase has a [`Budget`] per failure: a run of
 //! [`MAX_CALLS`] body calls, or a thirtieth of the shrink time limit. An
 //! argument it did not finish judging when that ran out is
-//! [`Fixed`](Freedom::Fixed): the report claims nothing of it. (A command
+//! [`Fixed`](Freedom::Fixed): the report claims nothing of it. If it runs
+//! out while the free arguments are varied together, only the first keeps
+//! its mark, as nothing is known of them together. (A command
 //! sequence has an argument per command argument; with a slow system, a
 //! hundred variations of each could take longer than the shrink did.)
 //!
@@ -201,9 +203,9 @@ impl Argument {
 /// still fail the same way when all of them vary at once. `(a, b) = (0, 0)`
 /// failing `a != 0 && b != 0` fails for any `a` and for any `b`, but not
 /// for any of both: a report that marked both without saying so would
-/// mislead. False as soon as one joint variation passes or fails another
-/// way; true if none did (or none could be judged before the budget ran
-/// out).
+/// mislead. `Some(false)` as soon as one joint variation passes or fails
+/// another way; `Some(true)` if none of them did; `None` if the budget ran
+/// out before they all ran, with none passing: unknown.
 pub(crate) async fn free_together<V: Execute>(
     runner: &mut V,
     budget: &mut Budget,
@@ -211,8 +213,8 @@ pub(crate) async fn free_together<V: Execute>(
     failure: &Failure,
     free: &[Argument],
     seed: u64,
-) -> bool {
-    'attempts: for attempt in 1..=MAX_VARIATIONS {
+) -> Option<bool> {
+    for attempt in 1..=MAX_VARIATIONS {
         let stream = random::for_example(seed ^ EXPLAIN_SALT ^ TOGETHER_SALT, attempt).next_u64();
         // Each argument varied in turn over the previous variation: its
         // span is found afresh, as the one before may have changed size.
@@ -221,7 +223,7 @@ pub(crate) async fn free_together<V: Execute>(
         for (turn, &argument) in free.iter().enumerate() {
             let Some(span) = argument.span_in(&current.spans) else { break };
             if !budget.take(runner) {
-                break 'attempts;
+                return None;
             }
             let resume_at = current.spans.range(span).end;
             let fill = fill(attempt, random::for_example(stream, turn as u64));
@@ -232,12 +234,12 @@ pub(crate) async fn free_together<V: Execute>(
             }
         }
         match last {
-            Some(Case::Pass) => return false,
-            Some(Case::Fail(other)) if !failure.same_origin(&other) => return false,
+            Some(Case::Pass) => return Some(false),
+            Some(Case::Fail(other)) if !failure.same_origin(&other) => return Some(false),
             _ => {}
         }
     }
-    true
+    Some(true)
 }
 
 /// One argument of one command of a command sequence, found by
@@ -440,7 +442,8 @@ mod tests {
         use Freedom::{Fixed, Free};
         assert_eq!(freedoms, [Free, Free, Fixed, Fixed, Fixed, Fixed, Fixed, Fixed]);
         assert_eq!(property.runs - runs, 250);
-        assert!(complete_now(free_together(&mut property, &mut budget, &minimal, &failure, &[], 7)));
+        let both = [Argument::Parameter(0), Argument::Parameter(1)];
+        assert_eq!(complete_now(free_together(&mut property, &mut budget, &minimal, &failure, &both, 7)), None);
         assert_eq!(property.runs - runs, 250, "a spent budget runs nothing more");
 
         let mut out_of_time = Budget { calls_left: MAX_CALLS, until: Some(Instant::now()) };

@@ -18,7 +18,7 @@ use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, Once};
 
 use crate::property::format::listed;
@@ -247,58 +247,75 @@ pub(crate) fn begin_check() {
 /// A place in the source a panic came from: file, line and column.
 type Place = (String, u32, u32);
 
-/// The threads running a check, each with the places of the panics
-/// printed there meanwhile outside any catch. A current-thread runtime
-/// polls the tasks a body spawned between polls of the check, so a task's
-/// panic is no part of any catch, and its message would be printed once
-/// for every example and shrink attempt that spawns it: it is printed once
-/// per place in a check instead.
-static CHECKING: Mutex<Vec<(std::thread::ThreadId, Vec<Place>)>> = Mutex::new(Vec::new());
+/// A check running on a thread, with the places of the panics printed
+/// there meanwhile outside any catch.
+struct RunningCheck {
+    id: u64,
+    thread: std::thread::ThreadId,
+    printed: Vec<Place>,
+}
+
+/// The checks running, in the order they started. A current-thread
+/// runtime polls the tasks a body spawned between polls of the check, on
+/// the check's thread but outside its catch, so a task's panic would be
+/// printed once for every example and shrink attempt that spawns it: it
+/// is printed once per place in a check instead. (A multi-thread
+/// runtime's workers are other threads, whose panics all print.)
+static CHECKING: Mutex<Vec<RunningCheck>> = Mutex::new(Vec::new());
 
 /// How many checks are running: the hook looks at [`CHECKING`] only while
 /// some are.
 static CHECKS_RUNNING: AtomicUsize = AtomicUsize::new(0);
 
+/// Numbers the checks, so that each guard removes its own entry.
+static CHECK_IDS: AtomicU64 = AtomicU64::new(0);
+
 /// A check running on this thread, until dropped: see [`CHECKING`].
 pub(crate) struct Checking {
-    thread: std::thread::ThreadId,
+    id: u64,
 }
 
 /// Marks this thread as running a check until the returned guard is
-/// dropped (which unmarks the same thread, even if the check's future has
-/// moved since).
+/// dropped (which removes this check's entry, even if its future has
+/// moved to another thread since).
 pub(crate) fn checking_on_this_thread() -> Checking {
+    let id = CHECK_IDS.fetch_add(1, Ordering::Relaxed);
     let thread = std::thread::current().id();
-    CHECKING.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((thread, Vec::new()));
+    running_checks().push(RunningCheck { id, thread, printed: Vec::new() });
     CHECKS_RUNNING.fetch_add(1, Ordering::SeqCst);
-    Checking { thread }
+    Checking { id }
 }
 
 impl Drop for Checking {
     fn drop(&mut self) {
-        let mut checking = CHECKING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(at) = checking.iter().position(|(thread, _)| *thread == self.thread) {
-            checking.swap_remove(at);
+        let mut running = running_checks();
+        if let Some(at) = running.iter().position(|check| check.id == self.id) {
+            running.remove(at);
         }
         CHECKS_RUNNING.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
+fn running_checks() -> std::sync::MutexGuard<'static, Vec<RunningCheck>> {
+    CHECKING.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Whether a panic outside any catch at `location` was printed before on
-/// this thread during its check; notes it as printed if not.
+/// this thread during the innermost check running there; notes it as
+/// printed if not.
 fn printed_during_check(location: Option<&panic::Location<'_>>) -> bool {
     let Some(location) = location else { return false };
     if CHECKS_RUNNING.load(Ordering::SeqCst) == 0 {
         return false;
     }
     let thread = std::thread::current().id();
-    let mut checking = CHECKING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    let Some((_, printed)) = checking.iter_mut().find(|(checking, _)| *checking == thread) else { return false };
+    let mut running = running_checks();
+    let Some(check) = running.iter_mut().rev().find(|check| check.thread == thread) else { return false };
     let place = (location.file().to_owned(), location.line(), location.column());
-    if printed.contains(&place) {
+    if check.printed.contains(&place) {
         return true;
     }
-    printed.push(place);
+    check.printed.push(place);
     false
 }
 

@@ -30,9 +30,10 @@ pub use result::{
 use crate::__private::TypeNames;
 use crate::engine::explain::Freedom;
 use crate::engine::run::{
-    Body, BodyResult, End, Explanation, GeneratorPanic, Never, Runner, Settings, Shrunk, Started, Summary, call,
+    Body, BodyResult, End, Explanation, GeneratorPanic, Never, Runner, Settings, Shrunk, Started, Summary, TimeAllowed,
+    call,
 };
-use crate::engine::unwind::{CatchUnwind, Caught, Rejection, Stop, catch};
+use crate::engine::unwind::{self, CatchUnwind, Caught, Rejection, Stop, catch};
 use crate::generate::Generator;
 use crate::stats::ExampleRecord;
 use format::render;
@@ -440,6 +441,7 @@ where
     G::Value: Debug,
     B: Body<G::Value>,
 {
+    let _checking = unwind::checking_on_this_thread();
     // The result's advice is set once, whichever way the check ended.
     let mut result = async {
         if options.replays() && !examples.is_empty() {
@@ -488,7 +490,9 @@ where
             let rendered = Rendered::of(&value, parameters);
             record.clear();
             let started = std::time::Instant::now();
-            let verdict = call(body, value, &mut record).await;
+            // A pinned example is held to the deadline itself.
+            let time = settings.deadline.map(|deadline| TimeAllowed { started, allowed: deadline, deadline });
+            let verdict = call(body, value, &mut record, time).await;
             let took = started.elapsed();
             let failure = match verdict {
                 Ok(Ok(())) => match settings.deadline.filter(|&deadline| took > deadline) {

@@ -137,7 +137,8 @@ impl Options {
     /// found but not yet shrunk is not reported, but saved to the example
     /// database (as far as it was shrunk), so the next run starts from it,
     /// and the result's [`replay`](crate::PropertyResult::replay) token
-    /// names the smallest one reached, for a check with no database.
+    /// names the smallest one reached, which a check without a database
+    /// can replay to finish the shrink.
     /// A body already running finishes first; one that fails once the
     /// check is cancelled is taken to have failed because of it, and
     /// recorded as no counterexample.

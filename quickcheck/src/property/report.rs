@@ -63,8 +63,12 @@ impl Display for Failure {
             (FailureKind::Panicked, None) => write!(f, "panicked: {}", indented(self.message())),
             (FailureKind::ReturnedFalse, _) => write!(f, "the property returned false"),
             (FailureKind::ReturnedError, _) => write!(f, "the property returned Err({})", indented(self.message())),
-            (FailureKind::DeadlineExceeded, _) => write!(f, "the property {}", self.message()),
-            (FailureKind::NeverFinishes, _) => write!(f, "the property can never finish: {}", self.message()),
+            // Indented: a panic in dropping a body given up on may end
+            // either message with lines of its own.
+            (FailureKind::DeadlineExceeded, _) => write!(f, "the property {}", indented(self.message())),
+            (FailureKind::NeverFinishes, _) => {
+                write!(f, "the property can never finish: {}", indented(self.message()))
+            }
         }
     }
 }

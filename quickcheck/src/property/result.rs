@@ -111,7 +111,8 @@ impl Failure {
     /// was up, given up on after `took`; with how dropping its future
     /// ended if not quietly.
     pub(crate) fn given_up_at_deadline(took: Duration, deadline: Duration, dropped: Option<Caught>) -> Failure {
-        let message = format!("still waiting after {took:.1?}, longer than the deadline of {deadline:?}: given up on");
+        let message =
+            format!("was still waiting after {took:.1?}, longer than the deadline of {deadline:?}: given up on");
         Failure::new(FailureKind::DeadlineExceeded, with_drop_panic(message, dropped))
     }
 

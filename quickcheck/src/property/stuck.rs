@@ -10,8 +10,8 @@
 //! no holder but the body's wrapper, the body is stuck, and its example
 //! fails for it. This works under any executor; a body that waits on
 //! something that holds its waker but never fires (a timer set for a year)
-//! is waiting, not stuck, and only a deadline the executor enforces can
-//! end it.
+//! is waiting, not stuck, and only a deadline
+//! ([`Options::deadline`](crate::Options::deadline)) ends it.
 
 use std::sync::atomic::{AtomicBool, Ordering, fence};
 use std::sync::{Arc, Mutex, PoisonError};

@@ -55,20 +55,63 @@ impl Future for Never {
 }
 
 /// Calls `body` on `value` and awaits its verdict, catching whatever it
-/// raises, with `record` installed for what the body notes.
-pub(crate) async fn call<T, B: Body<T>>(body: &mut B, value: T, record: &mut ExampleRecord) -> BodyResult {
+/// raises, with `record` installed for what the body notes; an
+/// asynchronous body still waiting at the end of `time` is given up on.
+pub(crate) async fn call<T, B: Body<T>>(
+    body: &mut B,
+    value: T,
+    record: &mut ExampleRecord,
+    time: Option<TimeAllowed>,
+) -> BodyResult {
     match catch(|| stats::recording(record, || body.start(value))) {
         Ok(Started::Finished(verdict)) => Ok(verdict),
-        Ok(Started::Running(future)) => await_recorded(future, record).await,
+        Ok(Started::Running(future)) => await_recorded(future, record, time).await,
         Err(caught) => Err(caught),
     }
 }
 
+/// How long a body may run under a deadline.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TimeAllowed {
+    /// When the body started.
+    pub(crate) started: Instant,
+    /// How long it may take: the deadline, with slack while searching.
+    pub(crate) allowed: Duration,
+    /// The deadline the options set, for the failure's message.
+    pub(crate) deadline: Duration,
+}
+
 /// Awaits an asynchronous body's verdict, with `record` installed around
-/// each poll of its future.
-async fn await_recorded<F: Future<Output = BodyResult>>(future: F, record: &mut ExampleRecord) -> BodyResult {
-    let mut future = std::pin::pin!(future);
-    std::future::poll_fn(|context| stats::recording(record, || future.as_mut().poll(context))).await
+/// each poll of its future. With `time`, an alarm wakes the task when the
+/// time is up, and a future still waiting then is dropped (catching what
+/// its drop raises) and fails for the deadline.
+async fn await_recorded<F: Future<Output = BodyResult>>(
+    future: F,
+    record: &mut ExampleRecord,
+    time: Option<TimeAllowed>,
+) -> BodyResult {
+    let give_up_at = time.and_then(|time| time.started.checked_add(time.allowed));
+    let mut slot = std::pin::pin!(Some(future));
+    let mut alarm: Option<Alarm> = None;
+    std::future::poll_fn(|context| {
+        let Some(future) = slot.as_mut().as_pin_mut() else { unreachable!("a future given up on is not polled again") };
+        if let Poll::Ready(verdict) = stats::recording(record, || future.poll(context)) {
+            return Poll::Ready(verdict);
+        }
+        let (Some(time), Some(give_up_at)) = (time, give_up_at) else { return Poll::Pending };
+        if Instant::now() >= give_up_at {
+            // Dropped with the record installed, as a future that finishes
+            // drops its locals.
+            let dropped = stats::recording(record, || catch(|| slot.as_mut().set(None)));
+            let failure = Failure::given_up_at_deadline(time.started.elapsed(), time.deadline, dropped.err());
+            return Poll::Ready(Ok(Err(failure)));
+        }
+        if !alarm.as_ref().is_some_and(|alarm| alarm.wakes(context.waker())) {
+            alarm = Some(alarm::wake_at(give_up_at, context.waker()));
+        }
+        Poll::Pending
+    })
+    .await
 }
 
 /// What the runner asks of the generation tree for a case it draws.
@@ -276,47 +319,13 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// around each poll of its future. Under a deadline, a body still
     /// waiting once its time is up is given up on.
     pub(super) async fn await_verdict(&mut self, future: B::Running) -> Case {
-        let case = match (self.settings.deadline, self.body_started_at) {
-            (Some(deadline), Some(started)) => {
-                let give_up_at = started.checked_add(self.allowed_time(deadline));
-                self.await_until(future, give_up_at, deadline).await
-            }
-            _ => case_of(await_recorded(future, &mut self.record).await),
-        };
+        let time = self.settings.deadline.zip(self.body_started_at).map(|(deadline, started)| TimeAllowed {
+            started,
+            allowed: self.allowed_time(deadline),
+            deadline,
+        });
+        let case = case_of(await_recorded(future, &mut self.record, time).await);
         self.in_time(case)
-    }
-
-    /// Awaits `future` as [`await_verdict`](Runner::await_verdict) does,
-    /// until `give_up_at`: an alarm wakes the task then, and a future still
-    /// waiting is dropped (catching what its drop raises) and fails for
-    /// the `deadline`.
-    async fn await_until(&mut self, future: B::Running, give_up_at: Option<Instant>, deadline: Duration) -> Case {
-        let started = self.body_started_at.unwrap_or_else(Instant::now);
-        let record = &mut self.record;
-        let mut slot = std::pin::pin!(Some(future));
-        let mut alarm: Option<Alarm> = None;
-        std::future::poll_fn(|context| {
-            let Some(future) = slot.as_mut().as_pin_mut() else {
-                unreachable!("a future given up on is not polled again")
-            };
-            if let Poll::Ready(verdict) = stats::recording(record, || future.poll(context)) {
-                return Poll::Ready(case_of(verdict));
-            }
-            let Some(give_up_at) = give_up_at else { return Poll::Pending };
-            if Instant::now() >= give_up_at {
-                let dropped = catch(|| slot.as_mut().set(None));
-                return Poll::Ready(Case::Fail(Failure::given_up_at_deadline(
-                    started.elapsed(),
-                    deadline,
-                    dropped.err(),
-                )));
-            }
-            if !alarm.as_ref().is_some_and(|alarm| alarm.wakes(context.waker())) {
-                alarm = Some(alarm::wake_at(give_up_at, context.waker()));
-            }
-            Poll::Pending
-        })
-        .await
     }
 
     /// A passing case whose body ran past the deadline fails for it. The

@@ -240,12 +240,16 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         {
             let arguments: Vec<usize> = recording.spans.children(0).collect();
             if arguments.len() == count {
-                let freedoms = explain::explain(self, &mut budget, &recording, failure, &arguments, seed).await;
-                let free: Vec<Argument> =
-                    (0..count).filter(|&index| freedoms[index] == Freedom::Free).map(Argument::Parameter).collect();
+                let mut freedoms = explain::explain(self, &mut budget, &recording, failure, &arguments, seed).await;
+                let free: Vec<usize> = (0..count).filter(|&index| freedoms[index] == Freedom::Free).collect();
                 if free.len() >= 2 {
-                    explanation.free_together =
-                        explain::free_together(self, &mut budget, &recording, failure, &free, seed).await;
+                    let parameters: Vec<Argument> = free.iter().map(|&index| Argument::Parameter(index)).collect();
+                    match explain::free_together(self, &mut budget, &recording, failure, &parameters, seed).await {
+                        Some(together) => explanation.free_together = together,
+                        // Not known together: one mark alone claims nothing
+                        // of the others.
+                        None => free[1..].iter().for_each(|&index| freedoms[index] = Freedom::Fixed),
+                    }
                 }
                 explanation.freedoms = freedoms;
             }
@@ -262,8 +266,10 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         if explanation.free_commands.len() >= 2 {
             let free: Vec<Argument> =
                 explanation.free_commands.iter().map(|&position| Argument::Command(position)).collect();
-            explanation.free_commands_together =
-                explain::free_together(self, &mut budget, &recording, failure, &free, seed).await;
+            match explain::free_together(self, &mut budget, &recording, failure, &free, seed).await {
+                Some(together) => explanation.free_commands_together = together,
+                None => explanation.free_commands.truncate(1),
+            }
         }
         explanation
     }

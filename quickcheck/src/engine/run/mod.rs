@@ -28,7 +28,7 @@ use crate::stats::{Confidence, ExampleRecord, Statistics};
 use failures::CancelledWhileShrinking;
 use target::TargetBest;
 
-pub(crate) use case::{Body, BodyResult, Case, Never, Started, call};
+pub(crate) use case::{Body, BodyResult, Case, Never, Started, TimeAllowed, call};
 pub(crate) use failures::{Explanation, Shrunk};
 
 /// Salts the seed of the stream that steers generation (redirections,
@@ -274,7 +274,6 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// and explain whatever failed.
     pub(crate) async fn run(&mut self) -> Summary {
         unwind::begin_check();
-        let _checking = unwind::checking_on_this_thread();
         let mut summary = Summary {
             end: End::Passed,
             passed: 0,

@@ -109,7 +109,9 @@ impl<E: Execute> Shrinker<'_, E> {
     pub(crate) async fn copy_smallest_siblings(&mut self) {
         let mut parent = 0;
         while parent < self.best.spans.len() {
-            for run in self.sibling_runs(parent) {
+            // The last run first: a copy shortens its run, which moves the
+            // runs after it and none before.
+            for run in self.sibling_runs(parent).into_iter().rev() {
                 self.copy_smallest_sibling(&run).await;
             }
             parent += 1;
