@@ -5,20 +5,15 @@
 //! hook, which other tests in the same binary would disturb.
 
 use std::panic;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use quickcheck::{Options, Property, generate};
 
+mod support;
+
 #[test]
 fn panic_output_is_silent_during_a_failing_run_with_many_shrinks() {
-    let printed = Arc::new(AtomicUsize::new(0));
-    let counter = Arc::clone(&printed);
-    // Stands in for the default hook: counts, and prints, each panic it sees.
-    panic::set_hook(Box::new(move |info| {
-        counter.fetch_add(1, Ordering::SeqCst);
-        eprintln!("{info}");
-    }));
+    let printed = support::counting_panic_hook();
 
     let lists = generate::vec(generate::integer::<i64>()).min_length(40);
     let result = Property::for_all(lists, |list| {

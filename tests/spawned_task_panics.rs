@@ -6,20 +6,15 @@
 //! hook, which other tests in the same binary would disturb.
 
 use std::panic;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use quickcheck::{Options, Property, generate};
 
+mod support;
+
 #[test]
 fn a_spawned_tasks_panic_is_printed_once_a_check() {
-    let printed = Arc::new(AtomicUsize::new(0));
-    let counter = Arc::clone(&printed);
-    // Stands in for the default hook: counts, and prints, each panic it sees.
-    panic::set_hook(Box::new(move |info| {
-        counter.fetch_add(1, Ordering::SeqCst);
-        eprintln!("{info}");
-    }));
+    let printed = support::counting_panic_hook();
     let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
     let result = runtime.block_on(
         Property::for_all(generate::between(0u32, 1000), async |n: u32| {

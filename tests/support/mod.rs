@@ -6,6 +6,8 @@
 use std::ffi::OsStr;
 use std::panic::{UnwindSafe, catch_unwind};
 use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Runs a property test that must fail and returns the report it panicked
 /// with.
@@ -30,4 +32,16 @@ pub fn stderr_of_child_test(test: &str, variables: &[(&str, &OsStr)]) -> String 
         .expect("the test binary runs");
     assert!(output.status.success(), "{output:?}");
     String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Installs a panic hook that stands in for the default one: it counts,
+/// and prints, each panic it sees. Returns the count.
+pub fn counting_panic_hook() -> Arc<AtomicUsize> {
+    let printed = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&printed);
+    std::panic::set_hook(Box::new(move |info| {
+        counter.fetch_add(1, Ordering::SeqCst);
+        eprintln!("{info}");
+    }));
+    printed
 }

@@ -203,7 +203,9 @@ impl Health {
                              (by {}), which makes the check slow and its inputs skewed. {}",
                             self.passes,
                             self.rejections.describe(),
-                            self.rejections.advice()
+                            // As every warning's problem, without a last
+                            // period: the advice to silence it follows.
+                            self.rejections.advice().trim_end_matches('.')
                         ),
                     );
                 }
