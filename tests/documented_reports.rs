@@ -35,7 +35,7 @@ fn the_readmes_sample_report_is_current() {
     let result = Property::for_all(triple, |(a, _b, c)| a <= 10 || c <= 10)
         .parameters(&["a", "b", "c"])
         .check(Options::default().seed(5));
-    let documented = documented_lines(include_str!("../README.md"), "failure:\n\n```text", "");
+    let documented = documented_lines(include_str!("../README.md"), "`a > 10 && c > 10` fails:\n\n```text", "");
     let documented: Vec<String> = documented.into_iter().take_while(|line| line != "```").collect();
     let report: Vec<String> = result.to_string().lines().map(str::to_owned).collect();
     assert_eq!(documented, report);

@@ -165,8 +165,9 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
 
     /// Names the fields of the tuple the property takes, one name per field:
     /// the report then prints each field on its own line under its name,
-    /// and a failure ends with an `#[example(...)]` line that pins it.
-    /// `#[property]` calls this with the function's parameter names.
+    /// and a failure ends with a line that pins it: `.example((...))`, or
+    /// under `#[property]`, which calls this with the function's parameter
+    /// names, `#[example(...)]`.
     ///
     /// # Panics
     ///
@@ -180,7 +181,7 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
     ///     .check(Options::default().seed(1));
     /// let report = result.to_string();
     /// assert!(report.contains("    n = 10\n    flag = true"), "{report}");
-    /// assert!(report.contains("#[example(10, true)]"), "{report}");
+    /// assert!(report.contains("Pin it with: .example((10, true))"), "{report}");
     /// ```
     #[track_caller]
     pub fn parameters(mut self, names: &'static [&'static str]) -> Self

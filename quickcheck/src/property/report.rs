@@ -76,11 +76,29 @@ impl Display for Failure {
 impl<T> FailureReport<T> {
     /// The `#[example(...)]` attribute that pins this minimal counterexample.
     fn example_attribute(&self) -> Option<String> {
+        Some(format!("#[example({})]", self.pin_arguments()?.join(", ")))
+    }
+
+    /// How the report says to pin this minimal counterexample, as `advice`
+    /// says: an `#[example(...)]` attribute, or a call of
+    /// [`Property::example`](crate::Property::example) with the tuple of
+    /// the named parameters.
+    fn pin_line(&self, advice: Advice) -> Option<String> {
+        let arguments = self.pin_arguments()?;
+        match (advice, arguments) {
+            (Advice::Attribute, _) => self.example_attribute(),
+            (Advice::Options, [one]) => Some(format!(".example(({one},))")),
+            (Advice::Options, several) => Some(format!(".example(({}))", several.join(", "))),
+        }
+    }
+
+    /// The minimal counterexample's parameters as expressions, if they
+    /// paste back into code.
+    fn pin_arguments(&self) -> Option<&[String]> {
         // A flaky failure's value is no test case to keep: it did not fail
         // again.
         let minimal = self.minimal.as_ref().filter(|minimal| self.reproduced && !minimal.explicit)?;
-        let arguments = minimal.pin_arguments.as_ref().filter(|arguments| !arguments.is_empty())?;
-        Some(format!("#[example({})]", arguments.join(", ")))
+        minimal.pin_arguments.as_deref().filter(|arguments| !arguments.is_empty())
     }
 
     /// Writes the sections of one failure: its counterexamples, how it
@@ -144,7 +162,7 @@ impl<T> FailureReport<T> {
             )?;
         }
         write_replay(f, self.replay.as_ref(), advice, has_pins)?;
-        if let Some(example) = self.example_attribute() {
+        if let Some(example) = self.pin_line(advice) {
             write!(f, "\n  Pin it with: {example}")?;
         }
         Ok(())
