@@ -129,7 +129,7 @@ impl Statistics {
                 let (examples, percent) = (self.examples, show_percent_below(self.percent(label)));
                 let (label, minimum) = (printable(label), show_minimum(minimum));
                 let interval = format!(
-                    "the true rate is {} to {}",
+                    "the true rate is likely {} to {}",
                     show_percent_to_a_tenth(100.0 * low),
                     show_percent_to_a_tenth(100.0 * high)
                 );
@@ -473,8 +473,9 @@ mod tests {
         let shortfalls = statistics.shortfalls();
         assert_eq!(shortfalls.len(), 1);
         assert!(
-            shortfalls[0]
-                .starts_with("Only 3 of 100 examples (3%) label, but required 20% (the true rate is 0.9% to 7.8%)"),
+            shortfalls[0].starts_with(
+                "Only 3 of 100 examples (3%) label, but required 20% (the true rate is likely 0.9% to 7.8%)"
+            ),
             "{shortfalls:?}"
         );
     }
@@ -489,7 +490,7 @@ mod tests {
         let shortfalls = statistics.shortfalls();
         assert!(
             shortfalls[0].starts_with(
-                "Only 999 of 1000 examples (99.9%) nonempty, but required 100% (the true rate is 99.5% to 100%)"
+                "Only 999 of 1000 examples (99.9%) nonempty, but required 100% (the true rate is likely 99.5% to 100%)"
             ),
             "{shortfalls:?}"
         );
