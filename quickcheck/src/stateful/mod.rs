@@ -80,6 +80,46 @@
 //! let minimal = result.minimal().unwrap().value();
 //! assert_eq!(minimal.commands(), [Operation::Put(0, 0), Operation::Put(0, 1), Operation::Get(0)]);
 //! ```
+//!
+//! Under `#[property]`, the sequence is a parameter of type
+//! [`CommandSequence`], drawn by a `#[generator(...)]`:
+//!
+//! ```
+//! use quickcheck::stateful::{self, Command, CommandSequence, ModelCommand};
+//! use quickcheck::{Generator, generate, property};
+//!
+//! #[derive(Clone, Debug)]
+//! enum Step { Add(u8), Read }
+//!
+//! impl ModelCommand<u32> for Step {
+//!     fn update(&self, total: &mut u32) {
+//!         if let Step::Add(amount) = *self {
+//!             *total += u32::from(amount);
+//!         }
+//!     }
+//! }
+//!
+//! impl Command<u32, Vec<u8>> for Step {
+//!     fn run(&self, total: &u32, added: &mut Vec<u8>) {
+//!         match *self {
+//!             Step::Add(amount) => added.push(amount),
+//!             Step::Read => assert_eq!(added.iter().map(|&a| u32::from(a)).sum::<u32>(), *total),
+//!         }
+//!     }
+//! }
+//!
+//! fn steps() -> impl Generator<Value = CommandSequence<u32, Step>> {
+//!     stateful::commands(|| 0, |_: &u32| {
+//!         Some(generate::one_of((generate::integer::<u8>().map(Step::Add).boxed(), generate::constant(Step::Read).boxed())))
+//!     })
+//! }
+//!
+//! #[property]
+//! fn a_log_of_additions_sums_to_the_total(#[generator(steps())] steps: CommandSequence<u32, Step>) {
+//!     steps.run(&mut Vec::new());
+//! }
+//! # fn main() {}
+//! ```
 
 mod command;
 pub(crate) mod sequence;
