@@ -23,6 +23,12 @@ mod sealed {
 /// `isize` and `usize` are drawn as their 64-bit counterparts on every
 /// platform, so a seed gives the same choices everywhere; on a 32-bit target
 /// a drawn value outside the type's range saturates to its bound.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an integer type",
+    label = "an integer is wanted here",
+    note = "for a range, `generate::between` takes its two bounds as two arguments: `generate::between(1, 6)`, \
+            not `generate::between(1..=6)`; for floats, see `generate::float_between`"
+)]
 pub trait IntegerValue: Copy + Ord + Debug + 'static + sealed::Sealed {
     /// Zero, the shrink target.
     const ZERO: Self;

@@ -1,0 +1,5 @@
+use quickcheck::generate;
+
+fn main() {
+    let _dice = generate::between(1..=6);
+}
