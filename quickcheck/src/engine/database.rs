@@ -141,13 +141,13 @@ impl Database {
                 Ok(bytes) if is_later_version(&bytes) => {}
                 Ok(bytes) => match String::from_utf8(bytes).ok().and_then(|text| parse_whole(&path, &text)) {
                     Some(choices) => examples.push(choices),
-                    None => delete_unreadable(&path),
+                    None => delete_unreadable(&path, NOT_A_CHOICE_FILE),
                 },
                 // Deleted by another process since the directory was
                 // listed; or a link to nothing, which never will be read.
                 Err(error) if error.kind() == io::ErrorKind::NotFound => {
                     if fs::symlink_metadata(&path).is_ok() {
-                        delete_link_to_nothing(&path);
+                        delete_unreadable(&path, LINK_TO_NOTHING);
                     }
                 }
                 Err(error) => {
@@ -267,34 +267,22 @@ impl Database {
     }
 }
 
-/// Deletes a saved file that is not a whole choice file of this version:
-/// kept, it would be skipped with a warning on every run.
-fn delete_unreadable(path: &Path) {
+/// Why a saved file can never be replayed: its contents...
+const NOT_A_CHOICE_FILE: &str =
+    "is not a whole choice file of this version (an older format, or cut short or edited by hand)";
+/// ...or it points nowhere.
+const LINK_TO_NOTHING: &str = "is a link to a file that does not exist";
+
+/// Deletes a saved file that can never be replayed, for the reason `why`
+/// says: kept, it would be skipped with a warning on every run.
+fn delete_unreadable(path: &Path, why: &str) {
     let outcome = match fs::remove_file(path) {
         Ok(()) => "deleted it".to_owned(),
         // Another process deleted it first.
         Err(error) if error.kind() == io::ErrorKind::NotFound => return,
         Err(error) => format!("could not delete it ({error}); delete it by hand"),
     };
-    warning::once(&format!(
-        "the saved example {} is not a whole choice file of this version (an older format, or cut short or edited \
-         by hand), so it can never be replayed: {outcome}",
-        path.display()
-    ));
-}
-
-/// Deletes a saved example that is a link to nothing: kept, it would be
-/// skipped with a warning on every run.
-fn delete_link_to_nothing(path: &Path) {
-    let outcome = match fs::remove_file(path) {
-        Ok(()) => "deleted the link".to_owned(),
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return,
-        Err(error) => format!("could not delete the link ({error}); delete it by hand"),
-    };
-    warning::once(&format!(
-        "the saved example {} is a link to a file that does not exist, so it can never be replayed: {outcome}",
-        path.display()
-    ));
+    warning::once(&format!("the saved example {} {why}, so it can never be replayed: {outcome}", path.display()));
 }
 
 fn file_name(choices: &[u64]) -> String {
