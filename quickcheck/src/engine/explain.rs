@@ -26,7 +26,8 @@
 //! sequence, and "any value tried fails" must hold for those too.
 //!
 //! The phase has a [`Budget`] per failure: a run of
-//! [`MAX_CALLS`] body calls, or a thirtieth of the shrink time limit. An
+//! [`MAX_CALLS`] body calls, or a thirtieth of the shrink time limit
+//! (the runner's `SHRINK_TIME_SHARE`). An
 //! argument it did not finish judging when that ran out is
 //! [`Fixed`](Freedom::Fixed): the report claims nothing of it. If it runs
 //! out while the free arguments are varied together, only the first keeps
@@ -70,10 +71,6 @@ const GROWING: u64 = 10;
 /// for a hundred variations of each of several arguments, and for their
 /// joint variations.
 pub(crate) const MAX_CALLS: u64 = 1000;
-
-/// The explain phase of one failure may take this share of the shrink
-/// time limit (ten seconds of the default five minutes).
-pub(crate) const TIME_SHARE: u32 = 30;
 
 /// What the explain phase of one failure may still spend: body calls and
 /// time. Every variation takes one call from it first; once it is spent,

@@ -263,10 +263,6 @@ struct RunningCheck {
 /// runtime's workers are other threads, whose panics all print.)
 static CHECKING: Mutex<Vec<RunningCheck>> = Mutex::new(Vec::new());
 
-/// How many checks are running: the hook looks at [`CHECKING`] only while
-/// some are.
-static CHECKS_RUNNING: AtomicUsize = AtomicUsize::new(0);
-
 /// Numbers the checks, so that each guard removes its own entry.
 static CHECK_IDS: AtomicU64 = AtomicU64::new(0);
 
@@ -282,7 +278,6 @@ pub(crate) fn checking_on_this_thread() -> Checking {
     let id = CHECK_IDS.fetch_add(1, Ordering::Relaxed);
     let thread = std::thread::current().id();
     running_checks().push(RunningCheck { id, thread, printed: Vec::new() });
-    CHECKS_RUNNING.fetch_add(1, Ordering::SeqCst);
     Checking { id }
 }
 
@@ -292,7 +287,6 @@ impl Drop for Checking {
         if let Some(at) = running.iter().position(|check| check.id == self.id) {
             running.remove(at);
         }
-        CHECKS_RUNNING.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -305,9 +299,6 @@ fn running_checks() -> std::sync::MutexGuard<'static, Vec<RunningCheck>> {
 /// printed if not.
 fn printed_during_check(location: Option<&panic::Location<'_>>) -> bool {
     let Some(location) = location else { return false };
-    if CHECKS_RUNNING.load(Ordering::SeqCst) == 0 {
-        return false;
-    }
     let thread = std::thread::current().id();
     let mut running = running_checks();
     let Some(check) = running.iter_mut().rev().find(|check| check.thread == thread) else { return false };

@@ -9,18 +9,10 @@ use crate::engine::unwind::Panic;
 use crate::generate::Generator;
 use crate::property::{CommandArgumentPosition, Failure, Phase};
 
-use super::{Body, Case, Found, GeneratorPanic, Runner, Summary, offer};
+use super::{Body, Case, End, Found, GeneratorPanic, Runner, SHRINK_TIME_SHARE, Summary, offer};
 
 /// The most distinct failures one run shrinks and reports.
 const MAX_DISTINCT_FAILURES: usize = 16;
-
-/// A shrink phase cut short by cancellation: the choices of the smallest
-/// failure it had, and whether what it had found was written for the next
-/// run to start from.
-pub(super) struct CancelledWhileShrinking {
-    pub(super) smallest: Vec<u64>,
-    pub(super) saved: bool,
-}
 
 /// One failure shrunk and ready to report.
 #[derive(Debug)]
@@ -87,12 +79,13 @@ impl Shrinking {
 impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// The shrink and explain phases: shrinks each distinct failure on its
     /// own, smallest first. Failures of new origins that shrinking runs into
-    /// join the queue; each origin is shrunk once.
+    /// join the queue; each origin is shrunk once. Cancelled part-way, it
+    /// gives the check's end instead, with what it had found kept.
     pub(super) async fn shrink_all(
         &mut self,
         mut queue: Vec<Found>,
         summary: &mut Summary,
-    ) -> Result<Vec<Shrunk>, CancelledWhileShrinking> {
+    ) -> Result<Vec<Shrunk>, End> {
         let mut done: Vec<Shrunk> = Vec::new();
         while !queue.is_empty() && done.len() < MAX_DISTINCT_FAILURES {
             let smallest = (0..queue.len())
@@ -117,8 +110,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 let found = queue.iter().map(|found| found.choices.as_slice());
                 let all = || shrunk.clone().chain([minimal.as_slice(), choices.as_slice()]).chain(found.clone());
                 let saved = runner.keep_for_next_run(all());
-                let smallest = all().min_by(|a, b| shortlex(a, b)).unwrap_or(&minimal).to_vec();
-                CancelledWhileShrinking { smallest, saved }
+                End::cancelled_with(all(), saved)
             };
             if self.cancelled() {
                 return Err(keep_all(self, &queue, &done));
@@ -234,7 +226,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         }
         let recording = self.source.recording().clone();
         let seed = self.settings.seed;
-        let mut budget = Budget::new(self.settings.max_shrink_time / explain::TIME_SHARE);
+        let mut budget = Budget::new(self.settings.max_shrink_time / SHRINK_TIME_SHARE);
         if let Some(count) = self.settings.explain_arguments
             && recording.spans.len() > 0
         {

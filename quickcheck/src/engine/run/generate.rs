@@ -12,7 +12,7 @@ use crate::property::health::{Health, Watched};
 use crate::stats::{self, Confidence, Decision, Statistics};
 
 use super::case::{Drawn, Novelty};
-use super::{Body, Case, End, Found, GeneratorPanic, Runner, Summary, offer};
+use super::{Body, Case, End, Found, GeneratorPanic, Runner, SHRINK_TIME_SHARE, Summary, offer};
 
 /// Examples up to this index grow from the simplest to full size.
 const RAMP: u64 = 10;
@@ -39,13 +39,6 @@ const FRESH_REDRAWS: u32 = 8;
 /// unlikely to be joined by another in the next n.
 const LOOK_FOR_OTHERS: u64 = 1000;
 
-/// How long past the first failure generation may go on looking for
-/// failures of other origins, as a share of the time shrinking may take
-/// (ten seconds of the default five minutes): a slow body that fails
-/// nearly every time would otherwise spend all of [`LOOK_FOR_OTHERS`]
-/// examples before shrinking began.
-const LOOK_FOR_OTHERS_SHARE: u32 = 30;
-
 /// How many examples a run that has failed makes at least, to look for
 /// failures of other origins, however soon the first failure came; and
 /// how many past it the time share cannot cut short.
@@ -59,7 +52,9 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// passed, if set), one fails, too many
     /// are discarded, the space is exhausted, or the run is cancelled. After
     /// a first failure it goes on to look for failures of other origins, as
-    /// [`LOOK_FOR_OTHERS`] and [`LOOK_FOR_OTHERS_SHARE`] bound it.
+    /// [`LOOK_FOR_OTHERS`] and [`SHRINK_TIME_SHARE`] bound it: a slow body
+    /// that fails nearly every time would otherwise spend all of
+    /// [`LOOK_FOR_OTHERS`] examples before shrinking began.
     pub(super) async fn generate(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let mut health = Health::new(self.settings.suppressed.clone());
         // Calls are counted from here: the reuse phase's replays are no part
@@ -84,9 +79,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 || (calls >= LOOK_FOR_OTHERS_AT_LEAST
                     && calls >= (first_failure_call + LOOK_FOR_OTHERS).min(2 * latest_news_call))
                 || (calls >= first_failure_call + LOOK_FOR_OTHERS_AT_LEAST
-                    && first_failure_at.is_some_and(|at: Instant| {
-                        at.elapsed() > self.settings.max_shrink_time / LOOK_FOR_OTHERS_SHARE
-                    }))
+                    && first_failure_at
+                        .is_some_and(|at: Instant| at.elapsed() > self.settings.max_shrink_time / SHRINK_TIME_SHARE))
             {
                 break;
             }

@@ -25,7 +25,6 @@ use crate::generate::Generator;
 use crate::property::{Cancellation, Failure, HealthCheck, HealthWarning, Phase, Phases};
 use crate::stats::{Confidence, ExampleRecord, Statistics};
 
-use failures::CancelledWhileShrinking;
 use target::TargetBest;
 
 pub(crate) use case::{Body, BodyResult, Case, Never, Started, TimeAllowed, call};
@@ -135,6 +134,12 @@ pub(crate) enum End {
         decided: bool,
     },
 }
+
+/// The share of [`max_shrink_time`](crate::Options::max_shrink_time)
+/// that each phase around shrinking may take: the search for failures of
+/// other origins after the first, and the explain phase of each failure
+/// (ten seconds of the default five minutes).
+pub(crate) const SHRINK_TIME_SHARE: u32 = 30;
 
 impl End {
     /// Cancelled, with no failure found that goes unreported.
@@ -357,9 +362,8 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         self.keep_for_next_run(found.iter().filter(|found| !found.from_database).map(|found| found.choices.as_slice()));
         summary.end = match self.shrink_all(found, &mut summary).await {
             Ok(shrunk) => End::Falsified(shrunk),
-            Err(CancelledWhileShrinking { smallest, saved }) => {
-                End::Cancelled { unreported_failure: Some(smallest), saved }
-            }
+            // Cancelled part-way: nothing is reported.
+            Err(cancelled) => cancelled,
         };
         // Shrinking may have met a smaller one, and it shrinks further.
         if let Some(panic) = summary.generator_panic.take() {

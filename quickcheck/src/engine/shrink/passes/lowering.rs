@@ -377,10 +377,7 @@ fn residue_strides(magnitude: u64) -> Vec<u64> {
         return Vec::new();
     }
     let binary = 1u64 << magnitude.trailing_zeros();
-    let decimal = std::iter::successors(Some(10u64), |power| power.checked_mul(10))
-        .take_while(|&power| magnitude.is_multiple_of(power))
-        .last()
-        .unwrap_or(1);
+    let decimal = powers_of_ten().take_while(|&power| magnitude.is_multiple_of(power)).last().unwrap_or(1);
     let mut strides: Vec<u64> =
         [binary, decimal].into_iter().filter(|&stride| 1 < stride && stride < magnitude).collect();
     strides.dedup();
@@ -391,7 +388,7 @@ fn residue_strides(magnitude: u64) -> Vec<u64> {
 /// each power of ten, then with its lowest digits cleared (0 is tried
 /// before this, and left out).
 fn round_below(value: u64) -> Vec<u64> {
-    let powers = std::iter::successors(Some(10u64), |power| power.checked_mul(10)).take_while(|&power| power <= value);
+    let powers = powers_of_ten().take_while(|&power| power <= value);
     let mut rounds: Vec<u64> = powers
         .flat_map(|power| [value / power, value - value % power])
         .filter(|&round| 0 < round && round < value)
@@ -399,4 +396,9 @@ fn round_below(value: u64) -> Vec<u64> {
     rounds.sort_unstable();
     rounds.dedup();
     rounds
+}
+
+/// 10, 100, 1000, … up to the largest a `u64` holds.
+fn powers_of_ten() -> impl Iterator<Item = u64> {
+    std::iter::successors(Some(10u64), |power| power.checked_mul(10))
 }
