@@ -242,7 +242,9 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// test attribute (an attribute whose path ends in `test`) also replaces
 /// the `#[test]` that `#[property]` adds. Write such an attribute below
 /// `#[property]`: above it, it sees the function before `#[property]` does,
-/// parameters and all.
+/// parameters and all. `#[tokio::test]` there makes the function
+/// synchronous, its body building a runtime and blocking on it, which
+/// then happens once for every example and shrink attempt.
 ///
 /// A body's panics are caught and shown in the report alone. A task the
 /// body spawns runs outside the check, so the panic hook sees its panics.
