@@ -74,6 +74,30 @@ fn a_condition_on_the_low_bits_shrinks_to_its_smallest_value() {
 }
 
 #[test]
+fn a_field_of_bits_in_the_middle_of_a_word_shrinks_to_the_field_alone() {
+    // Fails when bits 12 to 15 read 4, whatever the bits around them (one
+    // example in 40 or so, hence the runs): a binary search down from a
+    // random word changes the field at nearly every midpoint and stops far
+    // above 0x4000.
+    for seed in 0..20 {
+        let result = Property::for_all(generate::integer::<u64>(), |word| (word >> 12) & 0xF != 4)
+            .check(seeded(seed).runs(1000));
+        assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(0x4000), "seed {seed}: {result}");
+    }
+}
+
+#[test]
+fn an_integer_that_a_float_cannot_hold_shrinks_to_the_smallest() {
+    // 2^53 + 1 is the smallest integer an f64 rounds: above 2^53 every odd
+    // one fails and every even one passes, so a binary search stops at
+    // whichever odd value it reached.
+    for seed in 0..20 {
+        let result = Property::for_all(generate::integer::<u64>(), |n| n as f64 as u64 == n).check(seeded(seed));
+        assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some((1 << 53) + 1), "seed {seed}: {result}");
+    }
+}
+
+#[test]
 fn a_value_that_fails_for_its_residue_and_size_shrinks_to_the_smallest_such() {
     // An even number above 1000 fails, an odd one passes: a binary search
     // stops wherever its midpoint is odd, often far above 1002.

@@ -23,3 +23,14 @@ fn uuids_shrink_to_nil() {
         assert_eq!(result.minimal().unwrap().value().as_u128(), 0x80, "seed {seed}");
     }
 }
+
+#[test]
+fn a_property_of_the_version_shrinks_to_the_version_alone() {
+    // The version is four bits in the middle of the UUID.
+    for seed in 0..10 {
+        let result =
+            Property::for_all(generate::uuid(), |id| id.get_version_num() != 4).check(Options::default().seed(seed));
+        let minimal = *result.minimal().unwrap().value();
+        assert_eq!(minimal.to_string(), "00000000-0000-4000-0000-000000000000", "seed {seed}");
+    }
+}

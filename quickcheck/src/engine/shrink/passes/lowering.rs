@@ -19,6 +19,9 @@ const HALVINGS: u32 = 2;
 /// lowering a choice.
 const DEPENDENT_SPANS: usize = 16;
 
+/// The smallest number whose bits `minimize_choices` clears one at a time.
+const BITS_CLEARED_FROM: u64 = 1 << 16;
+
 impl<E: Execute> Shrinker<'_, E> {
     /// Lowers each choice as far as it goes: straight to 0, else by binary
     /// search. A choice that goes to 0 takes the numbers right after it
@@ -85,6 +88,7 @@ impl<E: Execute> Shrinker<'_, E> {
             self.try_round_values(position).await;
         }
         self.keep_low_bits(position).await;
+        self.clear_bits(position).await;
         if self.best.choices.get(position).is_some_and(|&value| value > 0) {
             self.lower_with_deletion(position).await;
         }
@@ -193,6 +197,28 @@ impl<E: Execute> Shrinker<'_, E> {
             let masked = value & ((1 << bits) - 1);
             if masked > 0 && masked < value {
                 self.try_set(position, masked).await;
+            }
+        }
+    }
+
+    /// Clears the set bits of the choice at `position` one at a time,
+    /// highest first, while it is at least [`BITS_CLEARED_FROM`], keeping
+    /// every clearing that still fails. A number that fails for a field of
+    /// bits in its middle (a UUID's version, a flag in a word, the low bits
+    /// an `f64` cannot hold above 2^53) stops the binary search wherever a
+    /// midpoint changes the field, far above the smallest such number, and
+    /// each search after it gains a step or two; clearing the bits around
+    /// the field leaves the field alone. Smaller numbers are left to the
+    /// other edits, which cost fewer replays than a replay a bit.
+    async fn clear_bits(&mut self, position: usize) {
+        for bit in (0..u64::BITS).rev() {
+            let Some(&value) = self.best.choices.get(position) else { return };
+            if value < BITS_CLEARED_FROM {
+                return;
+            }
+            let cleared = value & !(1 << bit);
+            if cleared != value {
+                self.try_set(position, cleared).await;
             }
         }
     }
