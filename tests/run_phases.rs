@@ -365,7 +365,7 @@ fn explain_says_when_free_arguments_are_not_free_together() {
     let report = either.to_string();
     assert!(report.contains("    a = 0  // any value tried fails\n    b = 0  // any value tried fails\n"), "{report}");
     assert!(report.contains("\n  (each marked value fails alone, but varied all at once they can pass)"), "{report}");
-    assert!(!either.failures()[0].any_values_fail_together());
+    assert_eq!(either.failures()[0].any_values_fail_together(), Some(false));
 
     let triple = (generate::integer::<i32>(), generate::integer::<i32>(), generate::integer::<i32>());
     let both = Property::for_all(triple, |(_a, _b, c)| c < 5).parameters(&["a", "b", "c"]).check(seeded(2));
@@ -375,7 +375,42 @@ fn explain_says_when_free_arguments_are_not_free_together() {
         "{report}"
     );
     assert!(!report.contains("varied all at once"), "{report}");
-    assert!(both.failures()[0].any_values_fail_together());
+    assert_eq!(both.failures()[0].any_values_fail_together(), Some(true));
+}
+
+/// Seven parameters, six of which the failure ignores, are all judged
+/// within the explain phase's budget, the six varied together included:
+/// a joint variation costs one call of the property, not one a parameter.
+#[test]
+fn explain_marks_every_free_argument_of_many() {
+    let byte = generate::integer::<u8>;
+    let seven = (byte(), byte(), byte(), byte(), byte(), byte(), byte());
+    let result =
+        Property::for_all(seven, |(a, ..)| a < 5).parameters(&["a", "b", "c", "d", "e", "f", "g"]).check(seeded(1));
+    let failure = &result.failures()[0];
+    let marks = [0, 1, 2, 3, 4, 5, 6].map(|index| failure.any_value_fails(index));
+    assert_eq!(marks, [false, true, true, true, true, true, true], "{result}");
+    assert_eq!(failure.any_values_fail_together(), Some(true), "{result}");
+    assert!(result.to_string().contains("    a = 5\n    b = 0  // any value tried fails\n"), "{result}");
+}
+
+/// Eleven free parameters take more than the explain phase's 1000 calls
+/// of the property alone (a hundred variations each): those judged keep
+/// their marks, and the report says that they were not varied together.
+#[test]
+fn explain_out_of_calls_says_the_free_arguments_were_not_varied_together() {
+    let byte = generate::integer::<u8>;
+    let twelve = (byte(), byte(), byte(), byte(), byte(), byte(), byte(), byte(), byte(), byte(), byte(), byte());
+    const NAMES: [&str; 12] = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"];
+    let result = Property::for_all(twelve, |(a, ..)| a < 5).parameters(&NAMES).check(seeded(1));
+    let failure = &result.failures()[0];
+    let marked = (0..12).filter(|&index| failure.any_value_fails(index)).count();
+    assert!((2..11).contains(&marked), "{marked} marked: {result}");
+    assert_eq!(failure.any_values_fail_together(), None, "{result}");
+    let report = result.to_string();
+    let caveat =
+        "(each marked value fails alone; the explain phase ran out of calls or time before varying them all at once)";
+    assert!(report.contains(caveat), "{report}");
 }
 
 #[test]

@@ -30,10 +30,11 @@
 //! (the runner's `SHRINK_TIME_SHARE`). An
 //! argument it did not finish judging when that ran out is
 //! [`Fixed`](Freedom::Fixed): the report claims nothing of it. If it runs
-//! out while the free arguments are varied together, only the first keeps
-//! its mark, as nothing is known of them together. (A command
-//! sequence has an argument per command argument; with a slow system, a
-//! hundred variations of each could take longer than the shrink did.)
+//! out while the free arguments are varied together, that is
+//! [`Unknown`](Together::Unknown), and the report says they were not
+//! varied all at once. (A command sequence has an argument per command
+//! argument; with a slow system, a hundred variations of each could take
+//! longer than the shrink did.)
 //!
 //! A variation only counts when it drew something new and ran to the body:
 //! a draw that repeats the minimal's choices, a filter's discard or an
@@ -89,12 +90,18 @@ impl Budget {
     /// Takes one call; false when the budget is spent or `runner`'s check
     /// was cancelled.
     fn take<V: Execute>(&mut self, runner: &V) -> bool {
-        let in_time = self.until.is_none_or(|until| Instant::now() < until);
-        if runner.cancelled() || self.calls_left == 0 || !in_time {
+        if !self.allows(runner) {
             return false;
         }
         self.calls_left -= 1;
         true
+    }
+
+    /// Whether a call may still be taken: calls and time are left, and
+    /// `runner`'s check was not cancelled.
+    fn allows<V: Execute>(&self, runner: &V) -> bool {
+        let in_time = self.until.is_none_or(|until| Instant::now() < until);
+        !runner.cancelled() && self.calls_left > 0 && in_time
     }
 }
 
@@ -196,13 +203,41 @@ impl Argument {
     }
 }
 
+/// What varying the free arguments all at once showed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Together {
+    /// Every joint variation that ran failed the same way; also the answer
+    /// when fewer than two arguments are free, with nothing to vary together.
+    Fail,
+    /// A joint variation passed, or failed another way.
+    CanPass,
+    /// The budget ran out before the joint variations all ran, none of
+    /// them passing: nothing is known of the arguments together.
+    Unknown,
+}
+
+impl Together {
+    /// As the public API says it: whether they fail together, if known.
+    pub(crate) fn known(self) -> Option<bool> {
+        match self {
+            Together::Fail => Some(true),
+            Together::CanPass => Some(false),
+            Together::Unknown => None,
+        }
+    }
+}
+
 /// Whether the arguments `free` (each found [`Free`](Freedom::Free) alone)
 /// still fail the same way when all of them vary at once. `(a, b) = (0, 0)`
 /// failing `a != 0 && b != 0` fails for any `a` and for any `b`, but not
 /// for any of both: a report that marked both without saying so would
-/// mislead. `Some(false)` as soon as one joint variation passes or fails
-/// another way; `Some(true)` if none of them did; `None` if the budget ran
-/// out before they all ran, with none passing: unknown.
+/// mislead. [`CanPass`](Together::CanPass) as soon as one joint variation
+/// passes or fails another way.
+///
+/// A joint variation varies the arguments in turn, each over the draw
+/// before (an argument's span is found afresh, as the one before may have
+/// changed size); all but the last only draw, so a variation costs one
+/// body call however many arguments it varies.
 pub(crate) async fn free_together<V: Execute>(
     runner: &mut V,
     budget: &mut Budget,
@@ -210,33 +245,40 @@ pub(crate) async fn free_together<V: Execute>(
     failure: &Failure,
     free: &[Argument],
     seed: u64,
-) -> Option<bool> {
-    for attempt in 1..=MAX_VARIATIONS {
-        let stream = random::for_example(seed ^ EXPLAIN_SALT ^ TOGETHER_SALT, attempt).next_u64();
-        // Each argument varied in turn over the previous variation: its
-        // span is found afresh, as the one before may have changed size.
-        let mut current = minimal.clone();
-        let mut last = None;
-        for (turn, &argument) in free.iter().enumerate() {
-            let Some(span) = argument.span_in(&current.spans) else { break };
-            if !budget.take(runner) {
-                return None;
-            }
-            let resume_at = current.spans.range(span).end;
-            let fill = fill(attempt, random::for_example(stream, turn as u64));
-            last = Some(runner.execute_varied(&current.choices, Variation::whole(span, resume_at, fill)).await);
-            current.clone_from(runner.recorded());
-            if !matches!(last, Some(Case::Fail(_))) {
-                break;
-            }
+) -> Together {
+    let Some((last, before)) = free.split_last() else { return Together::Fail };
+    let mut current = minimal.clone();
+    'attempts: for attempt in 1..=MAX_VARIATIONS {
+        if !budget.allows(runner) {
+            return Together::Unknown;
         }
-        match last {
-            Some(Case::Pass) => return Some(false),
-            Some(Case::Fail(other)) if !failure.same_origin(&other) => return Some(false),
+        let stream = random::for_example(seed ^ EXPLAIN_SALT ^ TOGETHER_SALT, attempt).next_u64();
+        let variation = |turn: usize, spans: &Spans, argument: &Argument| {
+            let span = argument.span_in(spans)?;
+            let fill = fill(attempt, random::for_example(stream, turn as u64));
+            Some(Variation::whole(span, spans.range(span).end, fill))
+        };
+        current.clone_from(minimal);
+        for (turn, argument) in before.iter().enumerate() {
+            // A draw that stopped short (a filter's discard, an overrun)
+            // says nothing of the arguments.
+            let Some(variation) = variation(turn, &current.spans, argument) else { continue 'attempts };
+            if !runner.draw_varied(&current.choices, variation).await {
+                continue 'attempts;
+            }
+            current.clone_from(runner.recorded());
+        }
+        let Some(variation) = variation(before.len(), &current.spans, last) else { continue };
+        if !budget.take(runner) {
+            return Together::Unknown;
+        }
+        match runner.execute_varied(&current.choices, variation).await {
+            Case::Pass => return Together::CanPass,
+            Case::Fail(other) if !failure.same_origin(&other) => return Together::CanPass,
             _ => {}
         }
     }
-    Some(true)
+    Together::Fail
 }
 
 /// One argument of one command of a command sequence, found by
@@ -440,7 +482,8 @@ mod tests {
         assert_eq!(freedoms, [Free, Free, Fixed, Fixed, Fixed, Fixed, Fixed, Fixed]);
         assert_eq!(property.runs - runs, 250);
         let both = [Argument::Parameter(0), Argument::Parameter(1)];
-        assert_eq!(complete_now(free_together(&mut property, &mut budget, &minimal, &failure, &both, 7)), None);
+        let together = complete_now(free_together(&mut property, &mut budget, &minimal, &failure, &both, 7));
+        assert_eq!(together, Together::Unknown);
         assert_eq!(property.runs - runs, 250, "a spent budget runs nothing more");
 
         let mut out_of_time = Budget { calls_left: MAX_CALLS, until: Some(Instant::now()) };

@@ -65,6 +65,12 @@ impl<G: Generator, F: Fn(G::Value) -> Option<u32>> Execute for Property<G, F> {
         case
     }
 
+    async fn draw_varied(&mut self, choices: &[u64], variation: Variation) -> bool {
+        self.source.start_varying(choices, variation);
+        let (generator, source) = (&self.generator, &mut self.source);
+        catch(|| drop(source.draw(generator))).is_ok()
+    }
+
     fn recorded(&self) -> &Recording {
         self.source.recording()
     }

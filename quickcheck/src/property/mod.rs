@@ -28,7 +28,7 @@ pub use result::{
 };
 
 use crate::__private::TypeNames;
-use crate::engine::explain::Freedom;
+use crate::engine::explain::{Freedom, Together};
 use crate::engine::run::{
     Body, BodyResult, End, Explanation, GeneratorPanic, Never, Runner, Settings, Shrunk, Started, Summary, TimeAllowed,
     call,
@@ -534,9 +534,9 @@ where
                 stopped_at: None,
                 reproduced: true,
                 free: Vec::new(),
-                free_together: true,
+                free_together: Together::Fail,
                 free_commands: Vec::new(),
-                free_commands_together: true,
+                free_commands_together: Together::Fail,
             });
             result.skipped_examples = skipped;
             return result;

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::fmt::{self, Display, Formatter};
 
+use crate::engine::explain::Together;
 use crate::engine::shrink::ShrinkLimit;
 use crate::property::format::listed;
 use crate::property::result::Advice;
@@ -109,14 +110,10 @@ impl<T> FailureReport<T> {
             write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[], None)?;
         } else {
             write_counterexample(f, "Minimal counterexample", self.minimal.as_ref(), names, &marks, None)?;
-            if !self.free_together {
-                write!(f, "\n  (each marked value fails alone, but varied all at once they can pass)")?;
-            }
+            write_together(f, "each marked value fails alone", self.free_together)?;
             if !self.free_commands.is_empty() {
                 write!(f, "\n  Any value tried fails for: {}", free_arguments(&self.free_commands))?;
-                if !self.free_commands_together {
-                    write!(f, "\n  (each fails alone, but varied all at once they can pass)")?;
-                }
+                write_together(f, "each fails alone", self.free_commands_together)?;
             }
             // An original that shrinking did not change (a saved example
             // replayed, or a first failure that was minimal) is not repeated.
@@ -331,6 +328,19 @@ impl<T> PropertyResult<T> {
             failure.write_sections(f, self.parameter_names, self.advice, self.has_pins)?;
         }
         Ok(())
+    }
+}
+
+/// Says, after the marks of free values (`each alone` says what the marks
+/// mean), what varying them all at once showed, unless they failed then
+/// too.
+fn write_together(f: &mut Formatter<'_>, each_alone: &str, together: Together) -> fmt::Result {
+    match together {
+        Together::Fail => Ok(()),
+        Together::CanPass => write!(f, "\n  ({each_alone}, but varied all at once they can pass)"),
+        Together::Unknown => {
+            write!(f, "\n  ({each_alone}; the explain phase ran out of calls or time before varying them all at once)")
+        }
     }
 }
 

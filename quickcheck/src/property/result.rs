@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use crate::engine::explain::Together;
 use crate::engine::shrink::ShrinkLimit;
 use crate::engine::unwind::{Caught, Location, Panic, Rejections};
 use crate::property::{HealthWarning, Replay};
@@ -205,13 +206,13 @@ pub struct FailureReport<T> {
     pub(crate) reproduced: bool,
     /// Per named parameter: whether every value tried for it failed too.
     pub(crate) free: Vec<bool>,
-    /// False when the parameters marked free, varied all at once, can pass.
-    pub(crate) free_together: bool,
+    /// What varying the parameters marked free all at once showed.
+    pub(crate) free_together: Together,
     /// The command arguments of a command sequence that can take any
     /// value.
     pub(crate) free_commands: Vec<CommandArgumentPosition>,
-    /// False when the free command arguments, varied all at once, can pass.
-    pub(crate) free_commands_together: bool,
+    /// What varying the free command arguments all at once showed.
+    pub(crate) free_commands_together: Together,
 }
 
 impl<T> FailureReport<T> {
@@ -275,11 +276,16 @@ impl<T> FailureReport<T> {
     }
 
     /// Whether the parameters that [`any_value_fails`](Self::any_value_fails)
-    /// marks still fail when varied all at once. False when each can take
-    /// any value alone but not together: for `a != 0 && b != 0`, the minimal
-    /// `(0, 0)` fails for any `a` and for any `b`, yet not for any pair.
-    pub fn any_values_fail_together(&self) -> bool {
-        self.free_together
+    /// marks still fail when varied all at once. `Some(false)` when each can
+    /// take any value alone but not together: for `a != 0 && b != 0`, the
+    /// minimal `(0, 0)` fails for any `a` and for any `b`, yet not for any
+    /// pair. `None` when the explain phase's budget (1000 calls of the
+    /// property, or a thirtieth of
+    /// [`max_shrink_time`](crate::Options::max_shrink_time)) ran out before
+    /// it varied them all at once. `Some(true)` also when fewer than two are
+    /// marked.
+    pub fn any_values_fail_together(&self) -> Option<bool> {
+        self.free_together.known()
     }
 
     /// For a [command sequence](crate::stateful): the command arguments
@@ -293,8 +299,8 @@ impl<T> FailureReport<T> {
     /// still fail when varied all at once, as
     /// [`any_values_fail_together`](Self::any_values_fail_together) says of
     /// parameters.
-    pub fn command_values_fail_together(&self) -> bool {
-        self.free_commands_together
+    pub fn command_values_fail_together(&self) -> Option<bool> {
+        self.free_commands_together.known()
     }
 }
 

@@ -407,6 +407,11 @@ impl<G: Generator, B: Body<G::Value>> Execute for Runner<'_, G, B> {
         self.replay_case().await
     }
 
+    async fn draw_varied(&mut self, choices: &[u64], variation: Variation) -> bool {
+        self.source.start_varying(choices, variation);
+        self.draw_and_drop().is_ok()
+    }
+
     fn recorded(&self) -> &Recording {
         self.source.recording()
     }

@@ -2,7 +2,7 @@
 //! run its minimal counterexample once more for its notes, and explain
 //! which of its arguments matter.
 
-use crate::engine::explain::{self, Argument, Budget, Freedom};
+use crate::engine::explain::{self, Argument, Budget, Freedom, Together};
 use crate::engine::order::shortlex;
 use crate::engine::shrink::{ShrinkLimit, Shrinker};
 use crate::engine::unwind::Panic;
@@ -38,13 +38,12 @@ pub(crate) struct Shrunk {
 pub(crate) struct Explanation {
     /// Per named argument, whether it matters to the failure.
     pub(crate) freedoms: Vec<Freedom>,
-    /// False when the arguments free one at a time can make the failure go
-    /// away when varied all together.
-    pub(crate) free_together: bool,
+    /// What varying the free arguments all together showed.
+    pub(crate) free_together: Together,
     /// The command arguments that can take any value.
     pub(crate) free_commands: Vec<CommandArgumentPosition>,
     /// As `free_together`, for the free command arguments.
-    pub(crate) free_commands_together: bool,
+    pub(crate) free_commands_together: Together,
 }
 
 impl Explanation {
@@ -52,9 +51,9 @@ impl Explanation {
     pub(crate) fn none() -> Explanation {
         Explanation {
             freedoms: Vec::new(),
-            free_together: true,
+            free_together: Together::Fail,
             free_commands: Vec::new(),
-            free_commands_together: true,
+            free_commands_together: Together::Fail,
         }
     }
 }
@@ -232,16 +231,12 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         {
             let arguments: Vec<usize> = recording.spans.children(0).collect();
             if arguments.len() == count {
-                let mut freedoms = explain::explain(self, &mut budget, &recording, failure, &arguments, seed).await;
-                let free: Vec<usize> = (0..count).filter(|&index| freedoms[index] == Freedom::Free).collect();
+                let freedoms = explain::explain(self, &mut budget, &recording, failure, &arguments, seed).await;
+                let free: Vec<Argument> =
+                    (0..count).filter(|&index| freedoms[index] == Freedom::Free).map(Argument::Parameter).collect();
                 if free.len() >= 2 {
-                    let parameters: Vec<Argument> = free.iter().map(|&index| Argument::Parameter(index)).collect();
-                    match explain::free_together(self, &mut budget, &recording, failure, &parameters, seed).await {
-                        Some(together) => explanation.free_together = together,
-                        // Not known together: one mark alone claims nothing
-                        // of the others.
-                        None => free[1..].iter().for_each(|&index| freedoms[index] = Freedom::Fixed),
-                    }
+                    explanation.free_together =
+                        explain::free_together(self, &mut budget, &recording, failure, &free, seed).await;
                 }
                 explanation.freedoms = freedoms;
             }
@@ -258,10 +253,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         if explanation.free_commands.len() >= 2 {
             let free: Vec<Argument> =
                 explanation.free_commands.iter().map(|&position| Argument::Command(position)).collect();
-            match explain::free_together(self, &mut budget, &recording, failure, &free, seed).await {
-                Some(together) => explanation.free_commands_together = together,
-                None => explanation.free_commands.truncate(1),
-            }
+            explanation.free_commands_together =
+                explain::free_together(self, &mut budget, &recording, failure, &free, seed).await;
         }
         explanation
     }

@@ -110,6 +110,13 @@ pub(crate) trait Execute {
     /// Replays `choices` with one span drawn afresh, as `variation` says
     /// (see [`ChoiceSource::start_varying`](crate::engine::source::ChoiceSource::start_varying)).
     async fn execute_varied(&mut self, choices: &[u64], variation: Variation) -> Case;
+    /// Replays `choices` with one span drawn afresh, as
+    /// [`execute_varied`](Execute::execute_varied) does, but only draws:
+    /// the body does not run. False if the draw stopped short (a filter's
+    /// discard, an overrun, a generator's panic).
+    async fn draw_varied(&mut self, choices: &[u64], variation: Variation) -> bool {
+        !matches!(self.execute_varied(choices, variation).await, Case::Discard(_) | Case::GeneratorPanic(_))
+    }
     /// What the last replay recorded.
     fn recorded(&self) -> &Recording;
     /// Whether the user asked the run to stop.
