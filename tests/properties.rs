@@ -649,6 +649,18 @@ fn a_failure_that_does_not_happen_again_is_flaky() {
             .check(seeded(1));
     assert!(holding_one.to_string().contains("    list = [NaN]"), "{holding_one}");
     assert!(!holding_one.to_string().contains("Pin it with"), "{holding_one}");
+
+    // `.example(...)` takes the values themselves: a `String` is written
+    // owned, where `#[example(...)]` turns its literal into one.
+    let with_text = (generate::integer::<u8>(), generate::string(), generate::float::<f64>());
+    let text = Property::for_all(with_text, |(n, _, _)| n < 5).parameters(&["n", "text", "x"]).check(seeded(1));
+    assert!(text.to_string().contains(r#"Pin it with: .example((5, "".to_owned(), 0.0))"#), "{text}");
+    // A type whose `Debug` form is no expression of it gets no line, even
+    // where the form reads as one: `Wrapping(0)` prints as `0`.
+    let wrapped = (generate::integer::<u8>(), generate::integer::<u8>().map(std::num::Wrapping));
+    let wrapped = Property::for_all(wrapped, |(n, _)| n < 5).parameters(&["n", "w"]).check(seeded(1));
+    assert!(wrapped.to_string().contains("    w = 0"), "{wrapped}");
+    assert!(!wrapped.to_string().contains("Pin it with"), "{wrapped}");
 }
 
 /// A check cancelled during the last replay of its minimal counterexample

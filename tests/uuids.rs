@@ -24,6 +24,17 @@ fn uuids_shrink_to_nil() {
     }
 }
 
+/// A UUID prints as `00000000-0000-...`, which reads as a subtraction of
+/// integers: no pin line is offered for it.
+#[test]
+fn a_uuid_parameter_gets_no_pin_line() {
+    let result = Property::for_all((generate::integer::<u8>(), generate::uuid()), |(n, _)| n < 5)
+        .parameters(&["n", "id"])
+        .check(Options::default().seed(1));
+    assert!(result.is_falsified(), "{result}");
+    assert!(!result.to_string().contains("Pin it with"), "{result}");
+}
+
 #[test]
 fn a_property_of_the_version_shrinks_to_the_version_alone() {
     // The version is four bits in the middle of the UUID.

@@ -6,12 +6,15 @@
 //! expression of the parameter's type for numbers, `bool`, `char`, a
 //! `String` (whose literal `#[example]` accepts), and `Vec`s, arrays,
 //! options, results and tuples of those, and usually for the user's own
-//! types; for the types below it is not, and the line is left out rather
-//! than suggest code that does not compile. A type with
-//! `#[derive(Arbitrary)]` answers for its fields' types the same way (the
-//! derive implements a hidden trait that the property's code asks through
-//! a probe, so a type without the derive needs nothing). What only the
-//! value shows is checked when the report is written: a string literal
+//! types. For others it is not (maps, smart pointers, durations, dates,
+//! UUIDs), and the line is left out rather than suggest code that does not
+//! compile: the macro refuses the shapes of type that print no expression
+//! (references, slices, pointers), and the report the named types that do
+//! not, by the names the compiler gives them, which see through aliases. A
+//! type with `#[derive(Arbitrary)]` answers for its fields' types the same
+//! way (the derive implements a hidden trait that the property's code asks
+//! through a probe, so a type without the derive needs nothing). What only
+//! the value shows is checked when the report is written: a string literal
 //! inside a value (in a list, or a `String` field of a derived `Debug`)
 //! would paste as a `&str`, so the line writes it with `.to_owned()` where
 //! every string the value holds is a `String`, and is left out otherwise.
@@ -36,54 +39,12 @@ use syn::{GenericArgument, PathArguments, Type};
 
 use crate::crate_path::CratePath;
 
-/// Standard and supported types whose `Debug` form is no expression of
-/// their type: maps and sets print braces, smart pointers print their
-/// contents, and the rest print text (`1.5s`, `127.0.0.1`, a date).
-const NOT_EXPRESSIONS: &[&str] = &[
-    "HashMap",
-    "HashSet",
-    "BTreeMap",
-    "BTreeSet",
-    "VecDeque",
-    "BinaryHeap",
-    "LinkedList",
-    "Box",
-    "Rc",
-    "Arc",
-    "Cell",
-    "RefCell",
-    "Mutex",
-    "RwLock",
-    "CString",
-    "Wrapping",
-    "Saturating",
-    "Duration",
-    "SystemTime",
-    "PathBuf",
-    "OsString",
-    "IpAddr",
-    "Ipv4Addr",
-    "Ipv6Addr",
-    "SocketAddr",
-    "SocketAddrV4",
-    "SocketAddrV6",
-    "CommandSequence",
-    "NaiveDate",
-    "NaiveTime",
-    "NaiveDateTime",
-    "DateTime",
-    "TimeDelta",
-    "FixedOffset",
-    "Uuid",
-    "Decimal",
-    "f16",
-    "bf16",
-];
-
-/// Whether the `Debug` form of a parameter of type `ty` is an expression of
-/// that type once lists are written as `vec![...]` (and the literals of
-/// `String`s inside a value as `"...".to_owned()`, which the report does
-/// when it can tell that every string of the value is a `String`).
+/// Whether the `Debug` form of a parameter of type `ty` may be an
+/// expression of that type, as far as its shape tells: paths, tuples and
+/// arrays may; references, slices, pointers, functions and trait objects
+/// may not. Which named types print as no expression of themselves (maps,
+/// smart pointers, durations, UUIDs) the report tells by the compiler's
+/// names of the types, which see through aliases.
 pub(crate) fn pastes_back(ty: &Type) -> bool {
     match ty {
         Type::Paren(inner) => pastes_back(&inner.elem),
@@ -91,10 +52,6 @@ pub(crate) fn pastes_back(ty: &Type) -> bool {
         Type::Tuple(tuple) => tuple.elems.iter().all(pastes_back),
         Type::Path(path) if path.qself.is_none() => {
             let Some(last) = path.path.segments.last() else { return false };
-            let name = last.ident.to_string();
-            if NOT_EXPRESSIONS.contains(&name.as_str()) || name.starts_with("NonZero") {
-                return false;
-            }
             match &last.arguments {
                 PathArguments::AngleBracketed(arguments) => arguments.args.iter().all(|argument| match argument {
                     GenericArgument::Type(inner) => pastes_back(inner),
@@ -171,21 +128,8 @@ mod tests {
     }
 
     #[test]
-    fn maps_pointers_sequences_and_borrowed_strings_do_not() {
-        for ty in [
-            "[Box<u8>; 4]",
-            "[u8]",
-            "&str",
-            "Vec<&str>",
-            "std::collections::BTreeSet<u8>",
-            "Box<u8>",
-            "CommandSequence<Model, Command>",
-            "std::num::NonZeroU8",
-            "Vec<Duration>",
-            "std::sync::Mutex<u8>",
-            "RwLock<Vec<u8>>",
-            "CString",
-        ] {
+    fn slices_pointers_functions_and_borrowed_strings_do_not() {
+        for ty in ["[&u8; 4]", "[u8]", "&str", "Vec<&str>", "*const u8", "fn(u8) -> u8", "Box<dyn Fn()>"] {
             assert!(!pastes(ty), "{ty}");
         }
     }

@@ -35,9 +35,10 @@ use crate::engine::run::{
 };
 use crate::engine::unwind::{self, CatchUnwind, Caught, Rejection, Stop, catch};
 use crate::generate::Generator;
+use crate::property::result::Advice;
 use crate::stats::ExampleRecord;
 use format::render;
-use parameters::{Parameters, pin_arguments};
+use parameters::{Parameters, TopLevelStrings, pin_arguments};
 use result::ReplayEnd;
 use stuck::BodyWaker;
 
@@ -488,7 +489,7 @@ where
                 Ok(value) => value,
                 Err(problem) => return misconfigured(&problem),
             };
-            let rendered = Rendered::of(&value, parameters);
+            let rendered = Rendered::of(&value, parameters, options.advice);
             record.clear();
             let started = std::time::Instant::now();
             // A pinned example is held to the deadline itself.
@@ -545,7 +546,7 @@ where
         let summary = runner.run().await;
         // A replay draws from no seed: the report names none.
         let seed = settings.replay.is_none().then_some(settings.seed);
-        let mut result = summarize(summary, seed, parameters, &mut runner);
+        let mut result = summarize(summary, seed, parameters, options.advice, &mut runner);
         result.skipped_examples = skipped;
         result.coverage_confidence = settings.confidence.is_some();
         result
@@ -611,6 +612,7 @@ fn summarize<G, B>(
     summary: Summary,
     seed: Option<u64>,
     parameters: Option<Parameters<G::Value>>,
+    advice: Advice,
     runner: &mut Runner<'_, G, B>,
 ) -> PropertyResult<G::Value>
 where
@@ -649,7 +651,7 @@ where
     result.generation_notes = panicked_on.map_or_else(Vec::new, |choices| runner.panic_notes(choices));
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| {
-            let Rendered { whole, fields, pin_arguments } = Rendered::of(&value, parameters);
+            let Rendered { whole, fields, pin_arguments } = Rendered::of(&value, parameters, advice);
             Counterexample { rendered: whole, fields, pin_arguments, value, explicit: false }
         })
     };
@@ -775,7 +777,7 @@ struct Rendered {
 }
 
 impl Rendered {
-    fn of<T: Debug>(value: &T, parameters: Option<Parameters<T>>) -> Rendered {
+    fn of<T: Debug>(value: &T, parameters: Option<Parameters<T>>, advice: Advice) -> Rendered {
         let fields = parameters.map_or_else(Vec::new, |parameters| (parameters.render_each)(value));
         let pin_arguments = parameters.filter(|parameters| parameters.pastes_back).and_then(|parameters| {
             let type_names = (parameters.type_names)();
@@ -794,7 +796,11 @@ impl Rendered {
             if !held.iter().all(|names| names.reachable_from(&parameters.place)) {
                 return None;
             }
-            pin_arguments(&fields, parameters.type_paths, &type_names, &held)
+            let strings = match advice {
+                Advice::Attribute => TopLevelStrings::Literal,
+                Advice::Options => TopLevelStrings::Owned,
+            };
+            pin_arguments(&fields, parameters.type_paths, &type_names, &held, strings)
         });
         Rendered { whole: render(value), fields, pin_arguments }
     }

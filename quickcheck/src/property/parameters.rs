@@ -110,7 +110,11 @@ pub(crate) fn pin_arguments(
     type_paths: &[&str],
     type_names: &[&str],
     held: &[TypeNames],
+    strings: TopLevelStrings,
 ) -> Option<Vec<String>> {
+    if !held.iter().all(|held| held.all.iter().all(|name| type_pastes_back(name))) {
+        return None;
+    }
     // A float parameter that no literal writes is written by its constant.
     let fields: Vec<Cow<'_, str>> = fields
         .iter()
@@ -151,9 +155,79 @@ pub(crate) fn pin_arguments(
             return None;
         }
         let expression = as_expression(&form, lists_held(held)?);
-        Some(if has_nested_string(&expression) { with_owned_strings(&expression) } else { expression })
+        Some(match type_names.get(index) {
+            Some(&"alloc::string::String") if strings == TopLevelStrings::Owned => format!("{expression}.to_owned()"),
+            _ if has_nested_string(&expression) => with_owned_strings(&expression),
+            _ => expression,
+        })
     };
     fields.iter().enumerate().map(expression).collect()
+}
+
+/// How the pin line writes a parameter that is a `String`: as its literal,
+/// which `#[example(...)]` turns into a `String`, or, in the arguments of
+/// `Property::example`, which takes the values themselves, owned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TopLevelStrings {
+    Literal,
+    Owned,
+}
+
+/// Standard and supported types whose `Debug` form is no expression of
+/// their type: maps and sets print braces, smart pointers their contents,
+/// numbers of other types look like `f64` or integer literals, and the rest
+/// print text (`1.5s`, `127.0.0.1`, a date, a UUID that reads as a
+/// subtraction). Told apart by the last segment of their paths, so that
+/// a type alias, a type inside a derived type's field and a generic
+/// argument are all seen.
+const NOT_EXPRESSIONS: &[&str] = &[
+    "HashMap",
+    "HashSet",
+    "BTreeMap",
+    "BTreeSet",
+    "VecDeque",
+    "BinaryHeap",
+    "LinkedList",
+    "Box",
+    "Rc",
+    "Arc",
+    "Cell",
+    "RefCell",
+    "Mutex",
+    "RwLock",
+    "CString",
+    "Wrapping",
+    "Saturating",
+    "Duration",
+    "SystemTime",
+    "PathBuf",
+    "OsString",
+    "IpAddr",
+    "Ipv4Addr",
+    "Ipv6Addr",
+    "SocketAddr",
+    "SocketAddrV4",
+    "SocketAddrV6",
+    "CommandSequence",
+    "NaiveDate",
+    "NaiveTime",
+    "NaiveDateTime",
+    "DateTime",
+    "TimeDelta",
+    "FixedOffset",
+    "Uuid",
+    "Decimal",
+    "f16",
+    "bf16",
+];
+
+/// Whether values of the type the compiler names `name` (with
+/// [`std::any::type_name`]) may print as expressions of their type: no
+/// path in it ends in one of [`NOT_EXPRESSIONS`] or a `NonZero` type.
+fn type_pastes_back(name: &str) -> bool {
+    !name
+        .split(|character: char| !(character.is_alphanumeric() || character == '_'))
+        .any(|word| NOT_EXPRESSIONS.contains(&word) || word.starts_with("NonZero"))
 }
 
 /// A float parameter's `Debug` form that no literal writes, `NaN`, `inf`
@@ -533,6 +607,11 @@ mod tests {
     use super::*;
     use crate::__private::{Derived, Reach};
 
+    /// The pin arguments for `#[example(...)]`.
+    fn pin(fields: &[String], type_paths: &[&str], type_names: &[&str], held: &[TypeNames]) -> Option<Vec<String>> {
+        pin_arguments(fields, type_paths, type_names, held, TopLevelStrings::Literal)
+    }
+
     /// The type names of parameters, one each, as a property without
     /// derives knows them.
     fn held(names: &[&'static str]) -> Vec<TypeNames> {
@@ -550,13 +629,13 @@ mod tests {
     fn strings_inside_a_value_of_strings_are_written_owned() {
         let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
         let owned = ["alloc::vec::Vec<alloc::string::String>", "(u8, alloc::string::String)", "alloc::string::String"];
-        let pinned = pin_arguments(&fields(&[r#"["a", "b\"c"]"#, r#"(1, "")"#, r#""x""#]), &[], &owned, &held(&owned));
+        let pinned = pin(&fields(&[r#"["a", "b\"c"]"#, r#"(1, "")"#, r#""x""#]), &[], &owned, &held(&owned));
         let expected = [r#"vec!["a".to_owned(), "b\"c".to_owned()]"#, r#"(1, "".to_owned())"#, r#""x""#];
         assert_eq!(pinned, Some(fields(&expected)));
         // A character is no string; a `&str` or `Cow<str>` among the types
         // leaves the line out.
         let chars = ["alloc::vec::Vec<(char, alloc::string::String)>"];
-        let pinned = pin_arguments(&fields(&[r#"[('"', "q")]"#]), &[], &chars, &held(&chars));
+        let pinned = pin(&fields(&[r#"[('"', "q")]"#]), &[], &chars, &held(&chars));
         assert_eq!(pinned, Some(fields(&[r#"vec![('"', "q".to_owned())]"#])));
         // A derived type's fields are known; another type's may hide a
         // `&'static str`, and a path or an `Arc<String>` prints as a literal.
@@ -570,10 +649,9 @@ mod tests {
             is_enum: false,
         }));
         account.add("alloc::string::String");
-        let pinned = pin_arguments(&fields(&[r#"Account { owner: "" }"#]), &[], &["app::Account"], &[account]);
+        let pinned = pin(&fields(&[r#"Account { owner: "" }"#]), &[], &["app::Account"], &[account]);
         assert_eq!(pinned, Some(fields(&[r#"Account { owner: "".to_owned() }"#])));
-        let opaque =
-            pin_arguments(&fields(&[r#"Secret { code: "" }"#]), &[], &["app::Secret"], &held(&["app::Secret"]));
+        let opaque = pin(&fields(&[r#"Secret { code: "" }"#]), &[], &["app::Secret"], &held(&["app::Secret"]));
         assert_eq!(opaque, None);
         for borrowed in [
             "alloc::vec::Vec<&str>",
@@ -581,8 +659,40 @@ mod tests {
             "alloc::vec::Vec<std::path::PathBuf>",
             "alloc::vec::Vec<alloc::sync::Arc<alloc::string::String>>",
         ] {
-            assert_eq!(pin_arguments(&fields(&[r#"["a"]"#]), &[], &[borrowed], &held(&[borrowed])), None, "{borrowed}");
+            assert_eq!(pin(&fields(&[r#"["a"]"#]), &[], &[borrowed], &held(&[borrowed])), None, "{borrowed}");
         }
+    }
+
+    #[test]
+    fn types_that_print_no_expression_of_themselves_are_told_by_name() {
+        for name in [
+            "u8",
+            "alloc::string::String",
+            "alloc::vec::Vec<(u8, bool)>",
+            "core::option::Option<app::Point>",
+            "app::Boxes",
+            "app::duration::Span",
+        ] {
+            assert!(type_pastes_back(name), "{name}");
+        }
+        for name in [
+            "alloc::boxed::Box<u8>",
+            "alloc::collections::btree::set::BTreeSet<u8>",
+            "quickcheck::stateful::sequence::CommandSequence<u8, app::Step>",
+            "core::num::nonzero::NonZero<u8>",
+            "alloc::vec::Vec<core::time::Duration>",
+            "std::sync::poison::mutex::Mutex<u8>",
+            "alloc::ffi::c_str::CString",
+            "core::num::wrapping::Wrapping<u8>",
+            "uuid::Uuid",
+            "(u8, rust_decimal::decimal::Decimal)",
+            "half::binary16::f16",
+            "chrono::datetime::DateTime<chrono::offset::utc::Utc>",
+        ] {
+            assert!(!type_pastes_back(name), "{name}");
+        }
+        let names = ["u8", "alloc::boxed::Box<u8>"];
+        assert_eq!(pin(&["1".to_owned(), "2".to_owned()], &[], &names, &held(&names)), None);
     }
 
     #[test]
@@ -672,13 +782,13 @@ mod tests {
     fn array_parameters_are_pinned_as_arrays() {
         let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
         let names = ["[u8; 3]", "alloc::vec::Vec<u8>"];
-        let pinned = pin_arguments(&fields(&["[5, 0, 0]", "[1]"]), &["", "Vec"], &names, &held(&names));
+        let pinned = pin(&fields(&["[5, 0, 0]", "[1]"]), &["", "Vec"], &names, &held(&names));
         assert_eq!(pinned, Some(fields(&["[5, 0, 0]", "vec![1]"])));
         let strings = ["[alloc::string::String; 2]"];
-        let pinned = pin_arguments(&fields(&[r#"["a", ""]"#]), &[""], &strings, &held(&strings));
+        let pinned = pin(&fields(&[r#"["a", ""]"#]), &[""], &strings, &held(&strings));
         assert_eq!(pinned, Some(fields(&[r#"["a".to_owned(), "".to_owned()]"#])));
         let mixed = ["alloc::vec::Vec<[u8; 2]>"];
-        assert_eq!(pin_arguments(&fields(&["[[1, 2]]"]), &["Vec"], &mixed, &held(&mixed)), None);
+        assert_eq!(pin(&fields(&["[[1, 2]]"]), &["Vec"], &mixed, &held(&mixed)), None);
     }
 
     #[test]
@@ -717,33 +827,27 @@ mod tests {
         let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
         let names = ["app::Op", "alloc::vec::Vec<i32>"];
         let pinned = Some(fields(&["Op::Pop", "vec![1]"]));
-        assert_eq!(pin_arguments(&fields(&["Pop", "[1]"]), &["Op", "Vec"], &names, &held(&names)), pinned);
-        assert_eq!(
-            pin_arguments(&fields(&["Pop", "[1]"]), &[], &names, &held(&names)),
-            Some(fields(&["Pop", "vec![1]"]))
-        );
+        assert_eq!(pin(&fields(&["Pop", "[1]"]), &["Op", "Vec"], &names, &held(&names)), pinned);
+        assert_eq!(pin(&fields(&["Pop", "[1]"]), &[], &names, &held(&names)), Some(fields(&["Pop", "vec![1]"])));
         let float = ["app::Op", "f64"];
         // A float parameter no literal writes is written by its constant;
         // a float inside a value that no literal writes leaves the line out.
         let pinned = Some(fields(&["Op::Pop", "f64::NAN"]));
-        assert_eq!(pin_arguments(&fields(&["Pop", "NaN"]), &["Op", "f64"], &float, &held(&float)), pinned);
+        assert_eq!(pin(&fields(&["Pop", "NaN"]), &["Op", "f64"], &float, &held(&float)), pinned);
         let floats = ["f32", "f64", "f64"];
-        let pinned = pin_arguments(&fields(&["-inf", "inf", "1.5"]), &[], &floats, &held(&floats));
+        let pinned = pin(&fields(&["-inf", "inf", "1.5"]), &[], &floats, &held(&floats));
         assert_eq!(pinned, Some(fields(&["f32::NEG_INFINITY", "f64::INFINITY", "1.5"])));
         let list = ["alloc::vec::Vec<f64>"];
-        assert_eq!(pin_arguments(&fields(&["[NaN]"]), &[], &list, &held(&list)), None);
-        assert_eq!(pin_arguments(&fields(&["Pop", "a\nb"]), &["Op", "Lines"], &names, &held(&names)), None);
+        assert_eq!(pin(&fields(&["[NaN]"]), &[], &list, &held(&list)), None);
+        assert_eq!(pin(&fields(&["Pop", "a\nb"]), &["Op", "Lines"], &names, &held(&names)), None);
         // A map or set behind an alias, which the macro cannot see.
         let map = ["app::Op", "std::collections::hash::map::HashMap<u8, u8>"];
-        assert_eq!(pin_arguments(&fields(&["Pop", "{1: 0, 0: 0}"]), &["Op", "Map"], &map, &held(&map)), None);
-        assert_eq!(pin_arguments(&fields(&["Pop", "[{1}]"]), &["Op", "Sets"], &names, &held(&names)), None);
+        assert_eq!(pin(&fields(&["Pop", "{1: 0, 0: 0}"]), &["Op", "Map"], &map, &held(&map)), None);
+        assert_eq!(pin(&fields(&["Pop", "[{1}]"]), &["Op", "Sets"], &names, &held(&names)), None);
         // A struct's braces follow its name.
         let frame = ["app::Op", "app::Frame"];
         let pinned = Some(fields(&["Op::Pop", "Frame { depth: 0 }"]));
-        assert_eq!(
-            pin_arguments(&fields(&["Pop", "Frame { depth: 0 }"]), &["Op", "Frame"], &frame, &held(&frame)),
-            pinned
-        );
+        assert_eq!(pin(&fields(&["Pop", "Frame { depth: 0 }"]), &["Op", "Frame"], &frame, &held(&frame)), pinned);
     }
 
     #[test]
@@ -774,9 +878,9 @@ mod tests {
         }
         let names = ["app::List"];
         let nested = ["Cons(0, Cons(0, Nil))".to_owned()];
-        assert_eq!(pin_arguments(&nested, &["List"], &names, &held(&names)), None);
+        assert_eq!(pin(&nested, &["List"], &names, &held(&names)), None);
         let leaf = ["Nil".to_owned()];
-        assert_eq!(pin_arguments(&leaf, &["List"], &names, &held(&names)), Some(vec!["List::Nil".to_owned()]));
+        assert_eq!(pin(&leaf, &["List"], &names, &held(&names)), Some(vec!["List::Nil".to_owned()]));
     }
 
     #[test]
