@@ -137,6 +137,29 @@ fn targeting_finds_a_bug_random_generation_almost_never_finds() {
     assert!(targeted >= 95, "targeting found it on {targeted} of 100 seeds");
 }
 
+/// A list scored by its length grows by an element a step: after a move
+/// that made the example grow, the climb moves the choice as far past as
+/// it grew, the new "go on". A list of 60 (of at most 64) is found on every
+/// seed, and never without targeting.
+#[test]
+fn targeting_grows_a_list_scored_by_its_length() {
+    let quick = Phases::all().without(Phase::Shrink).without(Phase::Explain);
+    let found_by = |phases: Phases| {
+        (0..20)
+            .filter(|&seed| {
+                Property::for_all(generate::vec(generate::integer::<u8>()), |list| {
+                    target(list.len() as f64, "length");
+                    list.len() < 60
+                })
+                .check(seeded(seed).phases(phases).first_failure_only())
+                .is_falsified()
+            })
+            .count()
+    };
+    assert_eq!(found_by(quick.without(Phase::Target)), 0);
+    assert_eq!(found_by(quick), 20);
+}
+
 /// A score that rises in steps has plateaus the climb must cross: a move
 /// to an equal score is taken as long as the example does not grow. Here
 /// the score is how many steps of 2^16 a number is from a point no random

@@ -99,8 +99,9 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// level, the example not growing), the rest of the example replayed
     /// (and drawn at random past its end, when the example grew; a moved
     /// choice between alternatives draws what its new alternative needs
-    /// afresh). Stops at the first failure, which the
-    /// shrinker then takes. A climb whose round ran only examples run
+    /// afresh). After a move that raised the score by making the example
+    /// grow, the next step moves the choice as far past it as the example
+    /// grew. Stops at the first failure, which the shrinker then takes. A climb whose round ran only examples run
     /// before ends: the next would run them again.
     pub(super) async fn target(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let mut bests = std::mem::take(&mut self.targets);
@@ -133,6 +134,14 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             let mut rounds = 0;
             // Whether this round has run an example not run before.
             let mut round_ran_new = false;
+            // Where the next step goes, after a move that raised the score
+            // by making the example grow: the choice as far past the moved
+            // one as the example grew, which is the same choice of the next
+            // part when the parts repeat (a list's "go on" after the element
+            // it added). A list then grows by an element a step, where a
+            // random pick of the next choice found its new end about once a
+            // round.
+            let mut follow: Option<usize> = None;
             while steps_left > 0 && !positions.is_empty() {
                 if self.cancelled() {
                     summary.end = End::CANCELLED;
@@ -150,7 +159,13 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                     round_ran_new = false;
                 }
                 let crosses_plateaus = rounds > 1;
-                let position = untried.swap_remove(self.steering.up_to(untried.len() as u64 - 1) as usize);
+                let position = match follow.take().filter(|&next| positions.contains(&next)) {
+                    Some(next) => {
+                        untried.retain(|&other| other != next);
+                        next
+                    }
+                    None => untried.swap_remove(self.steering.up_to(untried.len() as u64 - 1) as usize),
+                };
                 // Found again only when a move is taken and the example changes.
                 let mut alternative = self.alternative_at(&best.choices, position);
                 // Steps of 1 first, then of 2: an integer's choice is a
@@ -227,6 +242,9 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                                 let (old, new) = (best.choices.len(), recording.choices.len());
                                 for other in untried.iter_mut().filter(|other| **other > position) {
                                     *other = (*other + new).saturating_sub(old);
+                                }
+                                if new > old && score > best.score {
+                                    follow = Some(position + (new - old));
                                 }
                                 best.score = score;
                                 best.choices.clone_from(&recording.choices);
