@@ -355,7 +355,9 @@ pub use property::{
 ///   one value of it at most (`Cons(i32, Box<List>)`, or an
 ///   `Option<Box<Self>>`) is a chain: the variant choice alone ends it, so
 ///   it may nest 64 levels deep, and the fields that hold it are drawn at
-///   full size.
+///   full size. Its length follows the variant weights: with `Nil` and
+///   `Cons` equally likely, a list is about one long and seldom ten; give
+///   `Cons` a `#[weight(9)]` for lists about nine long.
 /// - A struct that contains itself (`children: Vec<Tree>`) nests at most
 ///   six levels deep too: there its fields that contain it are left empty,
 ///   so they must be a standard collection or an `Option`.

@@ -184,7 +184,9 @@ pub struct OneOf<A> {
 }
 
 /// Draws from one of several generators, picked uniformly. Shrinks towards
-/// the first.
+/// the first, unless a later one's value takes fewer choices: fewer
+/// choices is simpler first, so `one_of((between(100, 200), constant(50)))`
+/// shrinks to `50`, which takes no choice of its own.
 ///
 /// # Panics
 ///

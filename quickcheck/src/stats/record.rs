@@ -296,6 +296,10 @@ pub fn target(score: f64, label: &str) {
 /// report, or a failure under
 /// [`Options::coverage_confidence`](crate::Options::coverage_confidence).
 ///
+/// Call it on every example, with what to count as `condition`: a
+/// requirement is known once a call makes it, so a `cover` inside a branch
+/// that never runs requires nothing, and nothing is reported of it.
+///
 /// A minimum that is not a number from 0 to 100, or a label required at
 /// two different minimums, ends the check as
 /// [`Misconfigured`](crate::Outcome::Misconfigured), naming the mistake.
