@@ -35,6 +35,27 @@ fn the_passing_report_prints_labels_and_tables() {
 
 /// A label asked about in every example and hit in none shows at 0%: what
 /// was never exercised is what a label is there to show.
+/// A passing report shows how high each target's score went, the target
+/// phase's climb included: how close the search came to a failure.
+#[test]
+fn the_passing_report_shows_the_highest_target_score() {
+    let mut highest = 0;
+    let result = Property::for_all(generate::vec(generate::integer::<u8>()), |list| {
+        quickcheck::target(list.len() as f64, "length");
+        highest = highest.max(list.len());
+        list.len() <= 64
+    })
+    .check(Options::default().seed(1));
+    assert!(result.is_passed(), "{result}");
+    assert!(highest > 30, "the climb reached {highest}");
+    assert_eq!(result.statistics().highest_target_score("length"), Some(highest as f64));
+    assert_eq!(result.statistics().highest_target_score("width"), None);
+    assert!(
+        result.to_string().contains(&format!("\n  target length: highest score {highest}, targeted examples included")),
+        "{result}"
+    );
+}
+
 #[test]
 fn a_label_never_hit_is_listed_at_zero() {
     let result = Property::for_all(generate::integer::<u16>(), |value: u16| {

@@ -23,6 +23,9 @@ pub struct Statistics {
     /// The first mistake in a requirement: a minimum that is no
     /// percentage, or two minimums for one label.
     mistake: Option<String>,
+    /// The highest score of each [`target`](crate::target) label, over
+    /// the examples that passed, the target phase's included.
+    targets: BTreeMap<String, f64>,
 }
 
 impl Statistics {
@@ -52,6 +55,7 @@ impl Statistics {
                 *table.counts.entry(value.clone()).or_default() += 1;
             }
         }
+        self.add_target_scores(record);
         for (label, minimum) in &record.requirements {
             let mistake = match self.requirements.get(label) {
                 _ if !(0.0..=100.0).contains(minimum) => {
@@ -71,6 +75,26 @@ impl Statistics {
                 self.mistake = mistake;
             }
         }
+    }
+
+    /// Keeps the scores `record` reported with [`target`](crate::target)
+    /// where they are the highest of their labels. The target phase's
+    /// examples are searched for, not drawn, so only their scores count.
+    pub(crate) fn add_target_scores(&mut self, record: &ExampleRecord) {
+        for (label, score) in &record.targets {
+            match self.targets.get_mut(label) {
+                Some(highest) => *highest = highest.max(*score),
+                None => {
+                    self.targets.insert(label.clone(), *score);
+                }
+            }
+        }
+    }
+
+    /// The highest score reported under `label` with
+    /// [`target`](crate::target) by an example that passed.
+    pub fn highest_target_score(&self, label: &str) -> Option<f64> {
+        self.targets.get(label).copied()
     }
 
     /// The first mistake in a coverage requirement, which makes the check
@@ -102,7 +126,7 @@ impl Statistics {
 
     /// Whether nothing was recorded.
     pub fn is_empty(&self) -> bool {
-        self.labels.is_empty() && self.tables.is_empty() && self.requirements.is_empty()
+        self.labels.is_empty() && self.tables.is_empty() && self.requirements.is_empty() && self.targets.is_empty()
     }
 
     /// Each coverage requirement: label and minimum percentage.
@@ -194,6 +218,9 @@ impl Statistics {
                 let percent = show_percent(percent_of(count, self.examples));
                 write!(f, "\n    … {} more values, {share} {percent} of the examples", rest.len())?;
             }
+        }
+        for (label, score) in &self.targets {
+            write!(f, "\n  target {}: highest score {score}, targeted examples included", printable(label))?;
         }
         Ok(())
     }

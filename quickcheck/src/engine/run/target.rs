@@ -219,6 +219,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                         match case {
                             Case::Pass => {
                                 summary.passed += 1;
+                                summary.statistics.add_target_scores(&self.record);
                                 let recording = self.source.recording();
                                 // A move to an equal score is taken too, as
                                 // long as the example did not grow, so that
