@@ -118,6 +118,22 @@ fn a_value_that_fails_for_its_residue_and_size_shrinks_to_the_smallest_such() {
 }
 
 #[test]
+fn a_filter_keeping_few_values_shrinks_to_the_smallest_it_keeps() {
+    fn is_prime(n: u32) -> bool {
+        n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))
+    }
+    for seed in 0..10 {
+        // One value in seven: most midpoints of a search are rejected.
+        let sevens = Property::for_all(generate::integer::<u32>().filter(|x| x % 7 == 3), |x| x <= 1000)
+            .check(seeded(seed).first_failure_only());
+        assert_eq!(sevens.minimal().map(|minimal| *minimal.value()), Some(1004), "seed {seed}: {sevens}");
+        let primes = Property::for_all(generate::integer::<u32>().filter(|&x| is_prime(x)), |x| x <= 100)
+            .check(seeded(seed).first_failure_only());
+        assert_eq!(primes.minimal().map(|minimal| *minimal.value()), Some(101), "seed {seed}: {primes}");
+    }
+}
+
+#[test]
 fn a_value_only_round_numbers_may_take_shrinks_to_the_round_threshold() {
     // The assumption rejects 99 values of 100, so a binary search down
     // from a large failing value meets almost nothing but rejections.

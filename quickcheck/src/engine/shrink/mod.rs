@@ -147,6 +147,10 @@ pub(crate) struct Shrinker<'r, E> {
     last_passed: bool,
     /// How many candidates run so far a filter or `assume` rejected.
     discarded: u64,
+    /// How many candidates run so far ended before the body judged them:
+    /// the rejected ones, and those that ran out of choices (a filter
+    /// whose value was rejected draws again, past the candidate's end).
+    unjudged: u64,
     max_shrinks: u64,
     /// When shrinking must stop, if it has a time limit.
     stop_by: Option<(Instant, Duration)>,
@@ -191,6 +195,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             attempts: 0,
             last_passed: false,
             discarded: 0,
+            unjudged: 0,
             max_shrinks,
             stop_by: None,
             others: None,
@@ -419,6 +424,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     fn adopt_if_smaller(&mut self, case: Case) -> bool {
         self.last_passed = matches!(case, Case::Pass);
         self.discarded += u64::from(matches!(case, Case::Discard(Stop::Discard(_))));
+        self.unjudged += u64::from(matches!(case, Case::Discard(_)));
         // A generator that panicked read nothing after its panic either.
         if matches!(case, Case::Pass | Case::Fail(_) | Case::GeneratorPanic(_)) && self.executor.stops_on_its_own() {
             self.completed.insert(&self.executor.recorded().choices);

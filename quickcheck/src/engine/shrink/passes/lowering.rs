@@ -19,6 +19,10 @@ const HALVINGS: u32 = 2;
 /// lowering a choice.
 const DEPENDENT_SPANS: usize = 16;
 
+/// How many values from a rejected midpoint on `binary_search_down` tries
+/// before it reads the midpoint as passing.
+const PROBED_PAST_REJECTION: u64 = 16;
+
 /// The smallest number whose bits `minimize_choices` clears one at a time.
 const BITS_CLEARED_FROM: u64 = 1 << 16;
 
@@ -176,14 +180,39 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Finds the lowest value of the choice at `position`, above 0 (known to
-    /// fail) and at most `works` (known to work), by bisection.
+    /// pass) and at most `works` (known to fail), by bisection. A midpoint a
+    /// filter or `assume` rejects says nothing either way, so the values
+    /// just above it are tried, up to [`PROBED_PAST_REJECTION`] of them,
+    /// until one runs: a filter that keeps one value in seven (`x % 7 ==
+    /// 3`), or primes, would otherwise reject nearly every midpoint and end
+    /// the search far above the smallest value it keeps. Rejected values
+    /// cost a draw, not a call of the property.
     async fn binary_search_down(&mut self, position: usize, works: u64) -> u64 {
-        // A success may shorten the sequence below the position; the rest
-        // of the search then tries nothing.
-        self.bisect(works, 0, async |shrinker: &mut Self, middle| {
-            position < shrinker.best.choices.len() && shrinker.try_set(position, middle).await
-        })
-        .await
+        let (mut fails, mut passes) = (works, 0);
+        while fails - passes > 1 {
+            let middle = passes + (fails - passes) / 2;
+            let mut tried = middle;
+            loop {
+                // A success may shorten the sequence below the position;
+                // the search then ends.
+                if position >= self.best.choices.len() {
+                    return fails;
+                }
+                let unjudged = self.unjudged;
+                if self.try_set(position, tried).await {
+                    fails = tried;
+                    break;
+                }
+                let rejected = self.unjudged > unjudged;
+                if !rejected || tried + 1 >= fails || tried - middle + 1 >= PROBED_PAST_REJECTION {
+                    // Read as passing: a rejected run as it always was.
+                    passes = if rejected { middle } else { tried };
+                    break;
+                }
+                tried += 1;
+            }
+        }
+        fails
     }
 
     /// Keeps only the low 8, 4, 3 and then 2 bits of the choice at
