@@ -118,6 +118,20 @@ fn a_value_that_fails_for_its_residue_and_size_shrinks_to_the_smallest_such() {
 }
 
 #[test]
+fn a_negative_128_bit_threshold_ends_exactly_on_it() {
+    // A 128-bit value is two choices, the high word and the low; the low
+    // word's lowest bit is the sign. Lowering the high word by one needs
+    // the low word raised as far as it goes with its sign kept.
+    for bound in [10_000_000_000_000_000_000i128, 1_000_000_000_000_000_000_000, 10i128.pow(25)] {
+        for seed in 0..8 {
+            let result =
+                Property::for_all(generate::integer::<i128>(), |x| x > -bound).check(seeded(seed).first_failure_only());
+            assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(-bound), "seed {seed}: {result}");
+        }
+    }
+}
+
+#[test]
 fn a_filter_keeping_few_values_shrinks_to_the_smallest_it_keeps() {
     fn is_prime(n: u32) -> bool {
         n >= 2 && (2..).take_while(|d| d * d <= n).all(|d| !n.is_multiple_of(d))

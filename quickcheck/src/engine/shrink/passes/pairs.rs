@@ -93,8 +93,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// needs a larger significand to stay above a bound (`x >= 2^31 + 256`
     /// ends there, not at `2^32`); the raised choice then shrinks on its
     /// own. Tried as a plain index and as a zig-zag magnitude, so a signed
-    /// value one step nearer zero keeps its sign. Runs when the shrink
-    /// stalls.
+    /// value one step nearer zero keeps its sign, and with the next raised
+    /// only as far as its lowest bit allows, for the low word of a signed
+    /// 128-bit value. Runs when the shrink stalls.
     pub(crate) async fn borrow_from_next(&mut self) {
         for first in 0..self.best.choices.len().saturating_sub(1) {
             let next = first + 1;
@@ -109,7 +110,13 @@ impl<E: Execute> Shrinker<'_, E> {
             }
             let plain = value - 1;
             let nearer_zero = Move::ZigZag.lower(value, 1).filter(|&lowered| lowered != plain);
-            for lowered in [Some(plain), nearer_zero].into_iter().flatten() {
+            // The next raised as far as it goes with its lowest bit kept:
+            // the low word of a negative 128-bit value, whose lowest bit is
+            // the value's sign, raised to its largest would turn it positive.
+            let parity_kept = (raised - raised % 2 + self.best.choices[next] % 2).min(raised);
+            let same_sign = (parity_kept != raised).then_some((plain, parity_kept));
+            let moves = [Some((plain, raised)), nearer_zero.map(|lowered| (lowered, raised)), same_sign];
+            for (lowered, raised) in moves.into_iter().flatten() {
                 let improved = self
                     .try_edit(|best, candidate| {
                         candidate.extend_from_slice(best);
