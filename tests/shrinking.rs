@@ -118,6 +118,17 @@ fn a_value_that_fails_for_its_residue_and_size_shrinks_to_the_smallest_such() {
 }
 
 #[test]
+fn an_earlier_alternative_that_fails_only_near_its_top_is_switched_to() {
+    // 15 is [0, 5] and 100 is [1, 0]: the first alternative is simpler,
+    // but at its simplest, 10, it passes.
+    let either = generate::one_of((generate::between(10u32, 20), generate::between(100u32, 200)));
+    for seed in 0..10 {
+        let result = Property::for_all(&either, |x| x < 15).check(seeded(seed).first_failure_only());
+        assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(15), "seed {seed}: {result}");
+    }
+}
+
+#[test]
 fn a_negative_128_bit_threshold_ends_exactly_on_it() {
     // A 128-bit value is two choices, the high word and the low; the low
     // word's lowest bit is the sign. Lowering the high word by one needs

@@ -201,6 +201,11 @@ impl<E: Execute> Shrinker<'_, E> {
                 };
                 let considered = self.consider_varied(&choices, variation).await;
                 self.candidate = choices;
+                // The alternative at its simplest passed: at its largest it
+                // may fail, as the old one did.
+                if considered == Some(false) && skipped == drawn && self.last_passed && self.try_largest(span).await {
+                    return;
+                }
                 match considered {
                     Some(true) => return,
                     // An alternative that read nothing after its choice (a
@@ -211,6 +216,22 @@ impl<E: Execute> Shrinker<'_, E> {
                 }
             }
         }
+    }
+
+    /// The replay that just ran, with every choice span `span` drew after
+    /// its first at its largest: an earlier alternative whose values fail
+    /// only near its top (`one_of((between(10, 20), between(100, 200)))`
+    /// failing from 15 up ends on 100 otherwise, its simplest earlier
+    /// value, 10, passing). The lowering passes then bring the values down.
+    async fn try_largest(&mut self, span: usize) -> bool {
+        let recorded = self.executor.recorded();
+        if span >= recorded.spans.len() || recorded.maxima.len() != recorded.choices.len() {
+            return false;
+        }
+        let range = recorded.spans.range(span);
+        let mut raised = recorded.choices.clone();
+        raised[range.start + 1..range.end].copy_from_slice(&recorded.maxima[range.start + 1..range.end]);
+        raised != recorded.choices && self.consider(&raised).await
     }
 
     /// Whether span `span` of the replay that just ran, closed, covers its
