@@ -177,9 +177,9 @@ pub(crate) enum TopLevelStrings {
 /// their type: maps and sets print braces, smart pointers their contents,
 /// numbers of other types look like `f64` or integer literals, and the rest
 /// print text (`1.5s`, `127.0.0.1`, a date, a UUID that reads as a
-/// subtraction). Told apart by the last segment of their paths, so that
-/// a type alias, a type inside a derived type's field and a generic
-/// argument are all seen.
+/// subtraction). Looked for among the words of the compiler's name of each
+/// type a value holds, so that a type alias, a type inside a derived
+/// type's field and a generic argument are all seen.
 const NOT_EXPRESSIONS: &[&str] = &[
     "HashMap",
     "HashSet",
@@ -223,7 +223,8 @@ const NOT_EXPRESSIONS: &[&str] = &[
 
 /// Whether values of the type the compiler names `name` (with
 /// [`std::any::type_name`]) may print as expressions of their type: no
-/// path in it ends in one of [`NOT_EXPRESSIONS`] or a `NonZero` type.
+/// word of the name is one of [`NOT_EXPRESSIONS`] or names a `NonZero`
+/// type.
 fn type_pastes_back(name: &str) -> bool {
     !name
         .split(|character: char| !(character.is_alphanumeric() || character == '_'))

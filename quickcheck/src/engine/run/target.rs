@@ -101,8 +101,9 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// choice between alternatives draws what its new alternative needs
     /// afresh). After a move that raised the score by making the example
     /// grow, the next step moves the choice as far past it as the example
-    /// grew. Stops at the first failure, which the shrinker then takes. A climb whose round ran only examples run
-    /// before ends: the next would run them again.
+    /// grew. Stops at the first failure, which the shrinker then takes. A
+    /// climb whose round ran only examples run before ends: the next would
+    /// run them again.
     pub(super) async fn target(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
         let mut bests = std::mem::take(&mut self.targets);
         // Stable: labels that rose as often keep the order they came in.
