@@ -454,6 +454,11 @@ fn without_shrinking_the_failure_is_reported_as_found() {
     assert!(result.is_falsified());
     assert_eq!(result.shrinks(), 0);
     assert_eq!(result.minimal().unwrap().value(), result.original().unwrap().value());
+    assert!(!result.failures()[0].is_fully_shrunk());
+    let report = result.to_string();
+    assert!(report.contains("\n  Counterexample: ["), "{report}");
+    assert!(!report.contains("Minimal"), "{report}");
+    assert!(report.contains("\n  The shrink phase is off (phases): this is the counterexample as found."), "{report}");
 }
 
 #[test]

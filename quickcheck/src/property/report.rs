@@ -109,7 +109,9 @@ impl<T> FailureReport<T> {
         if self.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
             write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[], None)?;
         } else {
-            write_counterexample(f, "Minimal counterexample", self.minimal.as_ref(), names, &marks, None)?;
+            let title =
+                if self.stopped_at == Some(ShrinkLimit::Off) { "Counterexample" } else { "Minimal counterexample" };
+            write_counterexample(f, title, self.minimal.as_ref(), names, &marks, None)?;
             write_together(f, "each marked value fails alone", self.free_together)?;
             if !self.free_commands.is_empty() {
                 write!(f, "\n  Any value tried fails for: {}", free_arguments(&self.free_commands))?;
@@ -127,6 +129,9 @@ impl<T> FailureReport<T> {
         }
         write_failure(f, Some(&self.failure), &self.notes)?;
         match self.stopped_at {
+            Some(ShrinkLimit::Off) => {
+                write!(f, "\n  The shrink phase is off (phases): this is the counterexample as found.")?
+            }
             Some(ShrinkLimit::Shrinks(limit)) => write!(
                 f,
                 "\n  Shrinking stopped at its limit of {} (max_shrinks), so the counterexample may not be minimal.",

@@ -255,7 +255,8 @@ impl<T> FailureReport<T> {
     /// Whether shrinking ran until no edit it tries makes the
     /// counterexample smaller, rather than stopping at a limit
     /// ([`max_shrinks`](crate::Options::max_shrinks),
-    /// [`max_shrink_time`](crate::Options::max_shrink_time)).
+    /// [`max_shrink_time`](crate::Options::max_shrink_time)); false when
+    /// the shrink phase was off ([`Options::phases`](crate::Options::phases)).
     pub fn is_fully_shrunk(&self) -> bool {
         self.stopped_at.is_none()
     }

@@ -120,9 +120,10 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 // failure's notes.
                 notes.clear();
             }
-            // A shrink cut short is no minimal example to explain.
-            let explanation =
-                if reproduced && stopped_at.is_none() { self.explain(&failure).await } else { Explanation::none() };
+            // A shrink cut short at a limit is no minimal example to
+            // explain; with the shrink phase off, the example found is.
+            let explained = stopped_at.is_none_or(|limit| limit == ShrinkLimit::Off);
+            let explanation = if reproduced && explained { self.explain(&failure).await } else { Explanation::none() };
             if self.cancelled() {
                 return Err(keep_all(self, &queue, &done));
             }
@@ -152,7 +153,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// failures of other origins it meets.
     async fn shrink_one(&mut self, choices: &[u64], failure: Failure, queue: &mut Vec<Found>) -> Shrinking {
         if !self.settings.phases.contains(Phase::Shrink) {
-            return Shrinking::unshrunk(choices, failure);
+            return Shrinking { stopped_at: Some(ShrinkLimit::Off), ..Shrinking::unshrunk(choices, failure) };
         }
         // The generators alone are replayed, in detail, for the spans: they
         // are deterministic, so they draw exactly what the failing case drew.

@@ -170,6 +170,8 @@ pub(crate) struct Shrinker<'r, E> {
 /// counterexample may not be minimal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ShrinkLimit {
+    /// The shrink phase was off: the counterexample is as found.
+    Off,
     /// `max_shrinks` successful shrinks.
     Shrinks(u64),
     /// [`MAX_ATTEMPTS`] replays.
