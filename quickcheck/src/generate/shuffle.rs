@@ -11,7 +11,9 @@ pub struct Shuffle<T> {
 }
 
 /// Any permutation of `items`, drawn by a Fisher–Yates shuffle whose every
-/// swap is a choice. Shrinks towards the original order.
+/// swap is a choice. Shrinks towards the original order. A swap an item
+/// must fit an example's limit of 8192 choices: more items than that
+/// cannot be shuffled.
 ///
 /// ```
 /// use quickcheck::{Generator, generate};

@@ -106,7 +106,9 @@ pub struct Sequence<G> {
 }
 
 /// One value from each of `generators`, in order, as a `Vec`: any number of
-/// generators of one type.
+/// generators of one type. Their choices together must fit an example's
+/// limit of 8192 choices: a sequence of more than that many generators
+/// cannot be drawn.
 pub fn sequence<G: Generator>(generators: impl IntoIterator<Item = G>) -> Sequence<G> {
     Sequence { generators: generators.into_iter().collect() }
 }
@@ -129,7 +131,9 @@ pub struct Array<G, const N: usize> {
     element: G,
 }
 
-/// An array of `N` values from `element`.
+/// An array of `N` values from `element`. Its elements' choices together
+/// must fit an example's limit of 8192 choices: an array of more than that
+/// many elements cannot be drawn.
 ///
 /// ```
 /// use quickcheck::{Generator, generate};
