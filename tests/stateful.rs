@@ -166,6 +166,25 @@ fn the_report_says_which_step_failed() {
     assert!(noted.split('\n').next().is_some_and(|rest| rest.ends_with(" of 6")), "{report}");
 }
 
+/// A panic the body catches itself is not its failure: the step it came
+/// at is left out of the report of the failure after it, whether that
+/// failure panics or returns.
+#[test]
+fn a_panic_the_body_catches_leaves_no_step_in_the_report() {
+    let ran = |sequence: &CommandSequence<Model, Operation>| {
+        let run = std::panic::AssertUnwindSafe(|| sequence.run(&mut Store::default()));
+        std::panic::catch_unwind(run).is_ok()
+    };
+    let asserted = Property::for_all(operations(), |sequence| assert!(ran(&sequence), "the run panicked"))
+        .check(Options::default().seed(2024).first_failure_only());
+    let returned = Property::for_all(operations(), |sequence| ran(&sequence))
+        .check(Options::default().seed(2024).first_failure_only());
+    for result in [asserted, returned] {
+        assert_eq!(result.minimal().unwrap().value().commands(), MINIMAL, "{result}");
+        assert!(!result.to_string().contains("failed at"), "{result}");
+    }
+}
+
 // A named parameter whose value spans several lines gets lines of its own
 // under its name, as the unnamed sequence above does under its heading.
 #[quickcheck::property(seed = 2024)]
@@ -427,6 +446,54 @@ async fn the_report_of_an_async_run_says_which_step_failed() {
     .await;
     let report = result.to_string();
     assert!(report.contains("  Notes:\n    failed at: the invariant after step 2 of 2\n"), "{report}");
+}
+
+/// The store again, where reading a key whose write was ignored waits for
+/// ever instead of answering wrongly: a deadlock.
+#[derive(Default)]
+struct DeadlockedStore {
+    inner: Store,
+    /// Waits for ever at a deadlock when set, rather than for nothing that
+    /// can wake it.
+    sleeps: bool,
+}
+
+impl AsyncCommand<Model, DeadlockedStore> for Operation {
+    async fn run(&self, model: &Model, store: &mut DeadlockedStore) {
+        if let Operation::Get(key) = *self
+            && store.inner.get(key) != model.get(&key).copied()
+        {
+            if store.sleeps {
+                tokio::time::sleep(std::time::Duration::from_secs(3600)).await;
+            }
+            std::future::pending::<()>().await;
+        }
+        Command::run(self, model, &mut store.inner);
+    }
+}
+
+/// A sequence whose future is given up on, at its deadline or because
+/// nothing can wake it, is noted with the step it was waiting in.
+#[tokio::test]
+async fn the_report_of_an_async_run_given_up_on_says_which_step_waited() {
+    let result = Property::for_all(operations(), async |sequence: CommandSequence<Model, Operation>| {
+        sequence.run_async(&mut DeadlockedStore::default()).await;
+    })
+    .check_async(Options::default().seed(2024).first_failure_only())
+    .await;
+    assert_eq!(result.failure().unwrap().kind(), quickcheck::FailureKind::NeverFinishes, "{result}");
+    assert!(result.to_string().contains("  Notes:\n    failed at: step 3 of 3, the last\n"), "{result}");
+    // At the deadline: a pinned example, so that no shrink waits for it.
+    let pinned = CommandSequence::new(Model::new, MINIMAL.iter().cloned().chain([Operation::Delete(0)]));
+    let result = Property::for_all(operations(), async |sequence: CommandSequence<Model, Operation>| {
+        sequence.run_async(&mut DeadlockedStore { sleeps: true, ..DeadlockedStore::default() }).await;
+    })
+    .example(pinned)
+    .check_async(Options::default().seed(2024).deadline(std::time::Duration::from_millis(50)))
+    .await;
+    assert_eq!(result.failure().unwrap().kind(), quickcheck::FailureKind::DeadlineExceeded, "{result}");
+    let report = result.to_string();
+    assert!(report.ends_with("  Notes:\n    failed at: step 3 of 4 (the commands after it did not run)"), "{report}");
 }
 
 #[tokio::test]

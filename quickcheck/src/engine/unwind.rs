@@ -336,6 +336,9 @@ fn wrap(previous: Hook) {
             }
             return previous(info);
         }
+        // Where an earlier panic failed was noted for it alone: the body
+        // caught that one.
+        crate::stats::forget_failure_places();
         let record = Panic {
             message: payload_message(info.payload()),
             location: info.location().map(|location| Location {

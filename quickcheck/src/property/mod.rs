@@ -410,7 +410,7 @@ impl<Fut: Future<Output: TestResult>> Future for Verdict<Fut> {
         match std::pin::Pin::new(&mut *future).poll(&mut waker.context()) {
             Poll::Ready(caught) => Poll::Ready(caught.map(TestResult::into_verdict)),
             Poll::Pending if waker.is_stuck() => {
-                let dropped = future.drop_caught();
+                let dropped = crate::stats::abandoning(|| future.drop_caught());
                 Poll::Ready(Ok(Err(Failure::never_finishes(dropped.err()))))
             }
             Poll::Pending => Poll::Pending,
@@ -512,6 +512,7 @@ where
                 Ok(Err(failure)) => failure,
                 Err(Caught::Panic(panic)) => Failure::from_panic(*panic),
             };
+            let notes = record.take_notes(&failure);
             let mut result = PropertyResult::new(Outcome::Falsified, Some(settings.seed));
             result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
             let minimal = Counterexample {
@@ -528,7 +529,7 @@ where
                 minimal: Some(minimal),
                 original: None,
                 failure,
-                notes: std::mem::take(&mut record.notes),
+                notes,
                 replay: None,
                 from_database: false,
                 shrinks: 0,

@@ -11,12 +11,17 @@
 //! is never touched while generating. [`CommandSequence::run`] then runs the
 //! commands against a fresh model and the system, each command checking what
 //! the system answers ([`CommandSequence::run_with_invariant`] also checks an
-//! invariant before the first and after each). When a sequence fails, the shrinker deletes the commands the failure
-//! does not need and simplifies the arguments of the rest; every candidate is
-//! generated afresh against the model, so a shrunk sequence still respects
-//! every precondition. The report lists the commands one a line, numbered
-//! from 1, and notes the step the run failed at (`failed at: step 3 of 3,
-//! the last`), or the invariant check; the steps after it never ran. A synchronous and an async run note it alike.
+//! invariant before the first and after each). When a sequence fails, the
+//! shrinker deletes the commands the failure does not need and simplifies
+//! the arguments of the rest; every candidate is generated afresh against
+//! the model, so a shrunk sequence still respects every precondition. The
+//! report lists the commands one a line, numbered from 1, and notes the
+//! step the run failed at (`failed at: step 3 of 3, the last`), or the
+//! invariant check; the steps after it never ran. A synchronous and an
+//! async run note it alike, and an async run given up on (at its
+//! [deadline](crate::Options::deadline), or because nothing can wake it)
+//! notes the step it was waiting in. A panic the body catches itself is
+//! not noted.
 //! A panic in the model while generating (in `next`, a precondition or an
 //! update) is a generator's panic: the check ends
 //! [`GenerationFailed`](crate::Outcome::GenerationFailed), shrunk to the

@@ -10,6 +10,7 @@ use crate::generate::Generator;
 use crate::generate::collection::Lengths;
 use crate::property::format::{render, render_as};
 use crate::stateful::{AsyncCommand, Command, ModelCommand};
+use crate::stats;
 
 /// The default longest sequence.
 const DEFAULT_MAX_LENGTH: usize = 50;
@@ -408,9 +409,10 @@ impl<Model, C> CommandSequence<Model, C> {
     }
 }
 
-/// Where a run of a sequence has got: when a panic unwinds out of it, the
-/// failure's notes say at which step (the report shows the whole sequence,
-/// and the steps after the failing one never ran). Kept in a local, so a
+/// Where a run of a sequence has got: when a panic unwinds out of it, or
+/// its future is dropped once given up on at the deadline, the failure's
+/// notes say at which step (the report shows the whole sequence, and the
+/// steps after the failing one never ran). Kept in a local, so a
 /// step costs two writes; only the unwinding reads it.
 struct Progress {
     length: usize,
@@ -422,22 +424,20 @@ struct Progress {
 
 impl Drop for Progress {
     fn drop(&mut self) {
-        // Also true while a discard unwinds, or a panic the caller catches
-        // itself: notes only show on a failing minimal counterexample.
-        if !std::thread::panicking() {
+        // Also true while a discard unwinds, which no report shows, or a
+        // panic the body catches itself, whose note the report leaves out.
+        if !stats::failure_in_flight() {
             return;
         }
         let Progress { length, step, in_invariant } = *self;
+        let note = |place| stats::note_failure_place("failed at", place);
         match (step, in_invariant) {
-            (0, _) => crate::stats::note("failed at", format_args!("the invariant, before the first command")),
-            (step, false) if step < length => crate::stats::note(
-                "failed at",
-                format_args!("step {step} of {length} (the commands after it did not run)"),
-            ),
-            (step, false) => crate::stats::note("failed at", format_args!("step {step} of {length}, the last")),
-            (step, true) => {
-                crate::stats::note("failed at", format_args!("the invariant after step {step} of {length}"))
+            (0, _) => note(format_args!("the invariant, before the first command")),
+            (step, false) if step < length => {
+                note(format_args!("step {step} of {length} (the commands after it did not run)"))
             }
+            (step, false) => note(format_args!("step {step} of {length}, the last")),
+            (step, true) => note(format_args!("the invariant after step {step} of {length}")),
         }
     }
 }

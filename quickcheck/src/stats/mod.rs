@@ -52,7 +52,9 @@ mod summary;
 
 pub use coverage::Confidence;
 pub(crate) use coverage::{Decision, decide};
-pub(crate) use record::{ExampleRecord, recording};
+pub(crate) use record::{
+    ExampleRecord, abandoning, failure_in_flight, forget_failure_places, note_failure_place, recording,
+};
 pub use record::{classify, collect, cover, label, note, target};
 pub use summary::Statistics;
 pub(crate) use summary::{Shortfalls, show_percent_below};

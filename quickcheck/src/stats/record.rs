@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{Debug, Display};
 
 use crate::property::format::render;
+use crate::property::{Failure, FailureKind};
 
 /// What one example recorded.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -27,6 +28,11 @@ pub(crate) struct ExampleRecord {
     pub(crate) requirements: Vec<(String, f64)>,
     /// `(label, value)` from [`note`], for the report of a failure.
     pub(crate) notes: Vec<(String, String)>,
+    /// `(label, value)` from [`note_failure_place`]: where the failure in
+    /// flight happened (the step of a command sequence). They belong to that
+    /// failure alone, and the report shows them only if the example ends
+    /// with it (see [`ExampleRecord::take_notes`]).
+    pub(crate) failure_places: Vec<(String, String)>,
     /// `(label, score)` from [`target`], the last score of each label.
     pub(crate) targets: Vec<(String, f64)>,
 }
@@ -39,6 +45,7 @@ impl ExampleRecord {
         collected: BTreeMap::new(),
         requirements: Vec::new(),
         notes: Vec::new(),
+        failure_places: Vec::new(),
         targets: Vec::new(),
     };
 
@@ -51,6 +58,7 @@ impl ExampleRecord {
         self.collected.clear();
         self.requirements.clear();
         self.notes.clear();
+        self.failure_places.clear();
         self.targets.clear();
     }
 
@@ -62,6 +70,7 @@ impl ExampleRecord {
             && self.collected.is_empty()
             && self.requirements.is_empty()
             && self.notes.is_empty()
+            && self.failure_places.is_empty()
             && self.targets.is_empty()
     }
 
@@ -70,6 +79,20 @@ impl ExampleRecord {
     #[inline]
     pub(crate) fn records_statistics(&self) -> bool {
         !(self.labels.is_empty() && self.missed.is_empty() && self.collected.is_empty() && self.requirements.is_empty())
+    }
+
+    /// The notes for the report of `failure`, the way this example ended:
+    /// what the body noted, then where the failure happened if it was a
+    /// panic. A failure place noted during an earlier panic, one the body
+    /// caught itself, says nothing of a failure that came after it by
+    /// returning (a later panic has already forgotten it, see
+    /// [`forget_failure_places`]).
+    pub(crate) fn take_notes(&mut self, failure: &Failure) -> Vec<(String, String)> {
+        let mut notes = std::mem::take(&mut self.notes);
+        if failure.kind() == FailureKind::Panicked {
+            notes.append(&mut self.failure_places);
+        }
+        notes
     }
 
     /// The score this example reported under `label`, if it did.
@@ -104,6 +127,9 @@ enum State {
 
 thread_local! {
     static STATE: Cell<State> = const { Cell::new(State::Idle) };
+    /// Whether a body's future, given up on, is being dropped: a failure
+    /// in flight that unwinds nothing.
+    static ABANDONING: Cell<bool> = const { Cell::new(false) };
     // Const-initialized, so that each access skips the lazy-init check.
     static CURRENT: RefCell<ExampleRecord> = const { RefCell::new(ExampleRecord::EMPTY) };
 }
@@ -161,6 +187,62 @@ fn with_outer_record_aside<R>(f: impl FnOnce() -> R) -> R {
     let _put_back = PutBack(CURRENT.with(RefCell::take));
     STATE.set(State::Running);
     f()
+}
+
+/// Whether a failure is in flight through the caller's drop guards: a
+/// panic unwinding, or a body's future being dropped after it was given up
+/// on (see [`abandoning`]). A drop guard checks this before it pays for
+/// [`note_failure_place`].
+pub(crate) fn failure_in_flight() -> bool {
+    std::thread::panicking() || ABANDONING.get()
+}
+
+/// Notes where the failure in flight happened, for its report (the
+/// library's own drop guards call this; the body's notes go through
+/// [`note`]).
+pub(crate) fn note_failure_place(label: &str, place: std::fmt::Arguments<'_>) {
+    with_current(|record| record.failure_places.push((label.to_owned(), place.to_string())));
+}
+
+/// Forgets the failure places noted so far: a panic is starting, so any
+/// noted before it were for an earlier one, which the body caught. Called
+/// from the panic hook, which may run while the record is borrowed (a
+/// `Debug` that panics inside [`note`]): then there is nothing to forget.
+pub(crate) fn forget_failure_places() {
+    with_recorded(|record| record.failure_places.clear());
+}
+
+/// Runs `f`, which drops a body's future given up on, as a failure in
+/// flight: drop guards in the future note where it was waiting, and those
+/// notes go to the report with the failure, whatever panics the body caught
+/// before.
+pub(crate) fn abandoning<R>(f: impl FnOnce() -> R) -> R {
+    struct Done;
+    impl Drop for Done {
+        fn drop(&mut self) {
+            ABANDONING.set(false);
+            with_recorded(|record| {
+                let places = std::mem::take(&mut record.failure_places);
+                record.notes.extend(places);
+            });
+        }
+    }
+    forget_failure_places();
+    ABANDONING.set(true);
+    let _done = Done;
+    f()
+}
+
+/// Runs `f` on the thread's record if the running body has recorded
+/// anything and the record is not borrowed already.
+fn with_recorded(f: impl FnOnce(&mut ExampleRecord)) {
+    if STATE.get() == State::Recorded {
+        CURRENT.with(|current| {
+            if let Ok(mut record) = current.try_borrow_mut() {
+                f(&mut record);
+            }
+        });
+    }
 }
 
 fn with_current(f: impl FnOnce(&mut ExampleRecord)) {

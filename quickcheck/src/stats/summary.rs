@@ -368,9 +368,7 @@ mod tests {
                 tables
             }),
             requirements: requirements.iter().map(|&(label, minimum)| (label.to_owned(), minimum)).collect(),
-            missed: BTreeSet::new(),
-            notes: Vec::new(),
-            targets: Vec::new(),
+            ..ExampleRecord::EMPTY
         }
     }
 

@@ -102,7 +102,7 @@ async fn await_recorded<F: Future<Output = BodyResult>>(
         if Instant::now() >= give_up_at {
             // Dropped with the record installed, as a future that finishes
             // drops its locals.
-            let dropped = stats::recording(record, || catch(|| slot.as_mut().set(None)));
+            let dropped = stats::recording(record, || stats::abandoning(|| catch(|| slot.as_mut().set(None))));
             let failure = Failure::given_up_at_deadline(time.started.elapsed(), time.deadline, dropped.err());
             return Poll::Ready(Ok(Err(failure)));
         }

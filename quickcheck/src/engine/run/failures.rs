@@ -271,10 +271,9 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         self.exact_deadline = true;
         let case = self.run_case().await;
         self.exact_deadline = false;
-        let reproduced = match case {
-            Case::Fail(again) => again.same_origin(failure),
-            Case::Pass | Case::Discard(_) | Case::GeneratorPanic(_) => false,
-        };
-        (std::mem::take(&mut self.record.notes), reproduced)
+        match case {
+            Case::Fail(again) => (self.record.take_notes(&again), again.same_origin(failure)),
+            Case::Pass | Case::Discard(_) | Case::GeneratorPanic(_) => (std::mem::take(&mut self.record.notes), false),
+        }
     }
 }
