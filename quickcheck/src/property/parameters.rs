@@ -11,6 +11,8 @@ use crate::property::format::{is_whole, outside_literals, render};
 /// parameter's name. Implemented for tuples of one to twelve `Debug` values.
 #[diagnostic::on_unimplemented(
     message = "the values of a property's parameters, `{Self}`, cannot be printed one by one",
+    note = "the generated value must be a tuple with one field per parameter name: a single parameter is a \
+            one-field tuple, `Property::for_all((generator,), |(value,)| ...)`",
     note = "every parameter's type must implement `Debug`, so that a failure report can show its value; \
             a property takes at most twelve parameters"
 )]

@@ -518,7 +518,10 @@ impl<T> PropertyResult<T> {
     }
 
     /// How many generated examples were run to completion, failing ones
-    /// included; pinned examples are not counted.
+    /// included; pinned examples are not counted. A failing check counts
+    /// the examples it ran after its first failure too, while it looked for
+    /// failures of other origins: the report's headline ("after 13 tests")
+    /// is [`tests_until_failure`](Self::tests_until_failure).
     pub fn tests_run(&self) -> u64 {
         self.tests_run
     }
