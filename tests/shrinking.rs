@@ -128,6 +128,25 @@ fn an_earlier_alternative_that_fails_only_near_its_top_is_switched_to() {
     }
 }
 
+/// Fewer choices is simpler first: a later alternative that takes fewer
+/// choices than an earlier one is the smaller, as the docs of `one_of` say.
+#[test]
+fn a_later_alternative_with_fewer_choices_is_switched_to() {
+    // 100 is [0, 0] and 50 is [1].
+    let either = generate::one_of((generate::between(100u32, 200), generate::constant(50u32)));
+    for seed in 0..10 {
+        for (name, result) in [
+            ("every value fails", Property::for_all(&either, |_| false).check(seeded(seed).first_failure_only())),
+            (
+                "51 to 119 pass",
+                Property::for_all(&either, |x| 50 < x && x < 120).check(seeded(seed).first_failure_only()),
+            ),
+        ] {
+            assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(50), "{name}, seed {seed}: {result}");
+        }
+    }
+}
+
 #[test]
 fn a_negative_128_bit_threshold_ends_exactly_on_it() {
     // A 128-bit value is two choices, the high word and the low; the low

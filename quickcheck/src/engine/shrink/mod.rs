@@ -420,6 +420,18 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         Some(self.adopt_if_smaller(case))
     }
 
+    /// Draws `choices` with one span varied as `variation` says, without
+    /// running the body, for a pass that looks at what a variation records
+    /// before it runs it; false when it did not draw (the same variation
+    /// was tried before, or the budget is spent) or the draw stopped short.
+    async fn draw_varied(&mut self, choices: &[u64], variation: Variation) -> bool {
+        if self.exhausted() || !self.tried.insert(variation_fingerprint(choices, &variation)) {
+            return false;
+        }
+        self.attempts += 1;
+        self.executor.draw_varied(choices, variation).await
+    }
+
     /// Judges the replay that just ran and ended as `case`: adopts its
     /// recording as the best if it failed the same way and is smaller, and
     /// keeps a failure of another origin for the report.

@@ -162,28 +162,33 @@ impl<E: Execute> Shrinker<'_, E> {
     /// `minimize_choices` does, replays the old alternative's choices into
     /// the new one and then into whatever follows, which rarely fits: a
     /// variant with other fields needs all of them at once.
+    ///
+    /// Where no earlier alternative works, a later one is tried at its
+    /// simplest if that makes the case shorter: fewer choices is simpler
+    /// first, so `one_of((between(100, 200), constant(50)))` failing on
+    /// every value ends on `50`.
     pub(crate) async fn switch_alternatives(&mut self) {
         let mut span = 0;
         while span < self.best.spans.len() {
-            if self.best.spans.chooses_alternative_first(span) {
-                self.switch_alternative(span).await;
+            if self.best.spans.chooses_alternative_first(span) && !self.switch_alternative(span).await {
+                self.switch_to_shorter_alternative(span).await;
             }
             span += 1;
         }
     }
 
     /// Tries the alternatives before the one span `span` chose, the first
-    /// first, until one works.
-    async fn switch_alternative(&mut self, span: usize) {
+    /// first, until one works; whether one did.
+    async fn switch_alternative(&mut self, span: usize) -> bool {
         let original = self.best.spans.range(span);
-        let Some(&chosen) = self.best.choices.get(original.start) else { return };
+        let Some(&chosen) = self.best.choices.get(original.start) else { return false };
         // What the old alternative drew, after the choice of it.
         let drawn = original.len() - 1;
         let skips = std::iter::once(drawn).chain((0..drawn).take(SKIPPED_CHOICES));
         for alternative in 0..chosen.min(SWITCHED_ALTERNATIVES) {
             for skipped in skips.clone() {
                 if self.exhausted() {
-                    return;
+                    return false;
                 }
                 let mut choices = std::mem::take(&mut self.candidate);
                 choices.clear();
@@ -204,10 +209,10 @@ impl<E: Execute> Shrinker<'_, E> {
                 // The alternative at its simplest passed: at its largest it
                 // may fail, as the old one did.
                 if considered == Some(false) && skipped == drawn && self.last_passed && self.try_largest(span).await {
-                    return;
+                    return true;
                 }
                 match considered {
-                    Some(true) => return,
+                    Some(true) => return true,
                     // An alternative that read nothing after its choice (a
                     // `None`, a unit variant) reads the same whatever was
                     // skipped.
@@ -216,6 +221,41 @@ impl<E: Execute> Shrinker<'_, E> {
                 }
             }
         }
+        false
+    }
+
+    /// Tries the alternatives after the one span `span` chose (up to
+    /// [`SWITCHED_ALTERNATIVES`] of them), each at its simplest. Such a
+    /// case is smaller only if it is shorter, since its choice of
+    /// alternative is larger: each is drawn first, without the body, and
+    /// the body runs only on one that is.
+    async fn switch_to_shorter_alternative(&mut self, span: usize) -> bool {
+        let original = self.best.spans.range(span);
+        let (Some(&chosen), Some(&last)) =
+            (self.best.choices.get(original.start), self.best.maxima.get(original.start))
+        else {
+            return false;
+        };
+        for alternative in chosen + 1..=last.min(chosen + SWITCHED_ALTERNATIVES) {
+            let mut choices = std::mem::take(&mut self.candidate);
+            choices.clear();
+            choices.extend_from_slice(&self.best.choices[..original.start]);
+            choices.push(alternative);
+            choices.extend_from_slice(&self.best.choices[original.end..]);
+            let variation = Variation {
+                span,
+                kept: 1,
+                resume_at: original.start + 1,
+                fill: Fill::Simplest,
+                max_choices: self.best.choices.len(),
+            };
+            let drawn = self.draw_varied(&choices, variation).await;
+            self.candidate = choices;
+            if drawn && self.consider(&self.executor.recorded().choices.clone()).await {
+                return true;
+            }
+        }
+        false
     }
 
     /// The replay that just ran, with every choice span `span` drew after
