@@ -145,6 +145,26 @@ fn a_later_alternative_with_fewer_choices_is_switched_to() {
             assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(50), "{name}, seed {seed}: {result}");
         }
     }
+    // The later alternative reads the earlier one's values.
+    #[derive(Clone, Debug, PartialEq)]
+    enum Size {
+        Big(u8, u8, u8),
+        Small(u8),
+    }
+    let byte = generate::integer::<u8>;
+    let sizes =
+        generate::one_of(((byte(), byte(), byte()).map(|(a, b, c)| Size::Big(a, b, c)), byte().map(Size::Small)));
+    for seed in 0..10 {
+        let result = Property::for_all(&sizes, |size| match size {
+            Size::Big(first, ..) | Size::Small(first) => first <= 10,
+        })
+        .check(seeded(seed).first_failure_only());
+        assert_eq!(
+            result.minimal().map(|minimal| minimal.value().clone()),
+            Some(Size::Small(11)),
+            "seed {seed}: {result}"
+        );
+    }
 }
 
 #[test]

@@ -163,10 +163,10 @@ impl<E: Execute> Shrinker<'_, E> {
     /// the new one and then into whatever follows, which rarely fits: a
     /// variant with other fields needs all of them at once.
     ///
-    /// Where no earlier alternative works, a later one is tried at its
-    /// simplest if that makes the case shorter: fewer choices is simpler
-    /// first, so `one_of((between(100, 200), constant(50)))` failing on
-    /// every value ends on `50`.
+    /// Where no earlier alternative works, a later one is tried if that
+    /// makes the case shorter: fewer choices is simpler first, so
+    /// `one_of((between(100, 200), constant(50)))` failing on every value
+    /// ends on `50`.
     pub(crate) async fn switch_alternatives(&mut self) {
         let mut span = 0;
         while span < self.best.spans.len() {
@@ -225,10 +225,11 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Tries the alternatives after the one span `span` chose (up to
-    /// [`SWITCHED_ALTERNATIVES`] of them), each at its simplest. Such a
-    /// case is smaller only if it is shorter, since its choice of
-    /// alternative is larger: each is drawn first, without the body, and
-    /// the body runs only on one that is.
+    /// [`SWITCHED_ALTERNATIVES`] of them), each reading the old
+    /// alternative's choices (`Big(11, 0, 0)` becomes `Small(11)`) and then
+    /// at its simplest. Such a case is smaller only if it is shorter, since
+    /// its choice of alternative is larger: each is drawn first, without
+    /// the body, and the body runs only on one that is.
     async fn switch_to_shorter_alternative(&mut self, span: usize) -> bool {
         let original = self.best.spans.range(span);
         let (Some(&chosen), Some(&last)) =
@@ -237,22 +238,26 @@ impl<E: Execute> Shrinker<'_, E> {
             return false;
         };
         for alternative in chosen + 1..=last.min(chosen + SWITCHED_ALTERNATIVES) {
-            let mut choices = std::mem::take(&mut self.candidate);
-            choices.clear();
-            choices.extend_from_slice(&self.best.choices[..original.start]);
-            choices.push(alternative);
-            choices.extend_from_slice(&self.best.choices[original.end..]);
-            let variation = Variation {
-                span,
-                kept: 1,
-                resume_at: original.start + 1,
-                fill: Fill::Simplest,
-                max_choices: self.best.choices.len(),
-            };
-            let drawn = self.draw_varied(&choices, variation).await;
-            self.candidate = choices;
-            if drawn && self.consider(&self.executor.recorded().choices.clone()).await {
-                return true;
+            // How many of the old choices the new alternative reads: all,
+            // or none.
+            for handed in [original.len() - 1, 0] {
+                let mut choices = std::mem::take(&mut self.candidate);
+                choices.clear();
+                choices.extend_from_slice(&self.best.choices[..original.start]);
+                choices.push(alternative);
+                choices.extend_from_slice(&self.best.choices[original.end - handed..]);
+                let variation = Variation {
+                    span,
+                    kept: 1 + handed,
+                    resume_at: original.start + 1 + handed,
+                    fill: Fill::Simplest,
+                    max_choices: self.best.choices.len(),
+                };
+                let drawn = self.draw_varied(&choices, variation).await;
+                self.candidate = choices;
+                if drawn && self.consider(&self.executor.recorded().choices.clone()).await {
+                    return true;
+                }
             }
         }
         false
