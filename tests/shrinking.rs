@@ -167,6 +167,27 @@ fn a_later_alternative_with_fewer_choices_is_switched_to() {
     }
 }
 
+/// A signed value that must keep its last bit or digit above a bound ends
+/// on the smallest such value: a binary search over the zig-zag order stops
+/// wherever a midpoint has the other sign or the wrong residue.
+#[test]
+fn a_signed_value_keeps_its_last_bit_or_digit_on_the_way_down() {
+    let mut sevens_found = 0;
+    for seed in 0..30 {
+        let odd = Property::for_all(generate::integer::<i32>(), |x| !(x % 2 != 0 && x > 1000))
+            .check(seeded(seed).first_failure_only());
+        assert_eq!(odd.minimal().map(|minimal| *minimal.value()), Some(1001), "seed {seed}: {odd}");
+        let sevens = Property::for_all(generate::integer::<i32>(), |x| !(x % 10 == 7 && x > 1000))
+            .check(seeded(seed).first_failure_only());
+        // Not every seed draws a number ending in 7 above 1000.
+        if let Some(minimal) = sevens.minimal() {
+            assert_eq!(*minimal.value(), 1007, "seed {seed}: {sevens}");
+            sevens_found += 1;
+        }
+    }
+    assert!(sevens_found >= 15, "found on {sevens_found} of 30 seeds");
+}
+
 #[test]
 fn a_negative_128_bit_threshold_ends_exactly_on_it() {
     // A 128-bit value is two choices, the high word and the low; the low

@@ -307,14 +307,15 @@ impl<E: Execute> Shrinker<'_, E> {
 
     /// Lowers each number in steps that keep its lowest bits or digits: by
     /// as many multiples as still fail of the largest power of two that
-    /// divides it, then of the largest power of ten, read both as a plain
-    /// number and as a signed value's zig-zag magnitude. A value that fails
-    /// for its residue as well as its size (an even number above 1000, a
-    /// multiple of ten that a filter keeps) stops a binary search wherever
-    /// a midpoint has the wrong residue, far above the smallest such value;
-    /// steps of the stride it is a multiple of keep the residue all the way
-    /// down. A number with no such stride costs nothing; one as low as it
-    /// goes costs a replay per stride.
+    /// divides it, then of the largest power of ten (2 and 10 for a number
+    /// they do not divide, which keeps its last bit or digit), read both as
+    /// a plain number and as a signed value's zig-zag magnitude. A value
+    /// that fails for its residue as well as its size (an even or odd
+    /// number above 1000, a multiple of ten that a filter keeps, a number
+    /// ending in 7) stops a binary search wherever a midpoint has the wrong
+    /// residue, far above the smallest such value; steps of the stride keep
+    /// the residue all the way down. A number as low as it goes costs a
+    /// replay per stride.
     pub(crate) async fn lower_keeping_residue(&mut self) {
         let mut position = 0;
         while position < self.best.choices.len() {
@@ -424,15 +425,17 @@ fn all_hold(best: &[u64], positions: &[usize], value: u64) -> bool {
 }
 
 /// The strides that keep the residue of `magnitude` while lowering it:
-/// the largest power of two and the largest power of ten that divide it
-/// (each only if above 1 and below the magnitude itself, whose only
-/// multiple below it is 0, tried elsewhere).
+/// the largest power of two and the largest power of ten that divide it,
+/// or 2 and 10 where none above 1 does (each only if below the magnitude
+/// itself, whose only multiple below it is 0, tried elsewhere).
 fn residue_strides(magnitude: u64) -> Vec<u64> {
     if magnitude == 0 {
         return Vec::new();
     }
-    let binary = 1u64 << magnitude.trailing_zeros();
-    let decimal = powers_of_ten().take_while(|&power| magnitude.is_multiple_of(power)).last().unwrap_or(1);
+    // A number that neither divides keeps its last bit or digit: an odd
+    // number steps by 2, one that ends in 7 by 10.
+    let binary = (1u64 << magnitude.trailing_zeros()).max(2);
+    let decimal = powers_of_ten().take_while(|&power| magnitude.is_multiple_of(power)).last().unwrap_or(10);
     let mut strides: Vec<u64> =
         [binary, decimal].into_iter().filter(|&stride| 1 < stride && stride < magnitude).collect();
     strides.dedup();
