@@ -3,8 +3,8 @@
 //! The shrinker knows nothing of values. It holds the smallest failing
 //! sequence found so far (the *best*) with its spans, proposes edits of it —
 //! delete a span, zero a span, lower a choice, swap two siblings, switch a
-//! `one_of` or enum to an earlier alternative and draw its new contents as
-//! the simplest ones — and asks the runner to replay each edit through the
+//! `one_of` or enum to an earlier alternative (or a later, shorter one)
+//! and draw its new contents as the simplest ones — and asks the runner to replay each edit through the
 //! real generators and body. An
 //! edit is kept when it fails *the same way* (same origin: the same panic
 //! location, or the same kind of returned failure) and is shortlex-smaller,
@@ -81,7 +81,7 @@ const EVERY_SWEEP: [Pass; 10] = [
 
 /// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls: they try
 /// many edits per choice (every earlier alternative of a choice between
-/// them, every pair of a span and a later choice, every short run of
+/// them and the later ones that are shorter, every pair of a span and a later choice, every short run of
 /// choices, nearby numbers lowered in groups, a number lowered with the
 /// next one raised, two values exchanged, a number lowered in steps that
 /// keep its last bits or digits, every value below a small number,

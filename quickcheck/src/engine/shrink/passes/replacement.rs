@@ -1,7 +1,7 @@
 //! Passes that replace a span with something simpler of the same length
 //! or less: all zeros, one of its own descendants, a copy of its smallest
-//! sibling, or an earlier alternative of a `one_of` or enum with its
-//! contents drawn afresh.
+//! sibling, or another alternative of a `one_of` or enum (an earlier one,
+//! or a later one that takes fewer choices) with its contents drawn afresh.
 
 use std::ops::Range;
 
