@@ -188,6 +188,24 @@ fn a_signed_value_keeps_its_last_bit_or_digit_on_the_way_down() {
     assert!(sevens_found >= 15, "found on {sevens_found} of 30 seeds");
 }
 
+/// Two values that must keep their ratio are divided by their common factor
+/// together: lowering either alone, or both by one amount, breaks it.
+#[test]
+fn values_that_keep_their_ratio_shrink_together() {
+    let mut found = 0;
+    for seed in 0..30 {
+        let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+            !list.windows(2).any(|pair| pair[0] != 0 && i64::from(pair[1]) == 2 * i64::from(pair[0]))
+        })
+        .check(seeded(seed).first_failure_only().runs(2000));
+        if let Some(minimal) = result.minimal() {
+            assert_eq!(minimal.value(), &[1, 2], "seed {seed}: {result}");
+            found += 1;
+        }
+    }
+    assert!(found >= 10, "found on {found} of 30 seeds");
+}
+
 #[test]
 fn a_negative_128_bit_threshold_ends_exactly_on_it() {
     // A 128-bit value is two choices, the high word and the low; the low

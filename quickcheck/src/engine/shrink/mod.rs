@@ -53,6 +53,7 @@ enum Pass {
     LowerPairsTogether,
     LowerGroupsTogether,
     BorrowFromNext,
+    DividePairs,
     ExchangeValues,
     LowerKeepingResidue,
     TrySmallerValues,
@@ -83,12 +84,13 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// many edits per choice (every earlier alternative of a choice between
 /// them and the later ones that are shorter, every pair of a span and a later choice, every short run of
 /// choices, nearby numbers lowered in groups, a number lowered with the
-/// next one raised, two values exchanged, a number lowered in steps that
+/// next one raised, two nearby numbers divided by a common factor, two
+/// values exchanged, a number lowered in steps that
 /// keep its last bits or digits, every value below a small number,
 /// siblings made copies of the smallest) and rarely succeed. Switching
 /// alternatives goes first, as only choices between alternatives have
 /// edits to try there.
-const WHEN_STALLED: [Pass; 10] = [
+const WHEN_STALLED: [Pass; 11] = [
     Pass::SwitchAlternatives,
     Pass::CopySmallestSiblings,
     Pass::MoveSpans,
@@ -96,6 +98,7 @@ const WHEN_STALLED: [Pass; 10] = [
     Pass::DeleteBlocks,
     Pass::LowerGroupsTogether,
     Pass::BorrowFromNext,
+    Pass::DividePairs,
     Pass::ExchangeValues,
     Pass::LowerKeepingResidue,
     Pass::TrySmallerValues,
@@ -307,6 +310,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::LowerPairsTogether => self.lower_pairs_together().await,
             Pass::LowerGroupsTogether => self.lower_groups_together().await,
             Pass::BorrowFromNext => self.borrow_from_next().await,
+            Pass::DividePairs => self.divide_pairs_by_common_factor().await,
             Pass::ExchangeValues => self.exchange_values().await,
             Pass::LowerKeepingResidue => self.lower_keeping_residue().await,
             Pass::TrySmallerValues => self.try_smaller_values().await,

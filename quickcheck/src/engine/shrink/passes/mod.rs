@@ -9,9 +9,10 @@
 //! The passes come in families, a file each: [`deletion`] makes the
 //! sequence shorter, [`replacement`] puts something simpler in a span's
 //! place, [`lowering`] makes single choices smaller, [`pairs`] moves value
-//! between two choices, lowers two or more together, or lowers one and
-//! raises the next, and [`reordering`] changes the order of spans. This
-//! file holds what several families ask of the best sequence.
+//! between two choices, lowers two or more together, divides two by a
+//! common factor, or lowers one and raises the next, and [`reordering`]
+//! changes the order of spans. This file holds what several families ask
+//! of the best sequence.
 
 mod deletion;
 mod lowering;

@@ -1,7 +1,8 @@
 //! Passes over two or more nearby choices at once: moving value from one
-//! to another, or lowering them together, which finds minima that lowering
-//! one choice at a time cannot reach (a sum that must stay large, values
-//! that must keep their differences).
+//! to another, lowering them together, or dividing them by a common
+//! factor, which finds minima that lowering one choice at a time cannot
+//! reach (a sum that must stay large, values that must keep their
+//! differences or their ratio).
 
 use super::{Execute, Shrinker};
 
@@ -82,6 +83,46 @@ impl<E: Execute> Shrinker<'_, E> {
                 next = (member + 1..=member + PAIR_DISTANCE)
                     .take_while(|&position| position < self.best.choices.len())
                     .find(|&position| self.best.choices[position] != 0 && self.is_number(position));
+            }
+        }
+    }
+
+    /// Divides two nearby numbers by their greatest common divisor, for
+    /// values that must keep their ratio: "an item followed by twice it"
+    /// ends on `[1, 2]` rather than on whichever multiple the lowering
+    /// passes stopped at, since lowering either alone, or both by one
+    /// amount, breaks the ratio. Read as plain numbers and as zig-zag
+    /// magnitudes (keeping signs). Runs when the shrink stalls.
+    pub(crate) async fn divide_pairs_by_common_factor(&mut self) {
+        for first in 0..self.best.choices.len() {
+            for second in first + 1..=first + PAIR_DISTANCE {
+                if second >= self.best.choices.len() || !self.is_number(first) {
+                    break;
+                }
+                if !self.is_number(second) {
+                    continue;
+                }
+                for moves in [Move::Plain, Move::ZigZag] {
+                    let Some((&a, &b)) = self.best.choices.get(first).zip(self.best.choices.get(second)) else {
+                        return;
+                    };
+                    let (magnitude_a, magnitude_b) = (moves.capacity(a), moves.capacity(b));
+                    // A zero divides nothing: the other would only become 1,
+                    // which lowering it alone tries.
+                    let divisor = greatest_common_divisor(magnitude_a, magnitude_b);
+                    if magnitude_a == 0 || magnitude_b == 0 || divisor <= 1 {
+                        continue;
+                    }
+                    let lowered_a = moves.lower(a, magnitude_a - magnitude_a / divisor);
+                    let lowered_b = moves.lower(b, magnitude_b - magnitude_b / divisor);
+                    let Some((lowered_a, lowered_b)) = lowered_a.zip(lowered_b) else { continue };
+                    self.try_edit(|best, candidate| {
+                        candidate.extend_from_slice(best);
+                        candidate[first] = lowered_a;
+                        candidate[second] = lowered_b;
+                    })
+                    .await;
+                }
             }
         }
     }
@@ -193,4 +234,13 @@ impl<E: Execute> Shrinker<'_, E> {
         }
         self.bisect(1, most, attempt).await;
     }
+}
+
+/// The greatest common divisor of `a` and `b` (Euclid's algorithm); 0 when
+/// both are 0.
+fn greatest_common_divisor(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }
