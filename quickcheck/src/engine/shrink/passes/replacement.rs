@@ -190,20 +190,7 @@ impl<E: Execute> Shrinker<'_, E> {
                 if self.exhausted() {
                     return false;
                 }
-                let mut choices = std::mem::take(&mut self.candidate);
-                choices.clear();
-                choices.extend_from_slice(&self.best.choices[..original.start]);
-                choices.push(alternative);
-                choices.extend_from_slice(&self.best.choices[original.start + 1 + skipped..]);
-                let variation = Variation {
-                    span,
-                    // The alternative's choice and the old choices it reads.
-                    kept: original.len() - skipped,
-                    // Where the old span ended, in the candidate.
-                    resume_at: original.end - skipped,
-                    fill: Fill::Simplest,
-                    max_choices: self.best.choices.len(),
-                };
+                let (choices, variation) = self.switched(span, alternative, skipped);
                 let considered = self.consider_varied(&choices, variation).await;
                 self.candidate = choices;
                 // The alternative at its simplest passed: at its largest it
@@ -238,21 +225,9 @@ impl<E: Execute> Shrinker<'_, E> {
             return false;
         };
         for alternative in chosen + 1..=last.min(chosen + SWITCHED_ALTERNATIVES) {
-            // How many of the old choices the new alternative reads: all,
-            // or none.
-            for handed in [original.len() - 1, 0] {
-                let mut choices = std::mem::take(&mut self.candidate);
-                choices.clear();
-                choices.extend_from_slice(&self.best.choices[..original.start]);
-                choices.push(alternative);
-                choices.extend_from_slice(&self.best.choices[original.end - handed..]);
-                let variation = Variation {
-                    span,
-                    kept: 1 + handed,
-                    resume_at: original.start + 1 + handed,
-                    fill: Fill::Simplest,
-                    max_choices: self.best.choices.len(),
-                };
+            // The old choices the new alternative reads: all, or none.
+            for skipped in [0, original.len() - 1] {
+                let (choices, variation) = self.switched(span, alternative, skipped);
                 let drawn = self.draw_varied(&choices, variation).await;
                 self.candidate = choices;
                 if drawn && self.consider(&self.executor.recorded().choices.clone()).await {
@@ -261,6 +236,29 @@ impl<E: Execute> Shrinker<'_, E> {
             }
         }
         false
+    }
+
+    /// The best with span `span` switched to `alternative`, which reads the
+    /// old alternative's choices after its first `skipped`, and the
+    /// variation that replays it. The choices are in the candidate buffer,
+    /// which the caller puts back.
+    fn switched(&mut self, span: usize, alternative: u64, skipped: usize) -> (Vec<u64>, Variation) {
+        let original = self.best.spans.range(span);
+        let mut choices = std::mem::take(&mut self.candidate);
+        choices.clear();
+        choices.extend_from_slice(&self.best.choices[..original.start]);
+        choices.push(alternative);
+        choices.extend_from_slice(&self.best.choices[original.start + 1 + skipped..]);
+        let variation = Variation {
+            span,
+            // The alternative's choice and the old choices it reads.
+            kept: original.len() - skipped,
+            // Where the old span ended, in the candidate.
+            resume_at: original.end - skipped,
+            fill: Fill::Simplest,
+            max_choices: self.best.choices.len(),
+        };
+        (choices, variation)
     }
 
     /// The replay that just ran, with every choice span `span` drew after
