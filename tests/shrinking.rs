@@ -53,6 +53,20 @@ fn a_bounded_sum_shrinks_to_the_boundary_pair() {
 }
 
 #[test]
+fn an_overflowing_sum_ends_on_one_and_the_largest_value() {
+    for seed in 0..30 {
+        let pair = (generate::integer::<i32>(), generate::integer::<i32>());
+        let result = Property::for_all(pair, |(a, b)| a.checked_add(b).is_some()).check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &(1, i32::MAX), "seed {seed}: {result}");
+    }
+    for seed in 0..10 {
+        let pair = (generate::integer::<i64>(), generate::integer::<i64>());
+        let result = Property::for_all(pair, |(a, b)| a.checked_add(b).is_some()).check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &(1, i64::MAX), "seed {seed}: {result}");
+    }
+}
+
+#[test]
 fn a_length_then_that_many_numbers_shrinks_to_900_on_50_seeds() {
     let lists = generate::between(1usize, 100)
         .flat_map(|length| generate::vec(generate::between(0, 1000)).length(length..=length));

@@ -145,18 +145,27 @@ impl<E: Execute> Shrinker<'_, E> {
             if value == 0 || !self.is_number(first) || !self.is_number(next) {
                 continue;
             }
-            let raised = self.best.maxima[next];
-            if self.best.choices[next] == raised {
-                continue;
-            }
+            let largest = self.best.maxima[next];
             let plain = value - 1;
-            let nearer_zero = Move::ZigZag.lower(value, 1).filter(|&lowered| lowered != plain);
-            // The next raised as far as it goes with its lowest bit kept:
-            // the low word of a negative 128-bit value, whose lowest bit is
-            // the value's sign, raised to its largest would turn it positive.
-            let parity_kept = (raised - raised % 2 + self.best.choices[next] % 2).min(raised);
-            let same_sign = (parity_kept != raised).then_some((plain, parity_kept));
-            let moves = [Some((plain, raised)), nearer_zero.map(|lowered| (lowered, raised)), same_sign];
+            let moves = if self.best.choices[next] == largest {
+                // Already at its largest, the next can only give up its
+                // extreme for the other one. A signed range's extremes are
+                // its last indices in the zig-zag order: `i32::MIN` at the
+                // largest, `i32::MAX` two below it (one below for a range
+                // as wide on both sides), so an overflow at `(-1, i32::MIN)`
+                // ends on `(1, i32::MAX)`.
+                let other_extreme = |below| largest.checked_sub(below).map(|raised| (plain, raised));
+                [other_extreme(1), other_extreme(2), None]
+            } else {
+                // The next raised as far as it goes with its lowest bit
+                // kept: the low word of a negative 128-bit value, whose
+                // lowest bit is the value's sign, raised to its largest
+                // would turn it positive.
+                let parity_kept = (largest - largest % 2 + self.best.choices[next] % 2).min(largest);
+                let same_sign = (parity_kept != largest).then_some((plain, parity_kept));
+                let nearer_zero = Move::ZigZag.lower(value, 1).filter(|&lowered| lowered != plain);
+                [Some((plain, largest)), nearer_zero.map(|lowered| (lowered, largest)), same_sign]
+            };
             for (lowered, raised) in moves.into_iter().flatten() {
                 let improved = self
                     .try_edit(|best, candidate| {
