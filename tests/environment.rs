@@ -35,6 +35,9 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     })
     .check(Options::default().seed(3));
     assert_eq!(result.shrinks(), 1);
+    // The report names the variable that set the limit, not the option.
+    let stopped = "Shrinking stopped at its limit of 1 shrink (QUICKCHECK_MAX_SHRINKS), so";
+    assert!(result.to_string().contains(stopped), "{result}");
     clear("QUICKCHECK_MAX_SHRINKS");
 
     set("QUICKCHECK_RUNS", "many");

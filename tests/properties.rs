@@ -172,6 +172,7 @@ fn zero_runs_with_nothing_else_to_stop_on_is_refused() {
     let no_time = Options::default().runs(0).run_for(std::time::Duration::ZERO);
     let result = Property::for_all(generate::integer::<u8>(), |_| true).check(no_time);
     assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+    assert!(result.to_string().contains("runs is 0 (and a run_for of 0 stops at once), so"), "{result}");
 }
 
 #[test]

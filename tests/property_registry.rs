@@ -87,6 +87,12 @@ fn every_property_run_by_property_itself_is_listed_with_its_place() {
     assert_eq!(first.line(), 14);
     let options = format!("{:?}", first.options());
     assert!(options.contains("runs: Some(1000)") && options.contains("seed: Some(4)"), "{options}");
+    // Its Debug form says which property it is, not where its functions are.
+    assert_eq!(
+        format!("{first:?}"),
+        "RegisteredProperty { path: \"property_registry::lists_are_short_unless_broken\", \
+         file: \"tests/property_registry.rs\", line: 14, .. }"
+    );
 }
 
 #[test]

@@ -10,7 +10,7 @@
 //! ```text
 //! passed    tour::addition_commutes (examples/tour.rs:62)
 //! passed    tour::sorted_lists_have_no_inversions (examples/tour.rs:67)
-//! FALSIFIED tour::halving_then_doubling_gives_the_number_back (examples/tour.rs:73)
+//! FALSIFIED tour::halving_then_doubling_gives_the_number_back (examples/tour.rs:75)
 //!   Falsified after 2 tests and 0 shrinks (seed 7).
 //!     Minimal counterexample:
 //!       n = 1
@@ -31,7 +31,6 @@ use crate::engine::unwind::{Caught, catch};
 use crate::property::{Options, Outcome, PropertyResult};
 
 /// One registered property.
-#[derive(Debug)]
 pub struct RegisteredProperty {
     name: &'static str,
     module_path: &'static str,
@@ -42,6 +41,19 @@ pub struct RegisteredProperty {
 }
 
 inventory::collect!(RegisteredProperty);
+
+/// The property's path and where it is written. Its options and its check
+/// are functions, whose addresses would say nothing, and calling them here
+/// could panic (an option's expression runs when they are built).
+impl fmt::Debug for RegisteredProperty {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RegisteredProperty")
+            .field("path", &self.path())
+            .field("file", &self.file)
+            .field("line", &self.line)
+            .finish_non_exhaustive()
+    }
+}
 
 impl RegisteredProperty {
     /// What `#[property]` registers.

@@ -152,8 +152,9 @@ pub struct Integer<T: IntegerValue> {
 /// nothing else: no value is forced for being known to break code, so what
 /// matters to your domain is yours to add with
 /// [`frequency`](crate::generate::frequency) and
-/// [`constant`](crate::generate::constant). Close to half the draws lie
-/// within 256 of 0, and the rest have a uniformly drawn bit width. Early
+/// [`constant`](crate::generate::constant). About half the draws of a
+/// 64-bit type lie within 256 of 0 (six in ten of an `i32`, more of a
+/// narrower type), and the rest have a uniformly drawn bit width. Early
 /// examples of a run are kept small.
 ///
 /// ```

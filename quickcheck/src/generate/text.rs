@@ -166,8 +166,8 @@ impl Generator for CharBetween {
 /// Any `String` of [`character`]s, 0 to 64 long by default; see
 /// [`Collection`] for lengths. Shrinks towards `""`.
 ///
-/// A string's length counts `char`s, not bytes: a quarter of the
-/// characters lie outside ASCII, so `string().max_length(8)` can make a
+/// A string's length counts `char`s, not bytes: about three characters in
+/// sixteen lie outside ASCII, so `string().max_length(8)` can make a
 /// string of 8 characters and up to 32 bytes. Bound `s.len()` with
 /// [`string_of`] an ASCII alphabet, or with a filter, where bytes matter.
 ///

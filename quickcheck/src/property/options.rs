@@ -76,7 +76,7 @@ const DEFAULT_MAX_SHRINK_TIME: Duration = Duration::from_secs(300);
 
 impl Options {
     /// How many generated examples must pass (default 100). Pinned examples
-    /// are checked on top of these. 0 is allowed only with
+    /// are checked on top of these. 0 is allowed only with a nonzero
     /// [`run_for`](Options::run_for) or a
     /// [`coverage_confidence`](Options::coverage_confidence), which decide
     /// when to stop, or without the generate [phase](crate::Phase);
@@ -367,7 +367,10 @@ impl Options {
         warn_of_unread_variables();
         let runs_from_environment = environment("QUICKCHECK_RUNS")?;
         let runs = runs_from_environment.or(self.runs).unwrap_or(DEFAULT_RUNS);
-        let max_shrinks = environment("QUICKCHECK_MAX_SHRINKS")?.or(self.max_shrinks).unwrap_or(DEFAULT_MAX_SHRINKS);
+        let max_shrinks_from_environment = environment("QUICKCHECK_MAX_SHRINKS")?;
+        let max_shrinks_set_by =
+            if max_shrinks_from_environment.is_some() { "QUICKCHECK_MAX_SHRINKS" } else { "max_shrinks" };
+        let max_shrinks = max_shrinks_from_environment.or(self.max_shrinks).unwrap_or(DEFAULT_MAX_SHRINKS);
         let replay = self.replay.as_deref().map(str::parse::<Replay>).transpose().map_err(|error| error.to_string())?;
         let seed = environment("QUICKCHECK_SEED")?.or(self.seed).unwrap_or_else(random::fresh_seed);
         // Read when a passing report prints; checked here, so that a typo
@@ -392,13 +395,16 @@ impl Options {
         let runs_for_a_time = run_for.is_some_and(|duration| !duration.is_zero());
         if runs == 0 && !runs_for_a_time && self.confidence.is_none() && generates {
             let source = if runs_from_environment.is_some() { "QUICKCHECK_RUNS" } else { "runs" };
+            // A zero `run_for` was meant to decide when to stop; say why it
+            // cannot.
+            let zero_run_for = if run_for.is_some() { " (and a run_for of 0 stops at once)" } else { "" };
             let generation_off = self.advice.spell(
                 "Options::phases(Phases::all().without(Phase::Generate))",
                 "#[property(phases = quickcheck::Phases::all().without(quickcheck::Phase::Generate))]",
             );
             return Err(format!(
-                "{source} is 0, so the check would generate nothing and pass having tested nothing; ask for at \
-                 least one run, or to check only the pinned examples turn generation off with {generation_off}"
+                "{source} is 0{zero_run_for}, so the check would generate nothing and pass having tested nothing; \
+                 ask for at least one run, or to check only the pinned examples turn generation off with {generation_off}"
             ));
         }
         if self.deadline.is_some_and(|deadline| deadline.is_zero()) {
@@ -410,6 +416,7 @@ impl Options {
             runs,
             seed,
             max_shrinks,
+            max_shrinks_set_by,
             max_discard_ratio: self.max_discard_ratio.unwrap_or(DEFAULT_MAX_DISCARD_RATIO),
             database: self.resolve_database(replay.is_some())?,
             replay: replay.map(|replay| replay.choices().to_vec()),

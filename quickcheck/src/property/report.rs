@@ -132,9 +132,9 @@ impl<T> FailureReport<T> {
             Some(ShrinkLimit::Off) => {
                 write!(f, "\n  The shrink phase is off (phases): this is the counterexample as found.")?
             }
-            Some(ShrinkLimit::Shrinks(limit)) => write!(
+            Some(ShrinkLimit::Shrinks { limit, set_by }) => write!(
                 f,
-                "\n  Shrinking stopped at its limit of {} (max_shrinks), so the counterexample may not be minimal.",
+                "\n  Shrinking stopped at its limit of {} ({set_by}), so the counterexample may not be minimal.",
                 plural(limit, "shrink", "shrinks")
             )?,
             Some(ShrinkLimit::Attempts(limit)) => write!(
@@ -257,8 +257,9 @@ impl<T> PropertyResult<T> {
     /// of a property with named parameters: each value's `Debug` form, with
     /// lists written as `vec![...]`. Absent when the property passed, named
     /// no parameters, failed on a pinned example, has a value whose `Debug`
-    /// form spans several lines, holds `NaN` or `inf`, or holds text no Rust
-    /// expression does (a hand-written `Debug`'s `#3`), or its parameters
+    /// form spans several lines, holds a `NaN` or an infinity inside another
+    /// value (a float parameter itself is written `f64::NAN`,
+    /// `f64::INFINITY` and so on), or holds text no Rust expression does (a hand-written `Debug`'s `#3`), or its parameters
     /// were marked [`without_pin_line`](crate::Property::without_pin_line)
     /// (as `#[property]` does for maps, boxes, command sequences and other
     /// types whose `Debug` form is no expression of the type, and for

@@ -668,8 +668,9 @@ impl<T> PropertyResult<T> {
     }
 
     /// Whether generation stopped early because every example the
-    /// generators can produce had been run: a property over `bool` passes
-    /// after 2 examples, one over `u8` after 256.
+    /// generators can produce had been run before the runs asked for had
+    /// passed: a property over `bool` passes after 2 examples, and one over
+    /// `u8` after 256 if more than 256 runs were asked for.
     pub fn is_space_exhausted(&self) -> bool {
         self.space_exhausted
     }

@@ -170,7 +170,10 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         }
         let (max_shrinks, multiple_failures) = (self.settings.max_shrinks, self.settings.multiple_failures);
         let time_limit = self.settings.max_shrink_time;
-        let mut shrinker = Shrinker::new(self, original, failure, max_shrinks).with_time_limit(time_limit);
+        let set_by = self.settings.max_shrinks_set_by;
+        let mut shrinker = Shrinker::new(self, original, failure, max_shrinks)
+            .with_max_shrinks_set_by(set_by)
+            .with_time_limit(time_limit);
         if multiple_failures {
             shrinker = shrinker.collecting_others();
         }
@@ -203,7 +206,9 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         }
         let (max_shrinks, time_limit) = (self.settings.max_shrinks, self.settings.max_shrink_time);
         self.drawing_only = true;
+        let set_by = self.settings.max_shrinks_set_by;
         let mut shrinker = Shrinker::new(self, original, Failure::from_panic(found.panic), max_shrinks)
+            .with_max_shrinks_set_by(set_by)
             .with_time_limit(time_limit)
             .of_generator_panic();
         shrinker.shrink().await;

@@ -40,6 +40,9 @@ pub(crate) struct Settings {
     pub(crate) runs: u64,
     pub(crate) seed: u64,
     pub(crate) max_shrinks: u64,
+    /// Where `max_shrinks` came from: `max_shrinks`, or
+    /// `QUICKCHECK_MAX_SHRINKS` when that variable overrode it.
+    pub(crate) max_shrinks_set_by: &'static str,
     pub(crate) max_discard_ratio: u64,
     /// Run only this choice sequence (a replay token), and shrink it.
     pub(crate) replay: Option<Vec<u64>>,

@@ -155,6 +155,9 @@ pub(crate) struct Shrinker<'r, E> {
     /// whose value was rejected draws again, past the candidate's end).
     unjudged: u64,
     max_shrinks: u64,
+    /// The setting `max_shrinks` came from, for the report of a shrink that
+    /// stops there.
+    max_shrinks_set_by: &'static str,
     /// When shrinking must stop, if it has a time limit.
     stop_by: Option<(Instant, Duration)>,
     /// Failures of other origins met on the way, the smallest of each, when
@@ -175,8 +178,9 @@ pub(crate) struct Shrinker<'r, E> {
 pub(crate) enum ShrinkLimit {
     /// The shrink phase was off: the counterexample is as found.
     Off,
-    /// `max_shrinks` successful shrinks.
-    Shrinks(u64),
+    /// `limit` successful shrinks, as the setting `set_by` asked
+    /// (`max_shrinks` or the variable `QUICKCHECK_MAX_SHRINKS`).
+    Shrinks { limit: u64, set_by: &'static str },
     /// [`MAX_ATTEMPTS`] replays.
     Attempts(u64),
     /// The shrink's time limit.
@@ -202,6 +206,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             discarded: 0,
             unjudged: 0,
             max_shrinks,
+            max_shrinks_set_by: "max_shrinks",
             stop_by: None,
             others: None,
             generator_panic: None,
@@ -219,6 +224,13 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         self
     }
 
+    /// Names the setting that gave `max_shrinks`, for the report: the
+    /// environment variable when it overrode the option.
+    pub(crate) fn with_max_shrinks_set_by(mut self, setting: &'static str) -> Self {
+        self.max_shrinks_set_by = setting;
+        self
+    }
+
     /// Stops shrinking once `limit` has passed (checked between attempts).
     pub(crate) fn with_time_limit(mut self, limit: Duration) -> Self {
         self.stop_by = Some((Instant::now(), limit));
@@ -229,7 +241,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     /// a local minimum (or a cancellation).
     pub(crate) fn stopped_at(&self) -> Option<ShrinkLimit> {
         if self.shrinks >= self.max_shrinks {
-            Some(ShrinkLimit::Shrinks(self.max_shrinks))
+            Some(ShrinkLimit::Shrinks { limit: self.max_shrinks, set_by: self.max_shrinks_set_by })
         } else if self.attempts >= MAX_ATTEMPTS {
             Some(ShrinkLimit::Attempts(MAX_ATTEMPTS))
         } else {
