@@ -67,6 +67,27 @@ fn an_overflowing_sum_ends_on_one_and_the_largest_value() {
 }
 
 #[test]
+fn a_product_that_must_stay_large_ends_on_its_smallest_factors() {
+    for seed in 0..10 {
+        let result = Property::for_all(generate::vec(generate::integer::<u8>()), |list| {
+            list.iter()
+                .map(|&x| u64::from(x))
+                .try_fold(1u64, u64::checked_mul)
+                .is_some_and(|product| product <= 1_000_000)
+        })
+        .check(seeded(seed).first_failure_only());
+        assert_eq!(result.minimal().unwrap().value(), &[16, 246, 255], "seed {seed}: {result}");
+    }
+    for seed in 0..5 {
+        let result = Property::for_all(generate::vec(generate::integer::<u16>()), |list| {
+            list.iter().map(|&x| u32::from(x)).try_fold(1u32, u32::checked_mul).is_some()
+        })
+        .check(seeded(seed));
+        assert_eq!(result.minimal().unwrap().value(), &[2, 32769, 65535], "seed {seed}: {result}");
+    }
+}
+
+#[test]
 fn a_length_then_that_many_numbers_shrinks_to_900_on_50_seeds() {
     let lists = generate::between(1usize, 100)
         .flat_map(|length| generate::vec(generate::between(0, 1000)).length(length..=length));

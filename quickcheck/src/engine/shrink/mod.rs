@@ -53,6 +53,7 @@ enum Pass {
     LowerPairsTogether,
     LowerGroupsTogether,
     BorrowFromNext,
+    LowerWithLaterRaised,
     DividePairs,
     ExchangeValues,
     LowerKeepingResidue,
@@ -82,15 +83,16 @@ const EVERY_SWEEP: [Pass; 10] = [
 
 /// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls: they try
 /// many edits per choice (every earlier alternative of a choice between
-/// them and the later ones that are shorter, every pair of a span and a later choice, every short run of
-/// choices, nearby numbers lowered in groups, a number lowered with the
-/// next one raised, two nearby numbers divided by a common factor, two
-/// values exchanged, a number lowered in steps that
-/// keep its last bits or digits, every value below a small number,
-/// siblings made copies of the smallest) and rarely succeed. Switching
-/// alternatives goes first, as only choices between alternatives have
-/// edits to try there.
-const WHEN_STALLED: [Pass; 11] = [
+/// them and the later ones that are shorter, every pair of a span and a
+/// later choice, every short run of choices, nearby numbers lowered in
+/// groups, a number lowered with the next one raised, a number lowered as
+/// far as it goes with a later one raised to its largest, two nearby
+/// numbers divided by a common factor, two values exchanged, a number
+/// lowered in steps that keep its last bits or digits, every value below a
+/// small number, siblings made copies of the smallest) and rarely succeed.
+/// Switching alternatives goes first, as only choices between alternatives
+/// have edits to try there.
+const WHEN_STALLED: [Pass; 12] = [
     Pass::SwitchAlternatives,
     Pass::CopySmallestSiblings,
     Pass::MoveSpans,
@@ -98,6 +100,7 @@ const WHEN_STALLED: [Pass; 11] = [
     Pass::DeleteBlocks,
     Pass::LowerGroupsTogether,
     Pass::BorrowFromNext,
+    Pass::LowerWithLaterRaised,
     Pass::DividePairs,
     Pass::ExchangeValues,
     Pass::LowerKeepingResidue,
@@ -322,6 +325,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::LowerPairsTogether => self.lower_pairs_together().await,
             Pass::LowerGroupsTogether => self.lower_groups_together().await,
             Pass::BorrowFromNext => self.borrow_from_next().await,
+            Pass::LowerWithLaterRaised => self.lower_with_later_raised().await,
             Pass::DividePairs => self.divide_pairs_by_common_factor().await,
             Pass::ExchangeValues => self.exchange_values().await,
             Pass::LowerKeepingResidue => self.lower_keeping_residue().await,

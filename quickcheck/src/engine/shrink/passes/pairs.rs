@@ -183,6 +183,31 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
+    /// Lowers a number as far as it still fails with a later number nearby
+    /// raised to its largest: for values whose product, or another
+    /// combination that must stay large, lets one go down only if another
+    /// goes up. The raised number then shrinks on its own, so a product of
+    /// three bytes above 1,000,000 ends on `[16, 246, 255]`. Runs when the
+    /// shrink stalls.
+    pub(crate) async fn lower_with_later_raised(&mut self) {
+        for first in 0..self.best.choices.len() {
+            for second in first + 1..=first + PAIR_DISTANCE {
+                if second >= self.best.choices.len() || self.best.choices[first] == 0 || !self.is_number(first) {
+                    break;
+                }
+                let largest = self.best.maxima[second];
+                if !self.is_number(second) || self.best.choices[second] == largest {
+                    continue;
+                }
+                let value = self.best.choices[first];
+                self.change_by(&[first, second], value, |index, amount| {
+                    if index == 0 { value.checked_sub(amount) } else { Some(largest) }
+                })
+                .await;
+            }
+        }
+    }
+
     /// Lowers the numbers at `positions` by one amount, as far as they all
     /// still fail.
     async fn lower_together(&mut self, positions: &[usize], moves: Move) {
