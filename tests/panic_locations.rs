@@ -24,6 +24,14 @@ fn panic_of(misuse: impl FnOnce()) -> (String, String) {
     LAST_PANIC.with(|last| last.borrow_mut().take()).expect("the hook saw the panic")
 }
 
+/// A command that changes nothing, for misused command sequences.
+#[derive(Clone, Debug)]
+struct Nothing;
+
+impl quickcheck::stateful::ModelCommand<()> for Nothing {
+    fn update(&self, _: &mut ()) {}
+}
+
 /// Levels counted up from 0, at most `max_depth` of them.
 fn levels(max_depth: u32) -> BoxedGenerator<'static, u32> {
     generate::recursive(generate::constant(0), max_depth, |below| below.map(|level| level + 1))
@@ -97,6 +105,13 @@ fn misuse_panics_at_the_callers_line_with_what_to_do() {
                 let _ = generate::vec(generate::integer::<u8>()).length(3..3);
             }),
             "collection length range 3..3 is empty",
+        ),
+        (
+            "an empty command sequence length range",
+            Box::new(|| {
+                let _ = quickcheck::stateful::commands(|| (), |_: &()| Some(generate::constant(Nothing))).length(5..5);
+            }),
+            "command sequence length range 5..5 is empty",
         ),
         (
             "a range that ends below 0",

@@ -79,8 +79,10 @@ impl Lengths {
         Lengths { min_given: self.min_given, ..Lengths::new(self.min, max, true) }
     }
 
+    /// The lengths of `range`, for the lengths of `what` (a collection, a
+    /// command sequence), which a panic over an empty range names.
     #[track_caller]
-    pub(crate) fn within(range: impl RangeBounds<usize>) -> Lengths {
+    pub(crate) fn within(range: impl RangeBounds<usize>, what: &str) -> Lengths {
         let min = match range.start_bound() {
             Bound::Included(&n) => Some(n),
             Bound::Excluded(&n) => n.checked_add(1),
@@ -95,7 +97,7 @@ impl Lengths {
         // reported is the caller's.
         let Some((min, max)) = min.zip(max).filter(|(min, max)| min <= max) else {
             panic!(
-                "collection length range {} is empty: no length lies in it; give a range whose start is at most its \
+                "{what} length range {} is empty: no length lies in it; give a range whose start is at most its \
                  end, such as 1..=10",
                 written(&range)
             )
@@ -196,7 +198,7 @@ macro_rules! length_builders {
         /// At the call, if the range is empty.
         #[track_caller]
         pub fn length(mut self, range: impl std::ops::RangeBounds<usize>) -> Self {
-            self.lengths = crate::generate::collection::Lengths::within(range);
+            self.lengths = crate::generate::collection::Lengths::within(range, "collection");
             self
         }
     };
@@ -390,9 +392,12 @@ mod tests {
     #[test]
     fn the_full_size_chance_is_the_one_worked_out_at_full_size() {
         let mut source = ChoiceSource::new();
-        for lengths in
-            [Lengths::default(), Lengths::new(20, 64, true), Lengths::new(3, 3, true), Lengths::within(..=1000)]
-        {
+        for lengths in [
+            Lengths::default(),
+            Lengths::new(20, 64, true),
+            Lengths::new(3, 3, true),
+            Lengths::within(..=1000, "collection"),
+        ] {
             source.start_random(1.0);
             assert_eq!(lengths.continue_chance(&source), Chance::new(lengths.continue_probability(1.0)));
             source.start_random(0.5);

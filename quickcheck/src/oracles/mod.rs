@@ -85,8 +85,10 @@ use crate::stats::note;
 /// Why an oracle failed: which oracle, and what differed. The compared
 /// values themselves are in the report's notes.
 ///
-/// Its `Debug` form is its message, so a report that prints a returned
-/// `Err` with `Debug`, and an `unwrap`, read as a sentence.
+/// Its `Debug` form is its `Display` form, the oracle's name and then its
+/// [`message`](Mismatch::message) (`round_trip: 0.0 was encoded as …`),
+/// so a report that prints a returned `Err` with `Debug`, and an `unwrap`,
+/// read as a sentence.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Mismatch {
     oracle: &'static str,

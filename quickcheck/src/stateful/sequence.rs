@@ -81,10 +81,11 @@ impl<Model, Next> Commands<Model, Next> {
 
     /// Sets the fewest and the most commands from a range such as `5..=20`
     /// or `10..` (a range without an end allows up to 64 more than its
-    /// start). Below the fewest a sequence goes on without drawing whether
-    /// to, so `length(50..=50)` makes exactly 50 commands, unless `next`
-    /// ends the sequence first in a terminal state; shrinking keeps at least
-    /// the fewest.
+    /// start, and as a sequence nearly always reaches its most, `10..`
+    /// makes 74 commands). Below the fewest a sequence goes on without
+    /// drawing whether to, so `length(50..=50)` makes exactly 50 commands,
+    /// unless `next` ends the sequence first in a terminal state; shrinking
+    /// keeps at least the fewest.
     ///
     /// ```
     /// use quickcheck::stateful::{self, ModelCommand};
@@ -108,7 +109,7 @@ impl<Model, Next> Commands<Model, Next> {
     /// At the call, if the range is empty.
     #[track_caller]
     pub fn length(mut self, range: impl std::ops::RangeBounds<usize>) -> Self {
-        self.lengths = Lengths::within(range);
+        self.lengths = Lengths::within(range, "command sequence");
         self
     }
 }
@@ -446,7 +447,7 @@ impl<Model, C> CommandSequence<Model, C> {
     /// Runs the commands in order against a fresh model and `system`: for
     /// each, `run` against the model before it, then `update`. Returns the
     /// final model. A panic out of a step is noted in the failure's report
-    /// (`failed at: step 4 of 10`).
+    /// (`failed at: step 4 of 10 (the commands after it did not run)`).
     pub fn run<System>(&self, system: &mut System) -> Model
     where
         C: Command<Model, System>,
