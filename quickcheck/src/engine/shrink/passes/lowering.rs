@@ -271,6 +271,10 @@ impl<E: Execute> Shrinker<'_, E> {
     /// one more for each, as many as still fail, found by
     /// [`find_integer`](Self::find_integer): removing the leading items of a
     /// long list then costs a few replays rather than one sweep per item.
+    /// A value above the number of spans in the whole test case counts no
+    /// items in it, and is left alone: a command's argument of 100 in a
+    /// sequence of ten commands would otherwise cost a replay per span
+    /// tried.
     async fn lower_with_deletion(&mut self, position: usize) {
         let value = self.best.choices[position];
         let later: Vec<usize> = (0..self.best.spans.len())
@@ -279,10 +283,13 @@ impl<E: Execute> Shrinker<'_, E> {
                 // An element's value alone is not deleted, as in `delete_spans`.
                 range.start > position && !range.is_empty() && !self.is_element_value(span)
             })
-            .take(DEPENDENT_SPANS)
             .collect();
+        if u64::try_from(self.best.spans.len()).is_ok_and(|spans| value > spans) {
+            return;
+        }
+        let later = &later[..later.len().min(DEPENDENT_SPANS)];
         let base = self.best.choices.clone();
-        for span in later {
+        for &span in later {
             let start = self.best.spans.range(span).start;
             let ends = self.sibling_ends(span);
             // Deletes the span and `count` siblings after it.
@@ -337,18 +344,31 @@ impl<E: Execute> Shrinker<'_, E> {
     /// stops at the bottom of the run it started in: a character that fails
     /// for being whitespace stops at `'\r'`, whose neighbours in the
     /// character order are no whitespace, above `' '`. Below a small number
-    /// every value is cheap to try.
+    /// every value is cheap to try. Equal values of one kind are scanned
+    /// once: they nearly always fail or pass alike, and ten `Add(100)`
+    /// commands of a stateful test scanned one by one cost a thousand runs
+    /// of the system to learn nothing.
     pub(crate) async fn try_smaller_values(&mut self) {
+        let mut scanned_in_vain: Vec<(u64, u64)> = Vec::new();
         for position in self.plain_numbers() {
             let Some(&value) = self.best.choices.get(position) else { return };
-            if !(2..=SCANNED_UP_TO).contains(&value) {
+            let kind = (self.best.maxima[position], value);
+            if !(2..=SCANNED_UP_TO).contains(&value) || scanned_in_vain.contains(&kind) {
                 continue;
             }
             // 0 and the values just below were tried by `minimize_choice`.
+            let mut lowered = false;
             for candidate in 1..value {
-                if self.best.choices.get(position) != Some(&value) || self.try_set(position, candidate).await {
+                if self.best.choices.get(position) != Some(&value) {
                     break;
                 }
+                if self.try_set(position, candidate).await {
+                    lowered = true;
+                    break;
+                }
+            }
+            if !lowered {
+                scanned_in_vain.push(kind);
             }
         }
     }

@@ -168,6 +168,21 @@ impl Move {
         }
     }
 
+    /// How much `to` can take before it reaches its largest value of its
+    /// sign, below `to_max`: moving more loses the excess.
+    fn room(self, to: u64, to_max: u64) -> u64 {
+        match self {
+            Move::Plain => to_max.saturating_sub(to),
+            Move::ZigZag => {
+                let positive = to % 2 == 1 || to == 0;
+                // The largest index of the same sign: odd for positive
+                // values, even for negative ones.
+                let largest = if positive == (to_max % 2 == 1) { to_max } else { to_max.saturating_sub(1) };
+                largest.div_ceil(2).saturating_sub(to.div_ceil(2))
+            }
+        }
+    }
+
     /// The pair after moving `amount`. The receiving choice saturates at its
     /// largest value, which at the end of a signed range is the extreme the
     /// zig-zag order reaches last (`-32768` for `i16`).

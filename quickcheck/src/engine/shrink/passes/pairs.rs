@@ -200,7 +200,7 @@ impl<E: Execute> Shrinker<'_, E> {
                     continue;
                 }
                 let value = self.best.choices[first];
-                self.change_by(&[first, second], value, |index, amount| {
+                self.change_by(&[first, second], value, None, |index, amount| {
                     if index == 0 { value.checked_sub(amount) } else { Some(largest) }
                 })
                 .await;
@@ -219,7 +219,7 @@ impl<E: Execute> Shrinker<'_, E> {
             *value = self.best.choices[position];
         }
         let most = values[..positions.len()].iter().map(|&value| moves.capacity(value)).min().unwrap_or(0);
-        self.change_by(positions, most, |index, amount| moves.lower(values[index], amount)).await;
+        self.change_by(positions, most, None, |index, amount| moves.lower(values[index], amount)).await;
     }
 
     async fn redistribute(&mut self, first: usize, second: usize, moves: Move) {
@@ -229,7 +229,10 @@ impl<E: Execute> Shrinker<'_, E> {
         let (from, to) = (self.best.choices[first], self.best.choices[second]);
         let to_max = self.best.maxima[second];
         let pair_after = |amount| moves.apply(from, to, amount, to_max);
-        self.change_by(&[first, second], moves.capacity(from), |index, amount| {
+        // Filling the receiver exactly is the likeliest largest move that
+        // still fails, where the two must keep their total.
+        let fill = Some(moves.room(to, to_max));
+        self.change_by(&[first, second], moves.capacity(from), fill, |index, amount| {
             pair_after(amount).map(|(lowered, raised)| if index == 0 { lowered } else { raised })
         })
         .await;
@@ -239,8 +242,15 @@ impl<E: Execute> Shrinker<'_, E> {
     /// gives each (by its index in `positions`) for the largest amount up to
     /// `most` that still fails: one step first, since most groups are
     /// unrelated and this rejects them in one replay, then the most, then
-    /// bisection between them.
-    async fn change_by(&mut self, positions: &[usize], most: u64, value_after: impl Fn(usize, u64) -> Option<u64>) {
+    /// `guess` and the amount after it (where a guess is right, two replays
+    /// end the search), then bisection.
+    async fn change_by(
+        &mut self,
+        positions: &[usize],
+        most: u64,
+        guess: Option<u64>,
+        value_after: impl Fn(usize, u64) -> Option<u64>,
+    ) {
         debug_assert!(positions.len() <= MOST_IN_A_GROUP, "a group of at most {MOST_IN_A_GROUP} choices");
         let length = self.best.choices.len();
         let attempt = async |shrinker: &mut Self, amount: u64| {
@@ -266,7 +276,18 @@ impl<E: Execute> Shrinker<'_, E> {
         if most == 0 || !attempt(self, 1).await || attempt(self, most).await {
             return;
         }
-        self.bisect(1, most, attempt).await;
+        let (mut works, mut fails) = (1, most);
+        if let Some(guess) = guess.filter(|&guess| 1 < guess && guess < most) {
+            if attempt(self, guess).await {
+                works = guess;
+                if guess + 1 < most && !attempt(self, guess + 1).await {
+                    fails = guess + 1;
+                }
+            } else {
+                fails = guess;
+            }
+        }
+        self.bisect(works, fails, attempt).await;
     }
 }
 
