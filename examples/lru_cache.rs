@@ -79,8 +79,8 @@ fn main() {
     let operations = stateful::commands(Model::new, |_: &Model| {
         let key = generate::between(0u8, 3);
         Some(generate::one_of((
-            (key, generate::integer::<u8>()).map(|(key, value)| Operation::Put(key, value)).boxed(),
-            key.map(Operation::Get).boxed(),
+            (key, generate::integer::<u8>()).map(|(key, value)| Operation::Put(key, value)),
+            key.map(Operation::Get),
         )))
     });
     let result = Property::for_all(operations, |sequence| {

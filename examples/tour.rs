@@ -111,8 +111,8 @@ fn store_operations() -> impl Generator<Value = stateful::CommandSequence<BTreeM
     stateful::commands(BTreeMap::new, |_: &BTreeMap<u8, u8>| {
         let key = generate::between(0u8, 3);
         Some(generate::one_of((
-            (key, generate::integer::<u8>()).map(|(key, value)| Operation::Put(key, value)).boxed(),
-            key.map(Operation::Get).boxed(),
+            (key, generate::integer::<u8>()).map(|(key, value)| Operation::Put(key, value)),
+            key.map(Operation::Get),
         )))
     })
 }

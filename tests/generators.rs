@@ -760,6 +760,44 @@ fn one_of_shrinks_to_the_first_alternative() {
 }
 
 #[test]
+fn one_of_and_frequency_take_up_to_twelve_alternatives_of_any_types() {
+    use generate::constant as c;
+    // Twelve generators of different types that make one value type, unboxed.
+    let twelve = generate::one_of((
+        c(0),
+        generate::between(1, 1),
+        c(2).map(|n| n),
+        c(3),
+        c(4),
+        c(5),
+        c(6),
+        c(7),
+        c(8),
+        c(9),
+        c(10),
+        generate::between(11, 11).filter(|_| true),
+    ));
+    let values = twelve.sample(600, 1);
+    assert!((0..12).all(|n| values.contains(&n)), "{values:?}");
+    assert_eq!(minimal(&twelve, |n| n < 11, 1), 11);
+    let weighted = generate::frequency((
+        (1, c(0)),
+        (1, c(1)),
+        (1, c(2)),
+        (1, c(3)),
+        (1, c(4)),
+        (1, c(5)),
+        (1, c(6)),
+        (1, c(7)),
+        (1, c(8)),
+        (1, c(9)),
+        (1, c(10)),
+        (1, generate::between(11, 11)),
+    ));
+    assert!(weighted.sample(600, 2).contains(&11));
+}
+
+#[test]
 fn one_of_accepts_a_vec_of_boxed_generators() {
     let alternatives: Vec<BoxedGenerator<'static, i32>> =
         vec![generate::constant(1).boxed(), generate::between(10, 12).boxed(), generate::integer::<i32>().boxed()];
@@ -1066,6 +1104,27 @@ fn recursive_respects_its_depth_bound() {
     Property::for_all(trees(4), |tree| depth(&tree) <= 4).assert(seeded(1).runs(500));
     let depths: BTreeSet<u32> = trees(4).sample(300, 2).iter().map(depth).collect();
     assert_eq!(depths, BTreeSet::from([0, 1, 2, 3, 4]), "not every depth up to the bound was produced");
+}
+
+/// A tree whose nodes hold a `vec` of subtrees stays a few dozen nodes at
+/// most: each level down draws at half the size, so its lists get shorter.
+/// Drawn at full size every level, such trees reached over a thousand nodes.
+#[test]
+fn recursive_trees_of_lists_stay_small() {
+    #[derive(Clone, Debug)]
+    struct Branches(Vec<Branches>);
+    fn nodes(tree: &Branches) -> usize {
+        1 + tree.0.iter().map(nodes).sum::<usize>()
+    }
+    for max_depth in [4, 8] {
+        let trees = generate::recursive(generate::constant(Branches(Vec::new())), max_depth, |below| {
+            generate::vec(below).map(Branches)
+        });
+        let mut sizes: Vec<usize> = trees.sample(1000, 1).iter().map(nodes).collect();
+        sizes.sort_unstable();
+        assert!(sizes[900] <= 60 && sizes[999] <= 300, "90th percentile {}, largest {}", sizes[900], sizes[999]);
+        assert!(sizes[999] >= 20, "largest {}", sizes[999]);
+    }
 }
 
 #[test]

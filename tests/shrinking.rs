@@ -565,6 +565,12 @@ fn a_shrink_stopped_by_a_limit_says_its_result_may_not_be_minimal() {
     let timed = property().check(Options::default().seed(3).max_shrink_time(Duration::ZERO));
     assert_eq!(timed.shrinks(), 0, "{timed}");
     assert!(timed.to_string().contains("Shrinking stopped at its time limit of 0ns (max_shrink_time)"), "{timed}");
+    // Stopped before its first step, the counterexample is as found, and
+    // not called minimal.
+    let none = property().check(Options::default().seed(3).max_shrinks(0));
+    assert!(none.to_string().contains("\n  Counterexample: ["), "{none}");
+    assert!(!none.to_string().contains("Minimal counterexample"), "{none}");
+    assert!(cut.to_string().contains("Minimal counterexample"), "{cut}");
     let full = property().check(Options::default().seed(3));
     assert!(full.failures()[0].is_fully_shrunk(), "{full}");
     assert!(!full.to_string().contains("Shrinking stopped"), "{full}");

@@ -24,6 +24,7 @@ fn a_variable_that_is_not_read_is_named_once() {
         .args(["any_byte_is_a_byte", "small_numbers_add_without_overflow", "--exact", "--test-threads=1"])
         .env("QUICKCHECK_RUN", "5")
         .env("QUICKCHECK_TESTS", "5")
+        .env("PROPTEST_CASES", "5")
         .output()
         .expect("the test binary runs");
     assert!(output.status.success(), "{output:?}");
@@ -34,4 +35,7 @@ fn a_variable_that_is_not_read_is_named_once() {
     let older = "the environment variable QUICKCHECK_TESTS is set but not read: it is quickcheck 1.x's; this crate \
                  reads QUICKCHECK_RUNS";
     assert_eq!(stderr.matches(older).count(), 1, "{stderr}");
+    let proptest = "the environment variable PROPTEST_CASES is set but not read: it is proptest's; this crate \
+                    reads QUICKCHECK_RUNS";
+    assert_eq!(stderr.matches(proptest).count(), 1, "{stderr}");
 }

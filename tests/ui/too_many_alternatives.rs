@@ -1,7 +1,7 @@
 use quickcheck::generate::{self, constant};
 
 fn main() {
-    // Nine alternatives: one more than a tuple may hold.
+    // Thirteen alternatives: one more than a tuple may hold.
     let _ = generate::one_of((
         constant(1),
         constant(2),
@@ -12,6 +12,10 @@ fn main() {
         constant(7),
         constant(8),
         constant(9),
+        constant(10),
+        constant(11),
+        constant(12),
+        constant(13),
     ));
     // Generators without their weights.
     let _ = generate::frequency(vec![constant(1), constant(2)]);

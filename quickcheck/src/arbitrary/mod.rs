@@ -49,6 +49,30 @@ use crate::generate::Generator;
 ///
 /// assert!(Cents::arbitrary().sample(10, 1).iter().all(|cents| cents.0 <= 1_000_000));
 /// ```
+///
+/// A generator whose type is awkward to write out (built with closures,
+/// `flat_map` or several combinators) can be named as a
+/// [`BoxedGenerator`](crate::BoxedGenerator), at the cost of a dynamic call
+/// per draw:
+///
+/// ```
+/// use quickcheck::{Arbitrary, BoxedGenerator, Generator, generate};
+///
+/// #[derive(Debug)]
+/// struct Interval { start: u32, end: u32 }
+///
+/// impl Arbitrary for Interval {
+///     type Generator = BoxedGenerator<'static, Interval>;
+///
+///     fn arbitrary() -> Self::Generator {
+///         generate::integer::<u32>()
+///             .flat_map(|start| generate::between(start, u32::MAX).map(move |end| Interval { start, end }))
+///             .boxed()
+///     }
+/// }
+///
+/// assert!(Interval::arbitrary().sample(10, 1).iter().all(|interval| interval.start <= interval.end));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no default generator: it does not implement `Arbitrary`",
     label = "no `Arbitrary` implementation for `{Self}`",

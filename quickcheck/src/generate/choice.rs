@@ -68,13 +68,15 @@ impl<T: Clone> Generator for Elements<T> {
 }
 
 /// Several generators of one value type to choose between: a tuple of up to
-/// eight generators, or a `Vec` of them. The argument of [`one_of`].
+/// twelve generators (of any types that make that value type), or a `Vec` of
+/// them (of one type: make each a `BoxedGenerator` with `.boxed()` if theirs
+/// differ). The argument of [`one_of`].
 #[diagnostic::on_unimplemented(
     message = "`one_of` cannot choose between the generators of `{Self}`",
-    label = "not a tuple of up to eight generators of one value type, nor a `Vec` of generators",
-    note = "for more than eight alternatives, or generators of different types that make one value type, \
-            turn each into a `BoxedGenerator` with `.boxed()` and pass a `vec![...]` of them; \
-            alternatives that make different types need `.map(..)` into one type (an enum) first"
+    label = "not a tuple of up to twelve generators of one value type, nor a `Vec` of generators",
+    note = "for more than twelve alternatives, pass a `vec![...]` of them, each turned into a \
+            `BoxedGenerator` with `.boxed()` where their types differ; alternatives that make different \
+            value types need `.map(..)` into one type (an enum) first"
 )]
 pub trait Alternatives {
     /// The value type every alternative produces.
@@ -85,14 +87,15 @@ pub trait Alternatives {
     fn draw_alternative(&self, index: usize, source: &mut ChoiceSource) -> Self::Value;
 }
 
-/// Generators paired with weights: a tuple of up to eight `(weight,
-/// generator)` pairs, or a `Vec` of them. The argument of [`frequency`].
+/// Generators paired with weights: a tuple of up to twelve `(weight,
+/// generator)` pairs, or a `Vec` of them (of one generator type: make each a
+/// `BoxedGenerator` with `.boxed()` if theirs differ). The argument of
+/// [`frequency`].
 #[diagnostic::on_unimplemented(
     message = "`frequency` cannot choose between the weighted generators of `{Self}`",
-    label = "not a tuple of up to eight `(weight, generator)` pairs of one value type, nor a `Vec` of them",
-    note = "weights are `u32`; for more than eight alternatives, or generators of different types that make \
-            one value type, turn each generator into a `BoxedGenerator` with `.boxed()` and pass a \
-            `vec![(weight, generator), ...]`"
+    label = "not a tuple of up to twelve `(weight, generator)` pairs of one value type, nor a `Vec` of them",
+    note = "weights are `u32`; for more than twelve alternatives, pass a `vec![(weight, generator), ...]`, \
+            each generator turned into a `BoxedGenerator` with `.boxed()` where their types differ"
 )]
 pub trait WeightedAlternatives {
     /// The value type every alternative produces.
@@ -176,6 +179,10 @@ alternatives!(5; A B C D E; 0 1 2 3 4);
 alternatives!(6; A B C D E F; 0 1 2 3 4 5);
 alternatives!(7; A B C D E F G; 0 1 2 3 4 5 6);
 alternatives!(8; A B C D E F G H; 0 1 2 3 4 5 6 7);
+alternatives!(9; A B C D E F G H I; 0 1 2 3 4 5 6 7 8);
+alternatives!(10; A B C D E F G H I J; 0 1 2 3 4 5 6 7 8 9);
+alternatives!(11; A B C D E F G H I J K; 0 1 2 3 4 5 6 7 8 9 10);
+alternatives!(12; A B C D E F G H I J K L; 0 1 2 3 4 5 6 7 8 9 10 11);
 
 /// The generator returned by [`one_of`].
 #[derive(Clone, Debug)]

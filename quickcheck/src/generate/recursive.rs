@@ -59,8 +59,11 @@ impl<G: Generator, F: Fn() -> G> Generator for Deferred<G, F> {
 ///
 /// At each level the value is a base case from `base` or, with equal chance,
 /// `extend` applied to the generator of the level below; the deepest level is
-/// `base` alone. Shrinks towards the base case, and a tree towards its
-/// subtrees.
+/// `base` alone. Each level below draws at half the size of the one above,
+/// as a derived recursive type does, so collections of subtrees get shorter
+/// on the way down and a tree stays a few dozen nodes at most even where a
+/// node holds a whole `vec` of subtrees. Shrinks towards the base case, and
+/// a tree towards its subtrees.
 ///
 /// # Panics
 ///
@@ -101,7 +104,23 @@ where
     let base = base.boxed();
     let mut level = base.clone();
     for _ in 0..max_depth {
-        level = frequency(((1, base.clone()), (1, extend(level)))).boxed();
+        let below = Smaller(level).boxed();
+        level = frequency(((1, base.clone()), (1, extend(below)))).boxed();
     }
     level
+}
+
+/// A level of [`recursive`] as the level above draws it: at half the size.
+struct Smaller<G>(G);
+
+impl<G: Generator> Generator for Smaller<G> {
+    type Value = G::Value;
+
+    fn generate(&self, source: &mut ChoiceSource) -> G::Value {
+        source.draw_smaller(&self.0)
+    }
+
+    fn label(&self) -> &'static str {
+        self.0.label()
+    }
 }

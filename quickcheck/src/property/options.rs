@@ -36,8 +36,10 @@ use crate::stats::Confidence;
 /// [`Misconfigured`](crate::Outcome::Misconfigured), naming the variable:
 /// `QUICKCHECK_DATABASE` refuses an empty value, and words such as `none`
 /// or `0` that read as `off` without being it. Any other `QUICKCHECK_`
-/// variable (a misspelling, or quickcheck 1.x's `QUICKCHECK_TESTS`) is
-/// named in a warning on standard error, once a process.
+/// variable (a misspelling, or quickcheck 1.x's `QUICKCHECK_TESTS`), and
+/// proptest's `PROPTEST_CASES` and `PROPTEST_MAX_SHRINK_ITERS`, are named
+/// in a warning on standard error, once a process, with what to set
+/// instead.
 ///
 /// ```
 /// use quickcheck::{Options, Property, generate};
@@ -552,13 +554,16 @@ const VARIABLES: [&str; 6] = [
     "QUICKCHECK_STATISTICS",
 ];
 
-/// quickcheck 1.x's environment variables, which a project moving from it
-/// may still set, and what this crate reads instead.
-const QUICKCHECK_1_VARIABLES: [(&str, &str); 4] = [
-    ("QUICKCHECK_TESTS", "QUICKCHECK_RUNS"),
-    ("QUICKCHECK_MAX_TESTS", "QUICKCHECK_RUNS, with Options::max_discard_ratio for discards"),
-    ("QUICKCHECK_MIN_TESTS_PASSED", "QUICKCHECK_RUNS"),
-    ("QUICKCHECK_GENERATOR_SIZE", "no variable: sizes grow over each run's first examples"),
+/// The environment variables of quickcheck 1.x and proptest, which a
+/// project moving from them may still set, whose they are, and what this
+/// crate reads instead.
+const OTHER_LIBRARIES_VARIABLES: [(&str, &str, &str); 6] = [
+    ("QUICKCHECK_TESTS", "quickcheck 1.x", "QUICKCHECK_RUNS"),
+    ("QUICKCHECK_MAX_TESTS", "quickcheck 1.x", "QUICKCHECK_RUNS, with Options::max_discard_ratio for discards"),
+    ("QUICKCHECK_MIN_TESTS_PASSED", "quickcheck 1.x", "QUICKCHECK_RUNS"),
+    ("QUICKCHECK_GENERATOR_SIZE", "quickcheck 1.x", "no variable: sizes grow over each run's first examples"),
+    ("PROPTEST_CASES", "proptest", "QUICKCHECK_RUNS"),
+    ("PROPTEST_MAX_SHRINK_ITERS", "proptest", "QUICKCHECK_MAX_SHRINKS (successful shrinks, not attempts)"),
 ];
 
 /// Warns, once a process, of each `QUICKCHECK_` variable this crate does
@@ -569,11 +574,12 @@ fn warn_of_unread_variables() {
     static LOOKED: std::sync::Once = std::sync::Once::new();
     LOOKED.call_once(|| {
         for name in std::env::vars_os().filter_map(|(name, _)| name.into_string().ok()) {
-            if !name.starts_with("QUICKCHECK_") || VARIABLES.contains(&name.as_str()) {
+            let other = OTHER_LIBRARIES_VARIABLES.iter().find(|(other, _, _)| *other == name);
+            if !(name.starts_with("QUICKCHECK_") || other.is_some()) || VARIABLES.contains(&name.as_str()) {
                 continue;
             }
-            let instead = match QUICKCHECK_1_VARIABLES.iter().find(|(old, _)| *old == name) {
-                Some((_, instead)) => format!("it is quickcheck 1.x's; this crate reads {instead}"),
+            let instead = match other {
+                Some((_, library, instead)) => format!("it is {library}'s; this crate reads {instead}"),
                 None => format!("is it misspelt? The variables read are {}", VARIABLES.join(", ")),
             };
             crate::warning::once(&format!("the environment variable {name} is set but not read: {instead}"));

@@ -109,8 +109,10 @@ impl<T> FailureReport<T> {
         if self.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
             write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[], None)?;
         } else {
-            let title =
-                if self.stopped_at == Some(ShrinkLimit::Off) { "Counterexample" } else { "Minimal counterexample" };
+            // A shrink that was off, or stopped at a limit before its first
+            // step (`max_shrinks(0)`), left the counterexample as found.
+            let as_found = self.stopped_at.is_some() && self.shrinks == 0;
+            let title = if as_found { "Counterexample" } else { "Minimal counterexample" };
             write_counterexample(f, title, self.minimal.as_ref(), names, &marks, None)?;
             write_together(f, "each marked value fails alone", self.free_together)?;
             if !self.free_commands.is_empty() {

@@ -74,8 +74,8 @@
 //! let operations = stateful::commands(BTreeMap::new, |_: &BTreeMap<u8, u8>| {
 //!     let key = generate::between(0u8, 3);
 //!     Some(generate::one_of((
-//!         (key, generate::integer::<u8>()).map(|(k, v)| Operation::Put(k, v)).boxed(),
-//!         key.map(Operation::Get).boxed(),
+//!         (key, generate::integer::<u8>()).map(|(k, v)| Operation::Put(k, v)),
+//!         key.map(Operation::Get),
 //!     )))
 //! });
 //! let result = Property::for_all(operations, |sequence| {
@@ -115,7 +115,7 @@
 //!
 //! fn steps() -> impl Generator<Value = CommandSequence<u32, Step>> {
 //!     stateful::commands(|| 0, |_: &u32| {
-//!         Some(generate::one_of((generate::integer::<u8>().map(Step::Add).boxed(), generate::constant(Step::Read).boxed())))
+//!         Some(generate::one_of((generate::integer::<u8>().map(Step::Add), generate::constant(Step::Read))))
 //!     })
 //! }
 //!

@@ -339,8 +339,8 @@ impl<Model, C: ModelCommand<Model>> CommandSequence<Model, C> {
     /// let operations = stateful::commands(BTreeMap::new, |_: &BTreeMap<u8, u8>| {
     ///     let key = generate::between(0u8, 3);
     ///     Some(generate::one_of((
-    ///         (key, generate::integer::<u8>()).map(|(k, v)| Operation::Put(k, v)).boxed(),
-    ///         key.map(Operation::Get).boxed(),
+    ///         (key, generate::integer::<u8>()).map(|(k, v)| Operation::Put(k, v)),
+    ///         key.map(Operation::Get),
     ///     )))
     /// });
     /// // The minimal counterexample an earlier check reported, pinned: it
