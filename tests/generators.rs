@@ -12,7 +12,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use quickcheck::{BoxedGenerator, Generator, Options, Outcome, Property, TestResult, generate};
+use quickcheck::{BoxedGenerator, Generator, IntoVerdict, Options, Outcome, Property, generate};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -29,7 +29,7 @@ where
     G: Generator,
     G::Value: Debug + Clone,
     F: FnMut(G::Value) -> R,
-    R: TestResult,
+    R: IntoVerdict,
 {
     let result = Property::for_all(generator, body).check(seeded(seed));
     assert!(result.is_falsified(), "expected the property to fail, but: {result}");

@@ -107,11 +107,11 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     // check (one more error follows, with the same message, at the
     // attribute); an async body's future is awaited as it is, and the type
     // is named for it alone.
-    let (judged, returns_a_test_result) = match (&function.sig.output, is_async) {
+    let (judged, returns_a_verdict) = match (&function.sig.output, is_async) {
         (ReturnType::Type(_, ty), false) => (Some(quote! { #krate::__private::judged::<_, #ty> }), None),
         (ReturnType::Default, false) => (Some(quote! { #krate::__private::judged }), None),
         (ReturnType::Type(_, ty), true) => {
-            (None, Some(quote_spanned! {ty.span()=> #krate::__private::returns_a_test_result::<#ty>(); }))
+            (None, Some(quote_spanned! {ty.span()=> #krate::__private::returns_a_verdict::<#ty>(); }))
         }
         (ReturnType::Default, true) => (None, None),
     };
@@ -123,7 +123,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     let place = pin_line::place(&krate);
     let property = quote! {
         ({
-            #returns_a_test_result
+            #returns_a_verdict
             let #checked = #krate::Property::for_all(
                 (#(#generators,)*),
                 #judged(#asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body),
@@ -503,10 +503,10 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
 }
 
 /// Refuses `-> quickcheck::TestResult`, the return type of a quickcheck 1.x
-/// property: here `TestResult` is the trait of what a property may return,
-/// and rustc alone would only say that a trait is no type. A bare
-/// `TestResult` may be an alias of the user's own (`type TestResult =
-/// Result<(), Box<dyn Error>>`), so only the crate's path is refused.
+/// property, which this crate does not have: rustc alone would only say
+/// that no such type exists. A bare `TestResult` may be an alias of the
+/// user's own (`type TestResult = Result<(), Box<dyn Error>>`), so only the
+/// crate's path is refused.
 fn refuse_test_result_type(output: &ReturnType) -> syn::Result<()> {
     let ReturnType::Type(_, ty) = output else { return Ok(()) };
     let Type::Path(path) = &**ty else { return Ok(()) };
@@ -515,9 +515,9 @@ fn refuse_test_result_type(output: &ReturnType) -> syn::Result<()> {
     if path.qself.is_none() && is_ours {
         return Err(syn::Error::new_spanned(
             ty,
-            "`TestResult` is the trait of what a property returns, not a type to return: return `bool`, `()` (and \
-             assert) or a `Result`, and discard an input with `quickcheck::assume(condition)` where quickcheck 1.x \
-             returned `TestResult::discard()`",
+            "`TestResult` is quickcheck 1.x's, and has no counterpart here: return `bool`, `()` (and assert) or a \
+             `Result`, and discard an input with `quickcheck::assume(condition)` where quickcheck 1.x returned \
+             `TestResult::discard()`",
         ));
     }
     Ok(())

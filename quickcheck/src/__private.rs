@@ -20,13 +20,13 @@ use crate::property::{Options, PropertyResult};
 
 /// Asks nothing at run time: where `#[property]` calls it with an async
 /// function's return type, a type that is no
-/// [`TestResult`](crate::TestResult) gets the trait's message at the type.
-pub fn returns_a_test_result<R: crate::TestResult>() {}
+/// [`IntoVerdict`](crate::IntoVerdict) gets the trait's message at the type.
+pub fn returns_a_verdict<R: crate::IntoVerdict>() {}
 
-/// A verdict already drawn from a body's [`TestResult`](crate::TestResult).
+/// A verdict already drawn from a body's [`IntoVerdict`](crate::IntoVerdict).
 pub struct Verdict(Result<(), crate::property::Failure>);
 
-impl crate::TestResult for Verdict {
+impl crate::IntoVerdict for Verdict {
     #[inline]
     fn into_verdict(self) -> Result<(), crate::property::Failure> {
         self.0
@@ -39,7 +39,7 @@ impl crate::TestResult for Verdict {
 /// call, which sees a body returning a `Verdict`, adds no error of its own
 /// (a method "whose trait bounds were not satisfied").
 #[inline]
-pub fn judged<T, R: crate::TestResult>(mut body: impl FnMut(T) -> R) -> impl FnMut(T) -> Verdict {
+pub fn judged<T, R: crate::IntoVerdict>(mut body: impl FnMut(T) -> R) -> impl FnMut(T) -> Verdict {
     move |value| Verdict(body(value).into_verdict())
 }
 

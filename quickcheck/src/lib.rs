@@ -303,8 +303,8 @@ pub use engine::source::ChoiceSource;
 pub use generate::{BoxedGenerator, Generator};
 pub use property::{
     Cancellation, CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, HealthCheck,
-    HealthWarning, Location, Options, Outcome, ParameterValues, Phase, Phases, Property, PropertyResult, Replay,
-    ReplayParseError, TestResult, assume,
+    HealthWarning, IntoVerdict, Location, Options, Outcome, ParameterValues, Phase, Phases, Property, PropertyResult,
+    Replay, ReplayParseError, assume,
 };
 /// Derives [`Arbitrary`](trait@Arbitrary) for a struct or an enum.
 ///

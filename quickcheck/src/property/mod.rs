@@ -19,7 +19,7 @@ use std::task::{Context, Poll, Waker};
 pub use crate::engine::unwind::Location;
 pub use health::{HealthCheck, HealthWarning};
 pub use options::{Cancellation, Options};
-pub use outcome::TestResult;
+pub use outcome::IntoVerdict;
 pub use parameters::ParameterValues;
 pub use phases::{Phase, Phases};
 pub use replay::{Replay, ReplayParseError};
@@ -108,7 +108,7 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
     /// inputs, pass a tuple of generators and take a tuple in the body.
     ///
     /// The body returns `()` (and fails by panicking, as with `assert!`),
-    /// `bool`, or a `Result` whose `Err` fails; see [`TestResult`].
+    /// `bool`, or a `Result` whose `Err` fails; see [`IntoVerdict`].
     pub fn for_all<R>(generator: G, body: F) -> Property<'a, G, F>
     where
         F: FnMut(G::Value) -> R,
@@ -286,7 +286,7 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
 }
 
 // The body's bounds are on the methods, not on the block: a body whose
-// result is no `TestResult` (an async one, say) then gets that trait's
+// result is no `IntoVerdict` (an async one, say) then gets that trait's
 // message, rather than a note that the method's bounds were not met.
 impl<G, F> Property<'_, G, F>
 where
@@ -297,7 +297,7 @@ where
     pub fn check<R>(&mut self, options: Options) -> PropertyResult<G::Value>
     where
         F: FnMut(G::Value) -> R,
-        R: TestResult,
+        R: IntoVerdict,
     {
         let mut body = SyncBody(&mut self.body);
         complete_now(check(&self.generator, &mut body, &self.examples, self.parameters, &options))
@@ -312,7 +312,7 @@ where
     pub fn assert<R>(&mut self, options: Options)
     where
         F: FnMut(G::Value) -> R,
-        R: TestResult,
+        R: IntoVerdict,
     {
         self.check(options).assert_passed();
     }
@@ -324,7 +324,7 @@ where
     G::Value: Debug,
     F: FnMut(G::Value) -> Fut,
     Fut: Future,
-    Fut::Output: TestResult,
+    Fut::Output: IntoVerdict,
 {
     /// Runs a property whose body returns a future. Examples are awaited one
     /// at a time, so shrinking stays deterministic; works under any executor.
@@ -365,7 +365,7 @@ where
 /// A synchronous body: it runs to its verdict in the runner's catch.
 struct SyncBody<'b, F>(&'b mut F);
 
-impl<T, F: FnMut(T) -> R, R: TestResult> Body<T> for SyncBody<'_, F> {
+impl<T, F: FnMut(T) -> R, R: IntoVerdict> Body<T> for SyncBody<'_, F> {
     type Running = Never;
 
     #[inline]
@@ -378,7 +378,7 @@ impl<T, F: FnMut(T) -> R, R: TestResult> Body<T> for SyncBody<'_, F> {
 /// its future in one of its own.
 struct AsyncBody<'b, F>(&'b mut F);
 
-impl<T, F: FnMut(T) -> Fut, Fut: Future<Output: TestResult>> Body<T> for AsyncBody<'_, F> {
+impl<T, F: FnMut(T) -> Fut, Fut: Future<Output: IntoVerdict>> Body<T> for AsyncBody<'_, F> {
     type Running = Verdict<Fut>;
 
     fn start(&mut self, value: T) -> Started<Verdict<Fut>> {
@@ -400,7 +400,7 @@ impl<Fut> Verdict<Fut> {
     }
 }
 
-impl<Fut: Future<Output: TestResult>> Future for Verdict<Fut> {
+impl<Fut: Future<Output: IntoVerdict>> Future for Verdict<Fut> {
     type Output = BodyResult;
 
     fn poll(self: std::pin::Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<BodyResult> {
@@ -408,7 +408,7 @@ impl<Fut: Future<Output: TestResult>> Future for Verdict<Fut> {
         let waker = waker.get_or_insert_with(|| BodyWaker::new(cx.waker()));
         waker.prepare(cx.waker());
         match std::pin::Pin::new(&mut *future).poll(&mut waker.context()) {
-            Poll::Ready(caught) => Poll::Ready(caught.map(TestResult::into_verdict)),
+            Poll::Ready(caught) => Poll::Ready(caught.map(IntoVerdict::into_verdict)),
             Poll::Pending if waker.is_stuck() => {
                 let dropped = crate::stats::abandoning(|| future.drop_caught());
                 Poll::Ready(Ok(Err(Failure::never_finishes(dropped.err()))))

@@ -7,9 +7,10 @@ use crate::property::{Failure, FailureKind};
 /// A value a property body can return to say whether it held: `()` (a
 /// panic fails), `bool`, or a `Result` whose `Err` fails.
 ///
-/// Coming from quickcheck 1.x, whose `TestResult` was a type to return:
-/// return one of these instead, and discard an input with
-/// [`assume`](crate::assume) where it returned `TestResult::discard()`.
+/// Coming from quickcheck 1.x, whose `TestResult` was a type to return
+/// (this crate has none of that name): return one of these instead, and
+/// discard an input with [`assume`](crate::assume) where it returned
+/// `TestResult::discard()`.
 #[diagnostic::on_unimplemented(
     message = "a property body cannot return `{Self}`",
     label = "a property returns `()`, `bool` or a `Result` whose `Err` fails",
@@ -18,19 +19,19 @@ use crate::property::{Failure, FailureKind};
     note = "if the body is `async`, it returns a future: run it with `check_async` or `assert_async`, and await what they \
             return"
 )]
-pub trait TestResult {
+pub trait IntoVerdict {
     /// `Ok` if the property held for this example.
     fn into_verdict(self) -> Result<(), Failure>;
 }
 
-impl TestResult for () {
+impl IntoVerdict for () {
     #[inline]
     fn into_verdict(self) -> Result<(), Failure> {
         Ok(())
     }
 }
 
-impl TestResult for bool {
+impl IntoVerdict for bool {
     // Inlined into the engine's call of the body, where it is a test of
     // the returned flag; the failure is built out of line.
     #[inline]
@@ -45,7 +46,7 @@ fn returned_false() -> Failure {
     Failure::new(FailureKind::ReturnedFalse, "returned false".to_owned())
 }
 
-impl<T: TestResult, E: Debug> TestResult for Result<T, E> {
+impl<T: IntoVerdict, E: Debug> IntoVerdict for Result<T, E> {
     #[inline]
     fn into_verdict(self) -> Result<(), Failure> {
         match self {
