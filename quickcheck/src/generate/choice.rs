@@ -38,6 +38,10 @@ pub struct Elements<T> {
 
 /// One of `items`, uniformly. Shrinks towards the first.
 ///
+/// The values are the items themselves: pass an array or a `Vec` by value
+/// for values of its element type (a slice `&[T]` gives `&T`s, and
+/// `.iter().copied()` or `.cloned()` turns those back into `T`s).
+///
 /// # Panics
 ///
 /// At the call, if `items` is empty.
