@@ -610,15 +610,18 @@ fn targeting_with_nothing_to_move_ends() {
 /// passed: the property was never tested.
 #[test]
 fn a_space_whose_every_example_is_rejected_is_exhausted() {
-    let result = Property::for_all(generate::between(0u8, 7), |n| assume(n > 100)).check(seeded(2));
+    let (result, line) = (Property::for_all(generate::between(0u8, 7), |n| assume(n > 100)).check(seeded(2)), line!());
     assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
     assert_eq!((result.tests_run(), result.discards()), (0, 8), "{result}");
     assert!(result.is_space_exhausted());
+    // The report names the `assume` that rejected them.
     assert_eq!(
         result.to_string(),
-        "Exhausted after 0 tests (seed 2): every example the generators can produce (8) was tried and \
-         rejected, so no generated example was tested. Rejected by: assume(false) (8 examples). Check the \
-         condition against the generators' ranges, or generate valid inputs directly."
+        format!(
+            "Exhausted after 0 tests (seed 2): every example the generators can produce (8) was tried and \
+             rejected, so no generated example was tested. Rejected by: assume(false) at tests/run_phases.rs:{line} \
+             (8 examples). Check the condition against the generators' ranges, or generate valid inputs directly."
+        )
     );
 }
 

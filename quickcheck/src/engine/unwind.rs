@@ -37,8 +37,8 @@ pub(crate) enum Stop {
 pub(crate) enum Rejection {
     /// A generator's `filter`.
     Filter,
-    /// `assume(false)` in the body or a generator.
-    Assumption,
+    /// `assume(false)` in the body or a generator, called here.
+    Assumption(&'static panic::Location<'static>),
     /// A command's precondition.
     Precondition,
     /// A distinct collection that ran out of new elements short of its
@@ -52,6 +52,11 @@ pub(crate) enum Rejection {
 pub(crate) struct Rejections {
     /// By [`Rejection`] in declaration order, then overruns.
     counts: [u64; 5],
+    /// Where `assume` rejected examples, while that was one place: a
+    /// message names it, as a body may assume several things.
+    assumed_at: Option<&'static panic::Location<'static>>,
+    /// Whether `assume` rejected examples at more than one place.
+    assumed_at_several: bool,
 }
 
 /// A way of stopping an example early, as messages about discards speak
@@ -66,6 +71,9 @@ struct Cause {
 /// The advice for filters and `assume`.
 const GENERATE_DIRECTLY: &str =
     "Generate valid inputs directly (with generate::between or generate::from, say), or loosen what rejects them.";
+
+/// The place of `assume` in [`CAUSES`].
+const ASSUMPTION: usize = 1;
 
 /// Every way of stopping early, in the order of [`Stop::index`].
 const CAUSES: [Cause; 5] = [
@@ -92,6 +100,12 @@ impl Rejections {
     /// Counts one example that `stop` ended.
     pub(crate) fn count(&mut self, stop: Stop) {
         self.counts[stop.index()] += 1;
+        if let Stop::Discard(Rejection::Assumption(at)) = stop {
+            match self.assumed_at {
+                None => self.assumed_at = Some(at),
+                Some(seen) => self.assumed_at_several |= seen != at,
+            }
+        }
     }
 
     /// The causes that stopped examples, most often first, with how many
@@ -99,12 +113,12 @@ impl Rejections {
     /// (2 examples)`.
     /// Every cause there is, when none was counted.
     pub(crate) fn describe(&self) -> String {
-        let mut counted: Vec<(u64, &str)> = self
+        let mut counted: Vec<(u64, usize)> = self
             .counts
             .iter()
-            .zip(&CAUSES)
-            .filter(|&(&count, _)| count > 0)
-            .map(|(&count, cause)| (count, cause.name))
+            .enumerate()
+            .filter(|&(_, &count)| count > 0)
+            .map(|(index, &count)| (count, index))
             .collect();
         if counted.is_empty() {
             return listed(&CAUSES.map(|cause| cause.name.to_owned()), "or");
@@ -113,7 +127,15 @@ impl Rejections {
         counted.sort_by_key(|&(count, _)| std::cmp::Reverse(count));
         let parts: Vec<String> = counted
             .iter()
-            .map(|(count, cause)| format!("{cause} ({count} example{})", if *count == 1 { "" } else { "s" }))
+            .map(|&(count, index)| {
+                let place = match self.assumed_at {
+                    Some(at) if index == ASSUMPTION && !self.assumed_at_several => {
+                        format!(" at {}:{}", at.file(), at.line())
+                    }
+                    _ => String::new(),
+                };
+                format!("{}{place} ({count} example{})", CAUSES[index].name, if count == 1 { "" } else { "s" })
+            })
             .collect();
         listed(&parts, "and")
     }
@@ -131,7 +153,7 @@ impl Stop {
     fn index(self) -> usize {
         match self {
             Stop::Discard(Rejection::Filter) => 0,
-            Stop::Discard(Rejection::Assumption) => 1,
+            Stop::Discard(Rejection::Assumption(_)) => ASSUMPTION,
             Stop::Discard(Rejection::Precondition) => 2,
             Stop::Discard(Rejection::DistinctMinimum) => 3,
             Stop::Overrun => 4,
@@ -527,7 +549,7 @@ mod tests {
 
     #[test]
     fn stops_are_told_apart_from_panics() {
-        let discard = Stop::Discard(Rejection::Assumption);
+        let discard = Stop::Discard(Rejection::Assumption(std::panic::Location::caller()));
         assert_eq!(catch(|| discard.raise()), Err(Caught::Stop(discard)));
     }
 
@@ -535,15 +557,18 @@ mod tests {
     fn rejections_name_their_causes_most_often_first() {
         let mut rejections = Rejections::default();
         assert!(rejections.describe().starts_with("a generator's filter, assume(false), a command's precondition"));
-        rejections.count(Stop::Discard(Rejection::Assumption));
-        assert_eq!(rejections.describe(), "assume(false) (1 example)");
+        let here = std::panic::Location::caller();
+        rejections.count(Stop::Discard(Rejection::Assumption(here)));
+        assert_eq!(rejections.describe(), format!("assume(false) at {}:{} (1 example)", here.file(), here.line()));
         for _ in 0..3 {
             rejections.count(Stop::Discard(Rejection::Filter));
         }
         rejections.count(Stop::Overrun);
+        // A second place of `assume` makes the place ambiguous: none is named.
+        rejections.count(Stop::Discard(Rejection::Assumption(std::panic::Location::caller())));
         assert_eq!(
             rejections.describe(),
-            "a generator's filter (3 examples), assume(false) (1 example) and a draw of more choices than one \
+            "a generator's filter (3 examples), assume(false) (2 examples) and a draw of more choices than one \
              example may make (1 example)"
         );
         assert_eq!(catch(|| Stop::Overrun.raise()), Err(Caught::Stop(Stop::Overrun)));

@@ -66,7 +66,7 @@ use stuck::BodyWaker;
 #[track_caller]
 pub fn assume(condition: bool) {
     if !condition {
-        Stop::Discard(Rejection::Assumption).raise();
+        Stop::Discard(Rejection::Assumption(std::panic::Location::caller())).raise();
     }
 }
 
