@@ -780,21 +780,22 @@ fn one_of_and_frequency_take_up_to_twelve_alternatives_of_any_types() {
     let values = twelve.sample(600, 1);
     assert!((0..12).all(|n| values.contains(&n)), "{values:?}");
     assert_eq!(minimal(&twelve, |n| n < 11, 1), 11);
+    // Only the last has weight: each weight is read from its own pair.
     let weighted = generate::frequency((
-        (1, c(0)),
-        (1, c(1)),
-        (1, c(2)),
-        (1, c(3)),
-        (1, c(4)),
-        (1, c(5)),
-        (1, c(6)),
-        (1, c(7)),
-        (1, c(8)),
-        (1, c(9)),
-        (1, c(10)),
+        (0, c(0)),
+        (0, c(1)),
+        (0, c(2)),
+        (0, c(3)),
+        (0, c(4)),
+        (0, c(5)),
+        (0, c(6)),
+        (0, c(7)),
+        (0, c(8)),
+        (0, c(9)),
+        (0, c(10)),
         (1, generate::between(11, 11)),
     ));
-    assert!(weighted.sample(600, 2).contains(&11));
+    assert!(weighted.sample(100, 2).iter().all(|&n| n == 11));
 }
 
 #[test]
@@ -1106,9 +1107,10 @@ fn recursive_respects_its_depth_bound() {
     assert_eq!(depths, BTreeSet::from([0, 1, 2, 3, 4]), "not every depth up to the bound was produced");
 }
 
-/// A tree whose nodes hold a `vec` of subtrees stays a few dozen nodes at
-/// most: each level down draws at half the size, so its lists get shorter.
-/// Drawn at full size every level, such trees reached over a thousand nodes.
+/// A tree whose nodes hold a `vec` of subtrees is typically a few dozen
+/// nodes, and rarely a few hundred: each level down draws at half the size,
+/// so its lists get shorter. Drawn at full size every level, such trees
+/// reached 265 nodes at the 90th percentile and over a thousand at most.
 #[test]
 fn recursive_trees_of_lists_stay_small() {
     #[derive(Clone, Debug)]

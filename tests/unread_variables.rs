@@ -25,6 +25,7 @@ fn a_variable_that_is_not_read_is_named_once() {
         .env("QUICKCHECK_RUN", "5")
         .env("QUICKCHECK_TESTS", "5")
         .env("PROPTEST_CASES", "5")
+        .env("PROPTEST_MAX_SHRINK_ITERS", "50")
         .output()
         .expect("the test binary runs");
     assert!(output.status.success(), "{output:?}");
@@ -32,10 +33,14 @@ fn a_variable_that_is_not_read_is_named_once() {
     let misspelt = "the environment variable QUICKCHECK_RUN is set but not read: is it misspelt? The variables read \
                     are QUICKCHECK_RUNS, QUICKCHECK_SEED";
     assert_eq!(stderr.matches(misspelt).count(), 1, "{stderr}");
-    let older = "the environment variable QUICKCHECK_TESTS is set but not read: it is quickcheck 1.x's; this crate \
-                 reads QUICKCHECK_RUNS";
+    let older = "the environment variable QUICKCHECK_TESTS is quickcheck 1.x's, which this crate does not read: for \
+                 this crate's checks, set QUICKCHECK_RUNS";
     assert_eq!(stderr.matches(older).count(), 1, "{stderr}");
-    let proptest = "the environment variable PROPTEST_CASES is set but not read: it is proptest's; this crate \
-                    reads QUICKCHECK_RUNS";
+    let proptest = "the environment variable PROPTEST_CASES is proptest's, which this crate does not read: for this \
+                    crate's checks, set QUICKCHECK_RUNS";
     assert_eq!(stderr.matches(proptest).count(), 1, "{stderr}");
+    let shrink_iterations = "the environment variable PROPTEST_MAX_SHRINK_ITERS is proptest's, which this crate does \
+                             not read: for this crate's checks, set QUICKCHECK_MAX_SHRINKS (successful shrinks, not \
+                             attempts)";
+    assert_eq!(stderr.matches(shrink_iterations).count(), 1, "{stderr}");
 }

@@ -61,8 +61,8 @@ impl<G: Generator, F: Fn() -> G> Generator for Deferred<G, F> {
 /// `extend` applied to the generator of the level below; the deepest level is
 /// `base` alone. Each level below draws at half the size of the one above,
 /// as a derived recursive type does, so collections of subtrees get shorter
-/// on the way down and a tree stays a few dozen nodes at most even where a
-/// node holds a whole `vec` of subtrees. Shrinks towards the base case, and
+/// on the way down: where a node holds a whole `vec` of subtrees, a tree is
+/// typically a few dozen nodes, and rarely a few hundred. Shrinks towards the base case, and
 /// a tree towards its subtrees.
 ///
 /// # Panics

@@ -567,9 +567,10 @@ const OTHER_LIBRARIES_VARIABLES: [(&str, &str, &str); 6] = [
 ];
 
 /// Warns, once a process, of each `QUICKCHECK_` variable this crate does
-/// not read: a misspelt setting would otherwise be ignored without a word.
-/// A warning rather than an error, as quickcheck 1.x reads variables of the
-/// same prefix and may share the environment.
+/// not read, and of proptest's that say what this crate's do: a misspelt
+/// or carried-over setting would otherwise be ignored without a word. A
+/// warning rather than an error, as quickcheck 1.x and proptest read them
+/// and may share the environment while a project moves.
 fn warn_of_unread_variables() {
     static LOOKED: std::sync::Once = std::sync::Once::new();
     LOOKED.call_once(|| {
@@ -578,11 +579,17 @@ fn warn_of_unread_variables() {
             if !(name.starts_with("QUICKCHECK_") || other.is_some()) || VARIABLES.contains(&name.as_str()) {
                 continue;
             }
-            let instead = match other {
-                Some((_, library, instead)) => format!("it is {library}'s; this crate reads {instead}"),
-                None => format!("is it misspelt? The variables read are {}", VARIABLES.join(", ")),
+            let warning = match other {
+                Some((_, library, instead)) => format!(
+                    "the environment variable {name} is {library}'s, which this crate does not read: for this \
+                     crate's checks, set {instead}"
+                ),
+                None => format!(
+                    "the environment variable {name} is set but not read: is it misspelt? The variables read are {}",
+                    VARIABLES.join(", ")
+                ),
             };
-            crate::warning::once(&format!("the environment variable {name} is set but not read: {instead}"));
+            crate::warning::once(&warning);
         }
     });
 }

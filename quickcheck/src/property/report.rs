@@ -110,9 +110,13 @@ impl<T> FailureReport<T> {
             write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[], None)?;
         } else {
             // A shrink that was off, or stopped at a limit before its first
-            // step (`max_shrinks(0)`), left the counterexample as found.
-            let as_found = self.stopped_at.is_some() && self.shrinks == 0;
-            let title = if as_found { "Counterexample" } else { "Minimal counterexample" };
+            // step (`max_shrinks(0)`), left the counterexample as found; one
+            // stopped later found a smaller one that may not be minimal.
+            let title = match (self.stopped_at, self.shrinks) {
+                (None, _) => "Minimal counterexample",
+                (Some(_), 0) => "Counterexample",
+                (Some(_), _) => "Smallest counterexample found",
+            };
             write_counterexample(f, title, self.minimal.as_ref(), names, &marks, None)?;
             write_together(f, "each marked value fails alone", self.free_together)?;
             if !self.free_commands.is_empty() {

@@ -5,6 +5,7 @@
 use crate::engine::explain::{self, Argument, Budget, Freedom, Together};
 use crate::engine::order::shortlex;
 use crate::engine::shrink::{ShrinkLimit, Shrinker};
+use crate::engine::source::Recording;
 use crate::engine::unwind::Panic;
 use crate::generate::Generator;
 use crate::property::{CommandArgumentPosition, Failure, Phase};
@@ -168,12 +169,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             // whole, and is shrunk from what the replay drew.)
             return Shrinking::unshrunk(choices, failure);
         }
-        let (max_shrinks, multiple_failures) = (self.settings.max_shrinks, self.settings.multiple_failures);
-        let time_limit = self.settings.max_shrink_time;
-        let set_by = self.settings.max_shrinks_set_by;
-        let mut shrinker = Shrinker::new(self, original, failure, max_shrinks)
-            .with_max_shrinks_set_by(set_by)
-            .with_time_limit(time_limit);
+        let multiple_failures = self.settings.multiple_failures;
+        let mut shrinker = self.shrinker(original, failure);
         if multiple_failures {
             shrinker = shrinker.collecting_others();
         }
@@ -186,6 +183,15 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             offer(queue, choices, failure, false);
         }
         Shrinking { minimal, failure, shrinks, stopped_at, generator_panic }
+    }
+
+    /// A shrinker of `original`, which failed with `failure`, within the
+    /// limits the settings give.
+    fn shrinker(&mut self, original: Recording, failure: Failure) -> Shrinker<'_, Self> {
+        let settings = &self.settings;
+        let (max_shrinks, set_by, time_limit) =
+            (settings.max_shrinks, settings.max_shrinks_set_by, settings.max_shrink_time);
+        Shrinker::new(self, original, failure, max_shrinks).with_max_shrinks_set_by(set_by).with_time_limit(time_limit)
     }
 
     /// Shrinks an input the generator panicked on to the smallest on which
@@ -204,13 +210,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         if !matches!(&again, Err(Case::GeneratorPanic(panic)) if panic.location.as_ref() == location) {
             return found;
         }
-        let (max_shrinks, time_limit) = (self.settings.max_shrinks, self.settings.max_shrink_time);
         self.drawing_only = true;
-        let set_by = self.settings.max_shrinks_set_by;
-        let mut shrinker = Shrinker::new(self, original, Failure::from_panic(found.panic), max_shrinks)
-            .with_max_shrinks_set_by(set_by)
-            .with_time_limit(time_limit)
-            .of_generator_panic();
+        let mut shrinker = self.shrinker(original, Failure::from_panic(found.panic)).of_generator_panic();
         shrinker.shrink().await;
         let (choices, panic) = shrinker.into_best();
         self.drawing_only = false;

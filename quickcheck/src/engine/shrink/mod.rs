@@ -81,17 +81,19 @@ const EVERY_SWEEP: [Pass; 10] = [
     Pass::SortSiblings,
 ];
 
-/// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls: they try
-/// many edits per choice (every earlier alternative of a choice between
-/// them and the later ones that are shorter, every pair of a span and a
-/// later choice, every short run of choices, nearby numbers lowered in
-/// groups, a number lowered with the next one raised, a number lowered as
-/// far as it goes with a later one raised to its largest, two nearby
-/// numbers divided by a common factor, two values exchanged, a number
-/// lowered in steps that keep its last bits or digits, every value below a
-/// small number, siblings made copies of the smallest) and rarely succeed.
-/// Switching alternatives goes first, as only choices between alternatives
-/// have edits to try there.
+/// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls, in
+/// their first order: they try many edits per choice (every earlier
+/// alternative of a choice between them and the later ones that are
+/// shorter, siblings made copies of the smallest, a span moved before a
+/// later one of its kind, every pair of a span and a later choice, every
+/// short run of choices, nearby numbers lowered in groups, a number lowered
+/// with the next one raised, a number lowered as far as it goes with a later
+/// one raised to its largest, two nearby numbers divided by a common
+/// factor, two values exchanged, a number lowered in steps that keep its
+/// last bits or digits, every value below a small number) and rarely
+/// succeed. Switching alternatives goes first, as only choices between
+/// alternatives have edits to try there; a pass that succeeds moves to the
+/// front.
 const WHEN_STALLED: [Pass; 12] = [
     Pass::SwitchAlternatives,
     Pass::CopySmallestSiblings,
@@ -147,6 +149,11 @@ pub(crate) struct Shrinker<'r, E> {
     completed: Completed,
     /// The buffer candidates are built in, reused across attempts.
     candidate: Vec<u64>,
+    /// The numbers the last run of `minimize_choices` could not lower, by
+    /// largest value and value: met again anywhere (deletions move them),
+    /// such a number is first tried just below, as it is most likely still
+    /// as low as it goes.
+    stuck: Vec<(u64, u64)>,
     shrinks: u64,
     attempts: u64,
     /// Whether the last candidate considered ran, now, and passed.
@@ -203,6 +210,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             tried,
             completed,
             candidate: Vec::new(),
+            stuck: Vec::new(),
             shrinks: 0,
             attempts: 0,
             last_passed: false,

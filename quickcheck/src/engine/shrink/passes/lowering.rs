@@ -46,6 +46,7 @@ impl<E: Execute> Shrinker<'_, E> {
     /// matter.
     pub(crate) async fn minimize_choices(&mut self) {
         let mut flags = self.collection_flags();
+        let mut stuck = Vec::new();
         let mut position = 0;
         while position < self.best.choices.len() {
             let original = self.best.choices[position];
@@ -55,6 +56,9 @@ impl<E: Execute> Shrinker<'_, E> {
             if original > 0 && !flag {
                 let shrinks = self.shrinks;
                 self.minimize_choice(position, original).await;
+                if self.best.choices.get(position) == Some(&original) {
+                    stuck.push((self.best.maxima[position], original));
+                }
                 // A shrink may have changed which choices are "go on"s.
                 if self.shrinks != shrinks {
                     flags = self.collection_flags();
@@ -62,6 +66,7 @@ impl<E: Execute> Shrinker<'_, E> {
             }
             position += 1;
         }
+        self.stuck = stuck;
     }
 
     /// Lowers the choice at `position`, which holds `original` (not 0), as
@@ -72,7 +77,9 @@ impl<E: Execute> Shrinker<'_, E> {
             return;
         }
         let discarded = self.discarded;
-        if !self.passes_just_below(position, original).await {
+        let was_stuck = self.stuck.contains(&(self.best.maxima[position], original));
+        let as_low_as_it_goes = self.passes_just_below(position, original, was_stuck).await;
+        if !as_low_as_it_goes {
             let mut works = self.best.choices.get(position).copied().unwrap_or(original);
             loop {
                 works = self.binary_search_down(position, works).await;
@@ -91,8 +98,12 @@ impl<E: Execute> Shrinker<'_, E> {
         if rejected && self.best.choices.get(position).is_some_and(|&value| value >= 10) {
             self.try_round_values(position).await;
         }
-        self.keep_low_bits(position).await;
-        self.clear_bits(position).await;
+        // A value that stays as low as it went last time had its bits tried
+        // then, in vain.
+        if !(was_stuck && as_low_as_it_goes) {
+            self.keep_low_bits(position).await;
+            self.clear_bits(position).await;
+        }
         if self.best.choices.get(position).is_some_and(|&value| value > 0) {
             self.lower_with_deletion(position).await;
         }
@@ -125,11 +136,14 @@ impl<E: Execute> Shrinker<'_, E> {
     /// an index another item points back to), and a search for a lower one
     /// would only confirm it, at about two replays per bit. Two values, not
     /// one, because one below a signed integer's index is its negation; and
-    /// a filter rejecting a value says nothing either way.
-    async fn passes_just_below(&mut self, position: usize, original: u64) -> bool {
-        if !(4..=PROBED_UP_TO).contains(&original) {
+    /// a filter rejecting a value says nothing either way. A value the last
+    /// run of `minimize_choices` could not lower is checked at any size: on
+    /// the sweeps after the first, most numbers are as low as they go.
+    async fn passes_just_below(&mut self, position: usize, original: u64, was_stuck: bool) -> bool {
+        if original < 4 || (original > PROBED_UP_TO && !was_stuck) {
             // Below 4 the search costs no more than this check; above the
-            // limit a value is seldom as low as it goes already.
+            // limit a value is seldom as low as it goes already, unless it
+            // was last time.
             return false;
         }
         for below in [original - 1, original - 2] {
@@ -277,19 +291,19 @@ impl<E: Execute> Shrinker<'_, E> {
     /// tried.
     async fn lower_with_deletion(&mut self, position: usize) {
         let value = self.best.choices[position];
+        if u64::try_from(self.best.spans.len()).is_ok_and(|spans| value > spans) {
+            return;
+        }
         let later: Vec<usize> = (0..self.best.spans.len())
             .filter(|&span| {
                 let range = self.best.spans.range(span);
                 // An element's value alone is not deleted, as in `delete_spans`.
                 range.start > position && !range.is_empty() && !self.is_element_value(span)
             })
+            .take(DEPENDENT_SPANS)
             .collect();
-        if u64::try_from(self.best.spans.len()).is_ok_and(|spans| value > spans) {
-            return;
-        }
-        let later = &later[..later.len().min(DEPENDENT_SPANS)];
         let base = self.best.choices.clone();
-        for &span in later {
+        for span in later {
             let start = self.best.spans.range(span).start;
             let ends = self.sibling_ends(span);
             // Deletes the span and `count` siblings after it.
@@ -344,16 +358,22 @@ impl<E: Execute> Shrinker<'_, E> {
     /// stops at the bottom of the run it started in: a character that fails
     /// for being whitespace stops at `'\r'`, whose neighbours in the
     /// character order are no whitespace, above `' '`. Below a small number
-    /// every value is cheap to try. Equal values of one kind are scanned
-    /// once: they nearly always fail or pass alike, and ten `Add(100)`
-    /// commands of a stateful test scanned one by one cost a thousand runs
-    /// of the system to learn nothing.
+    /// every value is cheap to try. Equal values of one range in elements
+    /// of one collection are scanned once: they nearly always fail or pass
+    /// alike, and the arguments of ten `Add(100)` commands of a stateful
+    /// test scanned one by one cost a thousand runs of the system to learn
+    /// nothing. (The fields of a tuple, which may mean different things,
+    /// are each scanned.)
     pub(crate) async fn try_smaller_values(&mut self) {
-        let mut scanned_in_vain: Vec<(u64, u64)> = Vec::new();
+        let mut collections = self.collection_of_each_choice();
+        // (collection, largest value, value) of the numbers not lowered.
+        let mut not_lowered: Vec<(usize, u64, u64)> = Vec::new();
         for position in self.plain_numbers() {
+            // A success may have shortened the best under the loop.
             let Some(&value) = self.best.choices.get(position) else { return };
-            let kind = (self.best.maxima[position], value);
-            if !(2..=SCANNED_UP_TO).contains(&value) || scanned_in_vain.contains(&kind) {
+            let collection = collections.get(position).copied().flatten();
+            let sibling = collection.map(|collection| (collection, self.best.maxima[position], value));
+            if !(2..=SCANNED_UP_TO).contains(&value) || sibling.is_some_and(|sibling| not_lowered.contains(&sibling)) {
                 continue;
             }
             // 0 and the values just below were tried by `minimize_choice`.
@@ -367,8 +387,11 @@ impl<E: Execute> Shrinker<'_, E> {
                     break;
                 }
             }
-            if !lowered {
-                scanned_in_vain.push(kind);
+            match sibling {
+                // A shrink may have moved the elements.
+                _ if lowered => collections = self.collection_of_each_choice(),
+                Some(sibling) => not_lowered.push(sibling),
+                None => {}
             }
         }
     }

@@ -23,7 +23,9 @@ mod replacement;
 use super::{Execute, Shrinker};
 use crate::engine::spans::{ELEMENT, Spans};
 
-/// How far apart two choices may be for `redistribute_pairs`.
+/// How far apart two choices may be for the passes over nearby numbers
+/// (moving value between them, lowering them together or one while
+/// raising another, dividing them by a common factor).
 const PAIR_DISTANCE: usize = 4;
 
 impl<E: Execute> Shrinker<'_, E> {
@@ -88,6 +90,27 @@ impl<E: Execute> Shrinker<'_, E> {
             }
         }
         flags
+    }
+
+    /// For each choice, the collection whose element holds it (the span of
+    /// the innermost element around it, by its parent's id), if any: the
+    /// commands of one sequence and the items of one list are elements of
+    /// one collection, the fields of a tuple are not.
+    fn collection_of_each_choice(&self) -> Vec<Option<usize>> {
+        let spans = &self.best.spans;
+        let mut collections = vec![None; self.best.choices.len()];
+        // Spans come parents first, so an inner element overwrites an outer.
+        for span in 0..spans.len() {
+            if spans.label(span) != ELEMENT {
+                continue;
+            }
+            let range = spans.range(span);
+            let end = range.end.min(collections.len());
+            for collection in &mut collections[range.start.min(end)..end] {
+                *collection = spans.parent(span);
+            }
+        }
+        collections
     }
 
     /// Where span `span` ends, then where each of the siblings right after

@@ -1,8 +1,8 @@
 //! Passes over two or more nearby choices at once: moving value from one
-//! to another, lowering them together, or dividing them by a common
-//! factor, which finds minima that lowering one choice at a time cannot
-//! reach (a sum that must stay large, values that must keep their
-//! differences or their ratio).
+//! to another, lowering them together, lowering one while raising
+//! another, or dividing them by a common factor, which finds minima that
+//! lowering one choice at a time cannot reach (a sum or a product that must
+//! stay large, values that must keep their differences or their ratio).
 
 use super::{Execute, Shrinker};
 
@@ -136,7 +136,10 @@ impl<E: Execute> Shrinker<'_, E> {
     /// own. Tried as a plain index and as a zig-zag magnitude, so a signed
     /// value one step nearer zero keeps its sign, and with the next raised
     /// only as far as its lowest bit allows, for the low word of a signed
-    /// 128-bit value. Runs when the shrink stalls.
+    /// 128-bit value. A next number already at its largest is lowered by
+    /// one or two instead: a signed range keeps its other extreme there
+    /// (`i32::MAX` two below `i32::MIN`), so an overflow at `(-1,
+    /// i32::MIN)` ends on `(1, i32::MAX)`. Runs when the shrink stalls.
     pub(crate) async fn borrow_from_next(&mut self) {
         for first in 0..self.best.choices.len().saturating_sub(1) {
             let next = first + 1;
@@ -148,12 +151,9 @@ impl<E: Execute> Shrinker<'_, E> {
             let largest = self.best.maxima[next];
             let plain = value - 1;
             let moves = if self.best.choices[next] == largest {
-                // Already at its largest, the next can only give up its
-                // extreme for the other one. A signed range's extremes are
-                // its last indices in the zig-zag order: `i32::MIN` at the
-                // largest, `i32::MAX` two below it (one below for a range
-                // as wide on both sides), so an overflow at `(-1, i32::MIN)`
-                // ends on `(1, i32::MAX)`.
+                // Already at its largest, the next can go no higher; for a
+                // signed range, one or two below is its other extreme (two
+                // for a whole type, one for a range as wide on both sides).
                 let other_extreme = |below| largest.checked_sub(below).map(|raised| (plain, raised));
                 [other_extreme(1), other_extreme(2), None]
             } else {
@@ -174,8 +174,8 @@ impl<E: Execute> Shrinker<'_, E> {
                         candidate[next] = raised;
                     })
                     .await;
-                // The best changed under the loop: its next choice is at its
-                // largest now, and nothing more is borrowed here.
+                // The best changed under the loop: its next choice is raised
+                // now, and nothing more is borrowed here.
                 if improved || self.best.choices.len() <= next {
                     break;
                 }
@@ -188,7 +188,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// combination that must stay large, lets one go down only if another
     /// goes up. The raised number then shrinks on its own, so a product of
     /// three bytes above 1,000,000 ends on `[16, 246, 255]`. Runs when the
-    /// shrink stalls.
+    /// shrink stalls. (Its first edit for the next number is also
+    /// [`borrow_from_next`](Self::borrow_from_next)'s; a candidate tried
+    /// before costs no replay.)
     pub(crate) async fn lower_with_later_raised(&mut self) {
         for first in 0..self.best.choices.len() {
             for second in first + 1..=first + PAIR_DISTANCE {
@@ -280,8 +282,12 @@ impl<E: Execute> Shrinker<'_, E> {
         if let Some(guess) = guess.filter(|&guess| 1 < guess && guess < most) {
             if attempt(self, guess).await {
                 works = guess;
-                if guess + 1 < most && !attempt(self, guess + 1).await {
-                    fails = guess + 1;
+                if guess + 1 < most {
+                    if attempt(self, guess + 1).await {
+                        works = guess + 1;
+                    } else {
+                        fails = guess + 1;
+                    }
                 }
             } else {
                 fails = guess;
