@@ -153,7 +153,7 @@ pub(crate) struct Shrinker<'r, E> {
     /// largest value and value: met again anywhere (deletions move them),
     /// such a number is first tried just below, as it is most likely still
     /// as low as it goes.
-    stuck: Vec<(u64, u64)>,
+    stuck: HashSet<(u64, u64)>,
     shrinks: u64,
     attempts: u64,
     /// Whether the last candidate considered ran, now, and passed.
@@ -210,7 +210,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             tried,
             completed,
             candidate: Vec::new(),
-            stuck: Vec::new(),
+            stuck: HashSet::new(),
             shrinks: 0,
             attempts: 0,
             last_passed: false,

@@ -2,6 +2,8 @@
 //! the lowest value that still fails (deleting what depended on it where
 //! that helps), and equal choices lowered together.
 
+use std::collections::HashSet;
+
 use super::{Execute, Move, Shrinker};
 
 /// The largest value `minimize_choices` first checks against the two just
@@ -46,7 +48,7 @@ impl<E: Execute> Shrinker<'_, E> {
     /// matter.
     pub(crate) async fn minimize_choices(&mut self) {
         let mut flags = self.collection_flags();
-        let mut stuck = Vec::new();
+        let mut stuck = HashSet::new();
         let mut position = 0;
         while position < self.best.choices.len() {
             let original = self.best.choices[position];
@@ -57,7 +59,7 @@ impl<E: Execute> Shrinker<'_, E> {
                 let shrinks = self.shrinks;
                 self.minimize_choice(position, original).await;
                 if self.best.choices.get(position) == Some(&original) {
-                    stuck.push((self.best.maxima[position], original));
+                    stuck.insert((self.best.maxima[position], original));
                 }
                 // A shrink may have changed which choices are "go on"s.
                 if self.shrinks != shrinks {
