@@ -367,12 +367,9 @@ impl Options {
     /// The settings of one run: options, overridden by the environment.
     pub(crate) fn resolve(&self) -> Result<Settings, String> {
         warn_of_unread_variables();
-        let runs_from_environment = environment("QUICKCHECK_RUNS")?;
-        let runs = runs_from_environment.or(self.runs).unwrap_or(DEFAULT_RUNS);
-        let max_shrinks_from_environment = environment("QUICKCHECK_MAX_SHRINKS")?;
-        let max_shrinks_set_by =
-            if max_shrinks_from_environment.is_some() { "QUICKCHECK_MAX_SHRINKS" } else { "max_shrinks" };
-        let max_shrinks = max_shrinks_from_environment.or(self.max_shrinks).unwrap_or(DEFAULT_MAX_SHRINKS);
+        let (runs, runs_set_by) = whole_number_setting("QUICKCHECK_RUNS", "runs", self.runs, DEFAULT_RUNS)?;
+        let (max_shrinks, max_shrinks_set_by) =
+            whole_number_setting("QUICKCHECK_MAX_SHRINKS", "max_shrinks", self.max_shrinks, DEFAULT_MAX_SHRINKS)?;
         let replay = self.replay.as_deref().map(str::parse::<Replay>).transpose().map_err(|error| error.to_string())?;
         let seed = environment("QUICKCHECK_SEED")?.or(self.seed).unwrap_or_else(random::fresh_seed);
         // Read when a passing report prints; checked here, so that a typo
@@ -396,7 +393,6 @@ impl Options {
         // A zero `run_for` stops at once: it is no time to run for.
         let runs_for_a_time = run_for.is_some_and(|duration| !duration.is_zero());
         if runs == 0 && !runs_for_a_time && self.confidence.is_none() && generates {
-            let source = if runs_from_environment.is_some() { "QUICKCHECK_RUNS" } else { "runs" };
             // A zero `run_for` was meant to decide when to stop; say why it
             // cannot.
             let zero_run_for = if run_for.is_some() { " (and a run_for of 0 stops at once)" } else { "" };
@@ -405,7 +401,7 @@ impl Options {
                 "#[property(phases = quickcheck::Phases::all().without(quickcheck::Phase::Generate))]",
             );
             return Err(format!(
-                "{source} is 0{zero_run_for}, so the check would generate nothing and pass having tested nothing; \
+                "{runs_set_by} is 0{zero_run_for}, so the check would generate nothing and pass having tested nothing; \
                  ask for at least one run, or to check only the pinned examples turn generation off with {generation_off}"
             ));
         }
@@ -519,6 +515,21 @@ pub(crate) fn statistics_always() -> Result<bool, String> {
 fn environment(name: &str) -> Result<Option<u64>, String> {
     // Written out only for an error: every check reads these variables.
     environment_text(name, format_args!("a whole number from 0 to {}", u64::MAX), "100", |text| text.parse().ok())
+}
+
+/// A whole-number setting and the name of what set it, for messages:
+/// environment variable `variable` if set, else the option `option` as
+/// given, else `default` (named as the option).
+fn whole_number_setting(
+    variable: &'static str,
+    option: &'static str,
+    given: Option<u64>,
+    default: u64,
+) -> Result<(u64, &'static str), String> {
+    Ok(match environment(variable)? {
+        Some(value) => (value, variable),
+        None => (given.unwrap_or(default), option),
+    })
 }
 
 /// A duration from the environment: a whole number and a unit, `ms`, `s`,

@@ -149,11 +149,10 @@ pub(crate) struct Shrinker<'r, E> {
     completed: Completed,
     /// The buffer candidates are built in, reused across attempts.
     candidate: Vec<u64>,
-    /// The numbers the last run of `minimize_choices` could not lower, by
-    /// largest value and value: met again anywhere (deletions move them),
-    /// such a number is first tried just below, as it is most likely still
-    /// as low as it goes.
-    stuck: HashSet<(u64, u64)>,
+    /// The numbers the last run of `minimize_choices` could not lower: a
+    /// number of such a kind, met again (deletions move them), is first
+    /// tried just below, as it is most likely still as low as it goes.
+    stuck: HashSet<passes::NumberKind>,
     shrinks: u64,
     attempts: u64,
     /// Whether the last candidate considered ran, now, and passed.

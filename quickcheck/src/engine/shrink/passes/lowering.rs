@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::{Execute, Move, Shrinker};
+use super::{Execute, Move, NumberKind, Shrinker};
 
 /// The largest value `minimize_choices` first checks against the two just
 /// below it before searching: small values such as indices are often as low
@@ -48,6 +48,7 @@ impl<E: Execute> Shrinker<'_, E> {
     /// matter.
     pub(crate) async fn minimize_choices(&mut self) {
         let mut flags = self.collection_flags();
+        let mut places = self.places();
         let mut stuck = HashSet::new();
         let mut position = 0;
         while position < self.best.choices.len() {
@@ -57,13 +58,16 @@ impl<E: Execute> Shrinker<'_, E> {
             let flag = flags.get(position).copied().unwrap_or(false);
             if original > 0 && !flag {
                 let shrinks = self.shrinks;
-                self.minimize_choice(position, original).await;
+                let kind = self.kind_of(&places, position);
+                self.minimize_choice(position, kind).await;
                 if self.best.choices.get(position) == Some(&original) {
-                    stuck.insert((self.best.maxima[position], original));
+                    stuck.insert(kind);
                 }
-                // A shrink may have changed which choices are "go on"s.
+                // A shrink may have changed which choices are "go on"s, and
+                // where they stand.
                 if self.shrinks != shrinks {
                     flags = self.collection_flags();
+                    places = self.places();
                 }
             }
             position += 1;
@@ -71,15 +75,16 @@ impl<E: Execute> Shrinker<'_, E> {
         self.stuck = stuck;
     }
 
-    /// Lowers the choice at `position`, which holds `original` (not 0), as
-    /// far as it goes.
-    async fn minimize_choice(&mut self, position: usize, original: u64) {
+    /// Lowers the choice at `position`, a number of `kind` (not 0), as far
+    /// as it goes.
+    async fn minimize_choice(&mut self, position: usize, kind: NumberKind) {
+        let original = kind.value;
         if self.try_set(position, 0).await {
             self.zero_numbers_after(position).await;
             return;
         }
         let discarded = self.discarded;
-        let was_stuck = self.stuck.contains(&(self.best.maxima[position], original));
+        let was_stuck = self.stuck.contains(&kind);
         let as_low_as_it_goes = self.passes_just_below(position, original, was_stuck).await;
         if !as_low_as_it_goes {
             let mut works = self.best.choices.get(position).copied().unwrap_or(original);
@@ -367,15 +372,13 @@ impl<E: Execute> Shrinker<'_, E> {
     /// nothing. (The fields of a tuple, which may mean different things,
     /// are each scanned.)
     pub(crate) async fn try_smaller_values(&mut self) {
-        let mut collections = self.collection_of_each_choice();
-        // (collection, largest value, value) of the numbers not lowered.
-        let mut not_lowered: Vec<(usize, u64, u64)> = Vec::new();
+        let mut places = self.places();
+        let mut not_lowered = HashSet::new();
         for position in self.plain_numbers() {
             // A success may have shortened the best under the loop.
             let Some(&value) = self.best.choices.get(position) else { return };
-            let collection = collections.get(position).copied().flatten();
-            let sibling = collection.map(|collection| (collection, self.best.maxima[position], value));
-            if !(2..=SCANNED_UP_TO).contains(&value) || sibling.is_some_and(|sibling| not_lowered.contains(&sibling)) {
+            let kind = self.kind_of(&places, position);
+            if !(2..=SCANNED_UP_TO).contains(&value) || not_lowered.contains(&kind) {
                 continue;
             }
             // 0 and the values just below were tried by `minimize_choice`.
@@ -389,11 +392,11 @@ impl<E: Execute> Shrinker<'_, E> {
                     break;
                 }
             }
-            match sibling {
+            if lowered {
                 // A shrink may have moved the elements.
-                _ if lowered => collections = self.collection_of_each_choice(),
-                Some(sibling) => not_lowered.push(sibling),
-                None => {}
+                places = self.places();
+            } else {
+                not_lowered.insert(kind);
             }
         }
     }

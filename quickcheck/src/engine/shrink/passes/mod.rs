@@ -23,6 +23,27 @@ mod replacement;
 use super::{Execute, Shrinker};
 use crate::engine::spans::{ELEMENT, Spans};
 
+/// Where a number stands, to tell numbers of one kind apart: in an element
+/// of a collection (by the collection's span), among whose elements equal
+/// numbers nearly always fail or pass alike (the arguments of one command
+/// sequence's commands, the items of one list); or alone (by its position),
+/// such as a tuple's field, which may mean anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Place {
+    InCollection(usize),
+    Alone(usize),
+}
+
+/// A number as a pass remembers it: where it stands, its largest value and
+/// its value. Equal kinds are numbers a pass may treat alike, such as
+/// skipping one that could not be lowered where another could not be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct NumberKind {
+    place: Place,
+    largest: u64,
+    value: u64,
+}
+
 /// How far apart two choices may be for the passes over nearby numbers
 /// (moving value between them, lowering them together or one while
 /// raising another, dividing them by a common factor).
@@ -92,25 +113,27 @@ impl<E: Execute> Shrinker<'_, E> {
         flags
     }
 
-    /// For each choice, the collection whose element holds it (the span of
-    /// the innermost element around it, by its parent's id), if any: the
-    /// commands of one sequence and the items of one list are elements of
-    /// one collection, the fields of a tuple are not.
-    fn collection_of_each_choice(&self) -> Vec<Option<usize>> {
+    /// Where each choice stands (see [`Place`]): in the innermost element
+    /// around it, by the collection's span, or alone, by its position.
+    fn places(&self) -> Vec<Place> {
         let spans = &self.best.spans;
-        let mut collections = vec![None; self.best.choices.len()];
+        let mut places: Vec<Place> = (0..self.best.choices.len()).map(Place::Alone).collect();
         // Spans come parents first, so an inner element overwrites an outer.
         for span in 0..spans.len() {
-            if spans.label(span) != ELEMENT {
-                continue;
-            }
+            let Some(collection) = spans.parent(span).filter(|_| spans.label(span) == ELEMENT) else { continue };
             let range = spans.range(span);
-            let end = range.end.min(collections.len());
-            for collection in &mut collections[range.start.min(end)..end] {
-                *collection = spans.parent(span);
+            let end = range.end.min(places.len());
+            for place in &mut places[range.start.min(end)..end] {
+                *place = Place::InCollection(collection);
             }
         }
-        collections
+        places
+    }
+
+    /// The number at `position` as passes remember it from one attempt to
+    /// the next; `places` is [`places`](Self::places) of the best as it is.
+    fn kind_of(&self, places: &[Place], position: usize) -> NumberKind {
+        NumberKind { place: places[position], largest: self.best.maxima[position], value: self.best.choices[position] }
     }
 
     /// Where span `span` ends, then where each of the siblings right after
@@ -197,10 +220,8 @@ impl Move {
         match self {
             Move::Plain => to_max.saturating_sub(to),
             Move::ZigZag => {
-                let positive = to % 2 == 1 || to == 0;
-                // The largest index of the same sign: odd for positive
-                // values, even for negative ones.
-                let largest = if positive == (to_max % 2 == 1) { to_max } else { to_max.saturating_sub(1) };
+                // The largest index of the same sign.
+                let largest = if is_positive(to) == is_positive(to_max) { to_max } else { to_max.saturating_sub(1) };
                 largest.div_ceil(2).saturating_sub(to.div_ceil(2))
             }
         }
@@ -213,7 +234,7 @@ impl Move {
         let (lowered, raised) = match self {
             Move::Plain => (from.checked_sub(amount)?, to.saturating_add(amount)),
             Move::ZigZag => {
-                let (to_magnitude, to_positive) = (to.div_ceil(2), to % 2 == 1 || to == 0);
+                let (to_magnitude, to_positive) = (to.div_ceil(2), is_positive(to));
                 let lowered = self.lower(from, amount)?;
                 let raised = zig_zag(to_magnitude.saturating_add(amount), to_positive).unwrap_or(u64::MAX);
                 (lowered, raised)
@@ -221,6 +242,12 @@ impl Move {
         };
         Some((lowered, raised.min(to_max)))
     }
+}
+
+/// Whether zig-zag index `index` stands for a value of at least 0: odd
+/// indices are positive, even ones negative, and 0 is 0.
+fn is_positive(index: u64) -> bool {
+    index % 2 == 1 || index == 0
 }
 
 fn zig_zag(magnitude: u64, positive: bool) -> Option<u64> {
