@@ -675,6 +675,64 @@ fn shuffle_of_nothing_or_one_item_is_itself() {
 }
 
 // ---------------------------------------------------------------------------
+// subsequence
+// ---------------------------------------------------------------------------
+
+#[test]
+fn subsequence_keeps_the_order_and_the_length_bounds() {
+    let items: Vec<u32> = (0..12).collect();
+    Property::for_all(generate::subsequence(items).length(3..=7), |pick: Vec<u32>| {
+        (3..=7).contains(&pick.len()) && pick.windows(2).all(|pair| pair[0] < pair[1])
+    })
+    .assert(seeded(3));
+}
+
+#[test]
+fn subsequence_draws_each_selection_of_a_length_alike() {
+    // Two of four items: six selections, each about a sixth of the draws.
+    let mut counts: BTreeMap<Vec<u8>, u32> = BTreeMap::new();
+    for pick in generate::subsequence([0, 1, 2, 3]).length(2..=2).sample(6000, 5) {
+        *counts.entry(pick).or_default() += 1;
+    }
+    assert_eq!(counts.len(), 6, "{counts:?}");
+    assert!(counts.values().all(|&count| (850..1150).contains(&count)), "{counts:?}");
+}
+
+#[test]
+fn subsequence_lengths_reach_both_bounds_and_stop_at_the_item_count() {
+    let lengths: BTreeSet<usize> =
+        generate::subsequence(['a', 'b', 'c']).length(1..=10).sample(300, 2).iter().map(Vec::len).collect();
+    assert_eq!(lengths, BTreeSet::from([1, 2, 3]));
+    let lengths: BTreeSet<usize> = generate::subsequence([1, 2]).sample(300, 2).iter().map(Vec::len).collect();
+    assert_eq!(lengths, BTreeSet::from([0, 1, 2]));
+}
+
+#[test]
+fn subsequence_shrinks_to_the_fewest_and_earliest_items() {
+    let items: Vec<u32> = (0..10).collect();
+    assert_eq!(minimal(generate::subsequence(items.clone()).length(2..), |_| false, 1), vec![0, 1]);
+    for seed in 1..=20 {
+        // Holding both 3 and 7 needs exactly those two.
+        let failing = |pick: Vec<u32>| !(pick.contains(&3) && pick.contains(&7));
+        assert_eq!(minimal(generate::subsequence(items.clone()), failing, seed), vec![3, 7]);
+        // Any three items fail: the first three are the simplest.
+        let failing = |pick: Vec<u32>| pick.len() < 3;
+        assert_eq!(minimal(generate::subsequence(items.clone()), failing, seed), vec![0, 1, 2]);
+    }
+}
+
+#[test]
+fn subsequence_refuses_a_length_above_the_items() {
+    let message = panic_message(|| {
+        let _ = generate::subsequence([1, 2, 3]).length(4..);
+    });
+    assert!(
+        message.contains("subsequence length range starts at 4, but there are only 3 items to pick from"),
+        "{message}"
+    );
+}
+
+// ---------------------------------------------------------------------------
 // option and result
 // ---------------------------------------------------------------------------
 
@@ -1049,6 +1107,28 @@ fn sample_of_a_set_larger_than_its_domain_names_the_set() {
 fn filter_shrinks_to_a_value_that_passes_the_filter() {
     let even = generate::between(0, 10_000).filter(|n| n % 2 == 0);
     assert_eq!(minimal(even, |n| n < 501, 1), 502);
+}
+
+#[test]
+fn filter_map_keeps_and_converts_the_values_it_turns_into_some() {
+    let halves = generate::between(0u32, 1000).filter_map(|n| (n % 2 == 0).then_some(n / 2));
+    Property::for_all(halves, |half: u32| half <= 500).assert(seeded(1));
+    let characters = generate::between(0xD000u32, 0xE000).filter_map(char::from_u32).sample(200, 2);
+    assert!(characters.iter().all(|c| !(0xD800..0xE000).contains(&u32::from(*c))));
+}
+
+#[test]
+fn filter_map_that_rejects_everything_is_exhausted() {
+    let none = generate::integer::<u8>().filter_map(|_| None::<u8>);
+    let result = Property::for_all(none, |_| true).check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    assert!(result.to_string().contains("Rejected by: a generator's filter"), "{result}");
+}
+
+#[test]
+fn filter_map_shrinks_to_a_value_it_accepts() {
+    let even_halves = generate::between(0, 10_000).filter_map(|n| (n % 2 == 0).then_some(n / 2));
+    assert_eq!(minimal(even_halves, |half| half < 251, 1), 251);
 }
 
 #[test]

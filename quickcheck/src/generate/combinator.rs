@@ -87,23 +87,55 @@ impl<G: Generator, F: Fn(&G::Value) -> bool> Generator for Filter<G, F> {
     type Value = G::Value;
 
     fn generate(&self, source: &mut ChoiceSource) -> G::Value {
-        for _ in 0..FILTER_ATTEMPTS {
-            let attempt = source.open_span(self.inner.label());
-            let value = self.inner.generate(source);
-            source.close_span();
-            if (self.predicate)(&value) {
-                return value;
-            }
-            // The rejected draw's choices stay in the sequence, so the test
-            // case still replays; the mark lets the shrinker drop them.
-            source.discard_span(attempt);
-        }
-        Stop::Discard(Rejection::Filter).raise()
+        draw_until(&self.inner, source, |value| (self.predicate)(&value).then_some(value))
     }
 
     fn label(&self) -> &'static str {
         "filter"
     }
+}
+
+/// The generator returned by [`Generator::filter_map`].
+#[derive(Clone, Copy, Debug)]
+pub struct FilterMap<G, F> {
+    inner: G,
+    function: F,
+}
+
+impl<G, F> FilterMap<G, F> {
+    pub(crate) fn new(inner: G, function: F) -> FilterMap<G, F> {
+        FilterMap { inner, function }
+    }
+}
+
+impl<G: Generator, U, F: Fn(G::Value) -> Option<U>> Generator for FilterMap<G, F> {
+    type Value = U;
+
+    fn generate(&self, source: &mut ChoiceSource) -> U {
+        draw_until(&self.inner, source, &self.function)
+    }
+
+    fn label(&self) -> &'static str {
+        "filter"
+    }
+}
+
+/// Draws from `inner` until `accept` turns a value into `Some`, up to
+/// [`FILTER_ATTEMPTS`] times, then discards the example: the one loop
+/// behind [`Filter`] and [`FilterMap`].
+fn draw_until<G: Generator, U>(inner: &G, source: &mut ChoiceSource, accept: impl Fn(G::Value) -> Option<U>) -> U {
+    for _ in 0..FILTER_ATTEMPTS {
+        let attempt = source.open_span(inner.label());
+        let value = inner.generate(source);
+        source.close_span();
+        if let Some(accepted) = accept(value) {
+            return accepted;
+        }
+        // The rejected draw's choices stay in the sequence, so the test
+        // case still replays; the mark lets the shrinker drop them.
+        source.discard_span(attempt);
+    }
+    Stop::Discard(Rejection::Filter).raise()
 }
 
 /// The generator returned by [`Generator::flat_map`].

@@ -16,7 +16,8 @@
 //! | [`boolean`], [`character`], [`char_between`], [`string`], [`string_of`] | booleans, `char`s and `String`s |
 //! | [`constant`], [`elements`], [`one_of`], [`frequency`] | fixed values and choices between generators |
 //! | tuples, [`zip`], [`build`], [`sequence`], [`array()`] | several values at once |
-//! | [`vec()`], [`vec_deque`], [`hash_set`], [`btree_set`], [`hash_map`], [`btree_map`], [`unique_vec`], [`shuffle`] | collections |
+//! | [`vec()`], [`vec_deque`], [`hash_set`], [`btree_set`], [`hash_map`], [`btree_map`], [`unique_vec`] | collections |
+//! | [`shuffle`], [`subsequence`] | orderings and in-order selections of a list |
 //! | [`option`], [`result`] | `Option` and `Result` |
 //! | [`from`], [`deferred`], [`recursive`] | dependent draws and recursive types |
 //!
@@ -56,6 +57,7 @@ mod integer;
 mod option;
 mod recursive;
 mod shuffle;
+mod subsequence;
 mod text;
 mod tuple;
 #[cfg(feature = "uuid")]
@@ -74,7 +76,7 @@ pub use choice::{
     Alternatives, Constant, Elements, Frequency, OneOf, WeightedAlternatives, constant, elements, frequency, one_of,
 };
 pub use collection::{Collection, GrowableCollection, vec, vec_deque};
-pub use combinator::{Filter, FlatMap, Map, MapInto};
+pub use combinator::{Filter, FilterMap, FlatMap, Map, MapInto};
 #[cfg(feature = "decimal")]
 pub use decimal::{DecimalOf, decimal, decimal_between};
 pub use distinct::{
@@ -88,6 +90,7 @@ pub use integer::{Integer, IntegerValue, between, integer};
 pub use option::{OptionOf, ResultOf, option, result};
 pub use recursive::{Deferred, deferred, recursive};
 pub use shuffle::{Shuffle, shuffle};
+pub use subsequence::{Subsequence, subsequence};
 pub use text::{Boolean, CharBetween, Character, boolean, char_between, character, string, string_of};
 pub use tuple::{Array, Build, BuildFunction, Sequence, array, build, sequence, zip};
 
@@ -188,6 +191,25 @@ pub trait Generator {
         Self: Sized,
     {
         Filter::new(self, predicate)
+    }
+
+    /// Transforms every value with `function`, keeping only the values it
+    /// turns into `Some`: a [`filter`](Generator::filter) and a
+    /// [`map`](Generator::map) in one step, for a conversion that can fail.
+    /// A `None` is drawn again, and discards the example after as many
+    /// attempts as a filter makes.
+    ///
+    /// ```
+    /// use quickcheck::{Generator, generate};
+    /// // Only the code points that are `char`s (not surrogates).
+    /// let characters = generate::between(0u32, 0x10FFFF).filter_map(char::from_u32);
+    /// assert_eq!(characters.sample(20, 1).len(), 20);
+    /// ```
+    fn filter_map<U, F: Fn(Self::Value) -> Option<U>>(self, function: F) -> FilterMap<Self, F>
+    where
+        Self: Sized,
+    {
+        FilterMap::new(self, function)
     }
 
     /// Draws a value, builds a second generator from it and draws from that:
