@@ -902,3 +902,78 @@ fn a_panic_payload_that_panics_when_dropped_is_contained() {
     assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
     assert_eq!(result.minimal().unwrap().value(), &101, "{result}");
 }
+
+/// A value whose `Drop` panics for large values: the very bug a check may
+/// find.
+#[derive(Clone)]
+struct ExplodesWhenDropped(u8);
+
+impl Drop for ExplodesWhenDropped {
+    fn drop(&mut self) {
+        if self.0 > 100 {
+            panic!("dropped {}", self.0);
+        }
+    }
+}
+
+impl fmt::Debug for ExplodesWhenDropped {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(formatter, "ExplodesWhenDropped({})", self.0)
+    }
+}
+
+/// The check reports the drop's panic, and the values its result holds
+/// drop without it: while a failed check's report unwinds (as `assert` and
+/// `#[property]` panic) a second panic would abort the whole test binary.
+#[test]
+fn values_whose_drop_panics_are_reported_and_dropped_quietly() {
+    let generator = generate::integer::<u8>().map(ExplodesWhenDropped);
+    let result = Property::for_all(generator, |value| value.0 < 200).check(seeded(1));
+    assert_eq!(result.minimal().expect("falsified").value().0, 101, "{result}");
+    assert!(result.to_string().contains("panicked at") && result.to_string().contains("dropped 101"), "{result}");
+    drop(result);
+    let report = std::panic::catch_unwind(|| Property::for_all(generator, |value| value.0 < 200).assert(seeded(1)));
+    let message = *report.expect_err("the check fails").downcast::<String>().expect("a report");
+    assert!(message.contains("ExplodesWhenDropped(101)"), "{message}");
+}
+
+/// `assume` ends an example by unwinding; code that catches that unwind
+/// does not undo the discard.
+#[test]
+fn a_caught_assume_still_discards_the_example() {
+    let result = Property::for_all(generate::integer::<u8>(), |n: u8| {
+        let _ = std::panic::catch_unwind(|| assume(n > 5));
+        n > 5
+    })
+    .check(seeded(1));
+    assert!(result.is_passed(), "{result}");
+    assert!(result.discards() > 0, "{result}");
+}
+
+/// A generator that catches a filter's discard has its example discarded,
+/// rather than run (and shrunk) with what it made instead.
+#[test]
+fn a_generator_that_catches_a_filter_s_discard_has_its_example_discarded() {
+    let caught = generate::from(|source| {
+        let large = generate::integer::<u8>().filter(|&n| n > 250);
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| source.draw(&large))).unwrap_or(0)
+    });
+    let result = Property::for_all(caught, |n: u8| n != 0).check(seeded(1));
+    assert!(result.is_passed(), "{result}");
+    assert!(result.discards() > 0, "{result}");
+}
+
+/// A long panic message (an `assert_eq!` on two large values) is cut in
+/// the report, as a long value is.
+#[test]
+fn a_long_panic_message_is_cut_in_the_report() {
+    let result = Property::for_all(generate::integer::<u8>(), |n: u8| {
+        assert!(n < 100, "{}", "long message ".repeat(100_000));
+    })
+    .check(seeded(1));
+    let failure = result.failures()[0].failure();
+    assert!(failure.message().len() < 10_100, "{} bytes", failure.message().len());
+    assert!(failure.message().ends_with("(cut: longer than 10000 bytes)"));
+    let report = result.to_string();
+    assert!(report.len() < 20_000, "a report of {} bytes", report.len());
+}

@@ -175,6 +175,7 @@ impl Stop {
                  preconditions only in a property body or in a generator a check or `sample` draws from"
             );
         }
+        STOP_IN_FLIGHT.with(|stop| stop.set(Some(self)));
         panic::resume_unwind(Box::new(self))
     }
 }
@@ -214,6 +215,11 @@ pub(crate) enum Caught {
 
 thread_local! {
     static SILENCED: Cell<u32> = const { Cell::new(0) };
+    /// The stop last raised on this thread, until a [`catch`] of this
+    /// module catches it: one still here when the code a `catch` ran
+    /// returns was caught by that code (a `catch_unwind` around `assume`
+    /// or a filtered draw), and still ends the test case.
+    static STOP_IN_FLIGHT: Cell<Option<Stop>> = const { Cell::new(None) };
     static LAST_PANIC: RefCell<Option<Panic>> = const { RefCell::new(None) };
     /// Set when this thread found our hook replaced and put it back: the
     /// panic that showed it has no location, and running its case again
@@ -411,9 +417,26 @@ pub(crate) fn take_hook_restored() -> bool {
 
 /// Runs `f`, turning a discard, an overrun or a panic into a [`Caught`]
 /// without printing anything.
+///
+/// A stop that the code caught itself still ends the test case: the value
+/// it went on to make is dropped, and the stop returned. Otherwise the
+/// discard of an `assume` or a filter inside the user's `catch_unwind`
+/// would run the example anyway, and a draw it cut short would leave its
+/// recording half made.
 pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Caught> {
     install_hook();
-    silently_catch_unwind(f).map_err(classify)
+    let result = silently_catch_unwind(f);
+    let swallowed = STOP_IN_FLIGHT.with(Cell::take);
+    match result {
+        Ok(value) => match swallowed {
+            None => Ok(value),
+            Some(stop) => {
+                drop_quietly(value);
+                Err(Caught::Stop(stop))
+            }
+        },
+        Err(payload) => Err(classify(payload)),
+    }
 }
 
 /// `catch_unwind` with this thread's panics kept quiet meanwhile.
@@ -443,10 +466,18 @@ fn classify(payload: Box<dyn Any + Send>) -> Caught {
 }
 
 /// Drops a caught panic's payload, whose `Drop` (of a value given to
-/// `panic_any`) is user code too: a payload whose drop panics is leaked,
-/// with the second payload, rather than let that panic escape the check.
+/// `panic_any`) is user code too.
 fn drop_payload(payload: Box<dyn Any + Send>) {
-    if let Err(again) = silently_catch_unwind(move || drop(payload)) {
+    drop_quietly(payload);
+}
+
+/// Drops `value`, whose `Drop` is user code, without letting a panic there
+/// escape: a value whose drop panics is leaked, with the panic's payload.
+/// Such a panic while another unwinds (a failed check's report) would
+/// abort the process.
+pub(crate) fn drop_quietly<T>(value: T) {
+    install_hook();
+    if let Err(again) = silently_catch_unwind(move || drop(value)) {
         std::mem::forget(again);
     }
 }

@@ -48,6 +48,20 @@ fn rendered(trait_name: &str, write: impl FnOnce(&mut Capped) -> fmt::Result) ->
     }
 }
 
+/// `text` (a panic message) cut at [`MAX_RENDERED`] bytes as a `Debug` form
+/// is: an `assert_eq!` on two large values panics with both in full.
+pub(crate) fn capped(mut text: String) -> String {
+    if text.len() > MAX_RENDERED {
+        let mut cut = MAX_RENDERED;
+        while !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        text.truncate(cut);
+        text.push_str(CUT);
+    }
+    text
+}
+
 /// Whether `rendered`, from [`render`], may be a whole `Debug` form rather
 /// than a cut one or a placeholder: only a whole form is code to paste. (A
 /// `Debug` form that happens to look like a placeholder is taken for one,

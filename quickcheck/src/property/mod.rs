@@ -39,7 +39,7 @@ use crate::property::result::Advice;
 use crate::stats::ExampleRecord;
 use format::render;
 use parameters::{Parameters, TopLevelStrings, pin_arguments};
-use result::ReplayEnd;
+use result::{Held, ReplayEnd};
 use stuck::BodyWaker;
 
 /// Discards the current example unless `condition` holds: a precondition.
@@ -48,6 +48,11 @@ use stuck::BodyWaker;
 /// neither as a pass nor a failure; a property that discards too much ends
 /// as [`Exhausted`](Outcome::Exhausted) rather than passing on a handful of
 /// examples. Prefer a generator that only produces valid inputs.
+///
+/// It ends the example by unwinding, as a panic does, so nothing after it
+/// runs; a `catch_unwind` around it (or around a draw from a filtered
+/// generator) does not undo the discard, and the example is dropped once
+/// the code that caught it returns.
 ///
 /// ```
 /// use quickcheck::{Options, Property, assume, generate};
@@ -517,7 +522,7 @@ where
             result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
             let minimal = Counterexample {
                 value: match build(position, example) {
-                    Ok(value) => value,
+                    Ok(value) => Held::new(value),
                     Err(problem) => return misconfigured(&problem),
                 },
                 rendered: rendered.whole,
@@ -653,7 +658,7 @@ where
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| {
             let Rendered { whole, fields, pin_arguments } = Rendered::of(&value, parameters, advice);
-            Counterexample { rendered: whole, fields, pin_arguments, value, explicit: false }
+            Counterexample { rendered: whole, fields, pin_arguments, value: Held::new(value), explicit: false }
         })
     };
     match summary.end {

@@ -1,5 +1,6 @@
 //! What a check found.
 
+use std::fmt::{self, Debug};
 use std::time::Duration;
 
 use crate::engine::explain::Together;
@@ -119,6 +120,7 @@ impl Failure {
 
     pub(crate) fn from_panic(panic: Panic) -> Failure {
         let Panic { message, location } = panic;
+        let message = crate::property::format::capped(message);
         Failure { details: Box::new(FailureDetails { kind: FailureKind::Panicked, message, location }) }
     }
 
@@ -127,7 +129,8 @@ impl Failure {
         self.details.kind
     }
 
-    /// The panic message, or the `Debug` form of the returned error.
+    /// The panic message, or the `Debug` form of the returned error, cut
+    /// after 10,000 bytes as the report's values are.
     pub fn message(&self) -> &str {
         &self.details.message
     }
@@ -146,7 +149,7 @@ impl Failure {
 /// A value the property failed on, with its report form.
 #[derive(Clone, Debug)]
 pub struct Counterexample<T> {
-    pub(crate) value: T,
+    pub(crate) value: Held<T>,
     pub(crate) rendered: String,
     pub(crate) fields: Vec<String>,
     /// The `fields` written as expressions that make the value again, the
@@ -159,12 +162,12 @@ pub struct Counterexample<T> {
 impl<T> Counterexample<T> {
     /// The value itself.
     pub fn value(&self) -> &T {
-        &self.value
+        self.value.get()
     }
 
     /// Takes the value out.
-    pub fn into_value(self) -> T {
-        self.value
+    pub fn into_value(mut self) -> T {
+        self.value.0.take().expect("a counterexample holds its value until it is dropped")
     }
 
     /// The value's `Debug` form, as the report prints it.
@@ -182,6 +185,37 @@ impl<T> Counterexample<T> {
     /// Whether this was a pinned example rather than a generated one.
     pub fn is_explicit(&self) -> bool {
         self.explicit
+    }
+}
+
+/// A value of the property's type that a result holds. Its `Drop` is the
+/// user's code and may panic (the very bug the check found, perhaps), which
+/// while a failed check's report unwinds would abort the process and lose
+/// every other test's result: it is dropped with such a panic caught.
+#[derive(Clone)]
+pub(crate) struct Held<T>(Option<T>);
+
+impl<T> Held<T> {
+    pub(crate) fn new(value: T) -> Held<T> {
+        Held(Some(value))
+    }
+
+    fn get(&self) -> &T {
+        self.0.as_ref().expect("a counterexample holds its value until it is dropped")
+    }
+}
+
+impl<T: Debug> Debug for Held<T> {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.get().fmt(formatter)
+    }
+}
+
+impl<T> Drop for Held<T> {
+    fn drop(&mut self) {
+        if let Some(value) = self.0.take() {
+            crate::engine::unwind::drop_quietly(value);
+        }
     }
 }
 
