@@ -37,6 +37,20 @@ fn a_property_over_u8_passes_after_256_tests_each_value_once() {
     }
 }
 
+/// A `u16` has 65,536 values: a run asked for more tries each once and
+/// says so.
+#[test]
+fn a_run_over_a_u16_exhausts_it() {
+    let seen = RefCell::new(HashSet::new());
+    let result = Property::for_all(generate::integer::<u16>(), |value| {
+        assert!(seen.borrow_mut().insert(value), "{value} ran twice");
+    })
+    .check(seeded(1).runs(70_000));
+    assert!(result.is_passed(), "{result}");
+    assert!(result.is_space_exhausted(), "{result}");
+    assert_eq!(result.tests_run(), 65_536, "{result}");
+}
+
 #[test]
 fn fewer_runs_than_the_space_do_not_exhaust_it() {
     let result = Property::for_all(generate::integer::<u8>(), |_| true).check(seeded(7).runs(100));

@@ -70,7 +70,6 @@ impl Children {
     }
 
     /// How many values have been recorded.
-    #[cfg(test)]
     pub(super) fn len(&self) -> usize {
         match self {
             Children::Sorted(sorted) => sorted.len(),

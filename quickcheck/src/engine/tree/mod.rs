@@ -29,8 +29,16 @@ use deferred::{Deferred, Logged, PathHash};
 /// the branch value that leads to it) are recorded, the tree steps aside. A
 /// space that has not run out by then is not going to, repeats in it are
 /// rare, and a long run (a benchmark's hundreds of thousands of examples)
-/// then pays nothing more for the tree, in time or memory.
-const RECORDING_LIMIT: usize = 1 << 16;
+/// then pays nothing more for the tree, in time or memory. Room for a
+/// `u16`'s 65,536 values and the nodes they lead to, so that a run over one
+/// can be exhausted (a few megabytes at most).
+const RECORDING_LIMIT: usize = 1 << 17;
+
+/// The cap in a space that can never be exhausted, whose paths are only
+/// logged (see [`deferred`]): lower, as such a log serves only to tell
+/// repeats, which are rare past its first tens of thousands of examples,
+/// and hashing each path costs every one of them.
+const LOGGING_LIMIT: usize = 1 << 16;
 
 /// How many paths the tree reserves room for when it starts recording (or
 /// logging): the whole of a run of the default size, so that its arenas do
@@ -43,8 +51,9 @@ fn reserved_choices(length: usize) -> usize {
     (RESERVED_PATHS * length.max(1)).min(RECORDING_LIMIT)
 }
 
-/// How many uniform draws at a branch may land on exhausted values before
-/// [`Tree::novel_prefix`] picks among the remaining values by enumeration.
+/// The fewest uniform draws at a branch that may land on exhausted values
+/// before [`Tree::novel_prefix`] picks among the remaining values by
+/// enumeration (see [`Tree::random_tries`]).
 const RANDOM_TRIES: u32 = 8;
 
 /// The index of a node in [`Tree::nodes`].
@@ -154,7 +163,7 @@ impl Tree {
     /// end where a recorded path went on) can only come from a
     /// nondeterministic generator; it counts as new and is not recorded, so
     /// the tree stays consistent. Once the tree holds more than
-    /// `RECORDING_LIMIT` (2^16) choices it steps aside: every path counts as
+    /// `RECORDING_LIMIT` (2^17) choices it steps aside: every path counts as
     /// new, nothing is walked or recorded, and the tree can no longer become
     /// exhausted.
     ///
@@ -174,11 +183,11 @@ impl Tree {
         if choices.len() == maxima.len() && self.defers(maxima) {
             let duplicate = match self.deferred.log(choices, maxima) {
                 Logged::New => {
-                    // Built, the log would take the tree to its cap, where
+                    // Built, the log would take the tree to the log's cap, where
                     // it steps aside (as the log counts: the tree would
                     // share the paths' common prefixes, so this is early
                     // if anything): it does so now, and builds nothing.
-                    if self.values.len() + self.nodes.len() + self.deferred.len() > RECORDING_LIMIT {
+                    if self.values.len() + self.nodes.len() + self.deferred.len() > LOGGING_LIMIT {
                         self.full = true;
                         self.deferred.discard();
                     }
@@ -394,7 +403,7 @@ impl Tree {
     /// Draws a value at a branch that is not exhausted, uniformly among the
     /// values whose subtree still has new paths (an unrecorded value counts).
     fn draw_unexhausted(&self, branch: &Branch, random: &mut Random) -> u64 {
-        for _ in 0..RANDOM_TRIES {
+        for _ in 0..self.random_tries(branch) {
             let value = random.up_to(branch.maximum);
             match branch.child(value) {
                 Some(child) if self.nodes[child as usize].exhausted => {}
@@ -403,6 +412,20 @@ impl Tree {
         }
         // The branch is not exhausted, so fewer than maximum + 1 children are.
         self.unexhausted_value(branch, random.up_to(branch.maximum - branch.exhausted_children))
+    }
+
+    /// How many uniform draws [`draw_unexhausted`](Tree::draw_unexhausted)
+    /// tries before it counts through the children: enough to hit an open
+    /// value about 49 times in 50 (four times the expected number), as
+    /// long as that costs less than counting does. A draw is a lookup among
+    /// the children, about as dear as four steps of the count. A fixed
+    /// handful of tries made a run that nearly exhausts a `u16` count
+    /// through all 65,536 children for every other example.
+    fn random_tries(&self, branch: &Branch) -> u64 {
+        let values = u128::from(branch.maximum) + 1;
+        let open = values - u128::from(branch.exhausted_children);
+        let expected_cost = (4 * values / open).min(u128::from(u64::MAX)) as u64;
+        expected_cost.min(branch.children.len() as u64 / 4).max(u64::from(RANDOM_TRIES))
     }
 
     /// The `rank`-th smallest value at a branch whose subtree is not
@@ -1032,9 +1055,9 @@ mod tests {
 
     #[test]
     fn recording_stops_at_the_limit() {
-        for maximum in [u64::MAX, 1 << 16] {
-            // Wide choices are logged, narrow ones recorded: the cap is the
-            // same for both.
+        for (maximum, limit) in [(u64::MAX, LOGGING_LIMIT), (1 << 16, RECORDING_LIMIT)] {
+            // Wide choices are logged, narrow ones recorded: the log has
+            // the lower cap.
             let mut tree = Tree::new();
             let maxima = vec![maximum; 1000];
             let mut path = vec![0; 1000];
@@ -1043,9 +1066,9 @@ mod tests {
                 path[0] = first;
                 assert!(tree.insert(&path, &maxima));
                 first += 1;
-                assert!(first < 100, "the tree went on past its cap");
+                assert!(first < 200, "the tree went on past its cap");
             }
-            assert!((RECORDING_LIMIT / 1000..RECORDING_LIMIT / 1000 + 3).contains(&(first as usize)), "{first}");
+            assert!((limit / 1000..limit / 1000 + 3).contains(&(first as usize)), "{first}");
             // The tree steps aside: even a recorded path counts as new, and
             // nothing more is recorded.
             path[0] = 0;
