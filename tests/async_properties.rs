@@ -111,6 +111,22 @@ impl Future for ForgetsItsWaker {
     }
 }
 
+/// Tokio's timers used with no Tokio runtime running fail every example;
+/// the report says what is missing.
+#[test]
+fn tokio_used_outside_a_runtime_is_explained() {
+    let result = block_on(
+        Property::for_all(generate::integer::<u8>(), async |n: u8| {
+            if n > 10 {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        })
+        .check_async(Options::default().seed(1)),
+    );
+    assert_eq!(result.minimal().expect("falsified").value(), &11, "{result}");
+    assert!(result.to_string().contains("\n  Hint: no Tokio runtime was running."), "{result}");
+}
+
 /// Whether a body that waits on `wait` for large values fails, shrunk to
 /// the first large value, for waiting with nothing to wake it.
 fn assert_stuck_above_200(result: quickcheck::PropertyResult<u8>) {

@@ -789,6 +789,17 @@ fn a_deadline_of_zero_is_refused() {
     assert!(result.to_string().contains("the deadline is 0"), "{result}");
 }
 
+/// An empty name would put the property's saved failures where every
+/// other empty-named property's are: it is refused.
+#[test]
+fn an_empty_name_is_refused() {
+    for name in ["", "  "] {
+        let result = Property::for_all(generate::integer::<u8>(), |_| ()).check(seeded(1).name(name));
+        assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+        assert!(result.to_string().contains("the property's name is empty"), "{result}");
+    }
+}
+
 /// A body slow only sometimes is slow on its first runs and fast on its
 /// final replay: the deadline failure is flaky, and the report says why.
 #[test]
@@ -976,4 +987,17 @@ fn a_long_panic_message_is_cut_in_the_report() {
     assert!(failure.message().ends_with("(cut: longer than 10000 bytes)"));
     let report = result.to_string();
     assert!(report.len() < 20_000, "a report of {} bytes", report.len());
+}
+
+/// This binary registers no property: `run_all` says so rather than pass
+/// on nothing.
+#[test]
+fn run_all_without_a_registered_property_says_so() {
+    let summary = quickcheck::registry::run_all("");
+    assert!(!summary.all_passed());
+    assert_eq!(
+        summary.to_string(),
+        "no property is registered in this binary: each #[property] function compiled into it registers itself\n\
+         0 passed, 0 failed"
+    );
 }

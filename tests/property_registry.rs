@@ -100,6 +100,15 @@ fn the_registry_runs_every_property_and_summarises_their_outcomes() {
     let summary = registry::run_all("");
     assert!(summary.all_passed(), "{summary}");
     assert!(summary.to_string().ends_with("\n5 passed, 0 failed"), "{summary}");
+    // A filter that matches nothing says so, rather than pass on nothing.
+    let summary = registry::run_all("property_registry::lists_are_long");
+    assert!(!summary.all_passed());
+    assert_eq!(
+        summary.to_string(),
+        "no property's path contains \"property_registry::lists_are_long\" (5 properties registered in this \
+         binary): run_all checks those whose path, such as my_crate::tests::reverse, contains the filter; pass \"\" \
+         for all of them\n0 passed, 0 failed"
+    );
 
     BROKEN.set(true);
     let summary = registry::run_all("short");

@@ -2,7 +2,7 @@
 //! checks it for generated values of those parameters.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote, quote_spanned};
+use quote::{ToTokens, format_ident, quote, quote_spanned};
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -27,7 +27,7 @@ struct Parameter {
 }
 
 pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
-    let mut function: ItemFn = syn::parse2(item)?;
+    let mut function = free_function(item, "#[property] makes a test of a function")?;
     // syn keeps the body's inner attributes (`#![allow(..)]`, `//!`) with
     // the function's own; the body moves into a closure, so they are
     // written out as outer attributes of the functions generated.
@@ -630,7 +630,7 @@ fn is_property_attribute(attribute: &Attribute) -> bool {
 /// were written above it and moved before it, and before those written
 /// below `#[property]`, so that examples run in the order written.
 pub(crate) fn reorder_example(attribute: TokenStream, item: TokenStream) -> syn::Result<TokenStream> {
-    let mut function: ItemFn = syn::parse2(item)?;
+    let mut function = free_function(item, "#[example(...)] pins a case of a #[property] function")?;
     let Some(position) = function.attrs.iter().position(is_property_attribute) else {
         return Err(syn::Error::new(
             Span::call_site(),
@@ -643,4 +643,28 @@ pub(crate) fn reorder_example(attribute: TokenStream, item: TokenStream) -> syn:
         function.attrs[position + 1..].iter().take_while(|attribute| attribute.path().is_ident(MOVED_EXAMPLE)).count();
     function.attrs.insert(position + 1 + after_moved, example);
     Ok(quote! { #function })
+}
+
+/// The function an attribute of `what` is written on, or an error that
+/// names what it was written on instead.
+fn free_function(item: TokenStream, what: &str) -> syn::Result<ItemFn> {
+    let item: syn::Item = syn::parse2(item)?;
+    let found = match &item {
+        syn::Item::Fn(_) => return syn::parse2(item.into_token_stream()),
+        syn::Item::Struct(_) => "a struct",
+        syn::Item::Enum(_) => "an enum",
+        syn::Item::Union(_) => "a union",
+        syn::Item::Const(_) => "a constant",
+        syn::Item::Static(_) => "a static",
+        syn::Item::Impl(_) => "an impl block (put it on a free function, not a method)",
+        syn::Item::Trait(_) => "a trait",
+        syn::Item::Mod(_) => "a module",
+        syn::Item::Type(_) => "a type alias",
+        syn::Item::Use(_) => "a use declaration",
+        _ => "something else",
+    };
+    Err(syn::Error::new_spanned(
+        item,
+        format!("{what}, such as `fn holds(list: Vec<i32>) -> bool`, but this is {found}"),
+    ))
 }

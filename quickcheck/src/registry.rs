@@ -168,18 +168,33 @@ pub fn properties() -> Vec<&'static RegisteredProperty> {
 /// Checks every registered property whose path contains `filter` (all of
 /// them for `""`), one after another.
 pub fn run_all(filter: &str) -> Summary {
-    let checked = properties()
+    let registered = properties();
+    let unmatched = match registered.iter().any(|property| property.path().contains(filter)) {
+        true => None,
+        false => Some(Unmatched { filter: filter.to_owned(), registered: registered.len() }),
+    };
+    let checked = registered
         .into_iter()
         .filter(|property| property.path().contains(filter))
         .map(RegisteredProperty::check)
         .collect();
-    Summary { checked }
+    Summary { checked, unmatched }
 }
 
 /// The outcome of every property [`run_all`] checked.
 #[derive(Clone, Debug)]
 pub struct Summary {
     checked: Vec<Checked>,
+    /// Set when the filter matched no property, which the summary says
+    /// rather than report nothing checked as nothing failing.
+    unmatched: Option<Unmatched>,
+}
+
+/// A filter that matched no registered property.
+#[derive(Clone, Debug)]
+struct Unmatched {
+    filter: String,
+    registered: usize,
 }
 
 impl Summary {
@@ -198,9 +213,10 @@ impl Summary {
         self.checked.len() - self.passed()
     }
 
-    /// Whether every property passed.
+    /// Whether every property checked passed, and there was one to check:
+    /// a filter that matched none (a typo) is not a pass.
     pub fn all_passed(&self) -> bool {
-        self.failed() == 0
+        self.unmatched.is_none() && self.failed() == 0
     }
 }
 
@@ -233,6 +249,21 @@ impl Display for Summary {
             if checked.outcome != Outcome::Passed {
                 writeln!(f, "  {}", checked.report.replace('\n', "\n  "))?;
             }
+        }
+        if let Some(Unmatched { registered: 0, .. }) = &self.unmatched {
+            writeln!(
+                f,
+                "no property is registered in this binary: each #[property] function compiled into it registers \
+                 itself"
+            )?;
+        } else if let Some(Unmatched { filter, registered }) = &self.unmatched {
+            let properties = if *registered == 1 { "property" } else { "properties" };
+            writeln!(
+                f,
+                "no property's path contains {filter:?} ({registered} {properties} registered in this binary): \
+                 run_all checks those whose path, such as my_crate::tests::reverse, contains the filter; \
+                 pass \"\" for all of them"
+            )?;
         }
         write!(f, "{} passed, {} failed", self.passed(), self.failed())
     }

@@ -405,6 +405,12 @@ impl Options {
                  ask for at least one run, or to check only the pinned examples turn generation off with {generation_off}"
             ));
         }
+        if self.name.as_deref().is_some_and(|name| name.trim().is_empty()) {
+            return Err("the property's name is empty, and every property named so would share one place in the \
+                        example database, each replaying the others' failures; give it a name of its own, or leave \
+                        it unnamed (a Property::for_all check then keeps no examples)"
+                .to_owned());
+        }
         if self.deadline.is_some_and(|deadline| deadline.is_zero()) {
             return Err("the deadline is 0, which every example takes longer than, however fast; give the most \
                         time an example may take, such as 200ms"
