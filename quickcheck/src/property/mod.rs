@@ -644,6 +644,7 @@ where
     result.shrink_calls = summary.shrink_calls;
     result.statistics = summary.statistics;
     result.space_exhausted = summary.space_exhausted;
+    result.replay_read_otherwise = summary.replay_read_otherwise;
     result.every_command_rejected = matches!(summary.end, End::EveryCommandRejected);
     result.no_command_offered = matches!(summary.end, End::NoCommandOffered);
     result.warnings = summary.warnings;

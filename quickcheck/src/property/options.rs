@@ -127,7 +127,10 @@ impl Options {
     /// check end as
     /// [`Misconfigured`](crate::Outcome::Misconfigured); so does a token
     /// whose example passes now, since a replay left in place after the fix
-    /// would keep the property from testing anything else.
+    /// would keep the property from testing anything else. A token that the
+    /// generators read otherwise (choices left over, a value beyond a
+    /// narrowed range) but that still fails is reported as the example
+    /// they made of it, and the report says it may not be the one named.
     pub fn replay(mut self, token: impl Into<String>) -> Options {
         self.replay = Some(token.into());
         self

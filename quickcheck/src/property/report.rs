@@ -291,6 +291,15 @@ impl<T> PropertyResult<T> {
 
     fn write_falsified(&self, f: &mut Formatter<'_>) -> fmt::Result {
         self.write_failures(f)?;
+        if self.replay_read_otherwise {
+            write!(
+                f,
+                "\n\n  The replay token does not fit the generators as they are now: they read it otherwise than \
+                 it was written (choices left over, or values beyond a range), so the generators or their order \
+                 changed since it was made. The example above is what they make of it, not necessarily the one it \
+                 named; its own token is above."
+            )?;
+        }
         let Some((panic, replay)) = &self.generation_failure else { return Ok(()) };
         write!(
             f,

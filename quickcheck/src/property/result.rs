@@ -390,6 +390,9 @@ pub struct PropertyResult<T> {
     pub(crate) parameter_names: &'static [&'static str],
     pub(crate) statistics: Statistics,
     pub(crate) space_exhausted: bool,
+    /// Whether the example came from a replay token that the generators
+    /// now read otherwise than it was written.
+    pub(crate) replay_read_otherwise: bool,
     /// Whether the check was exhausted because preconditions rejected every
     /// command that command sequences drew.
     pub(crate) every_command_rejected: bool,
@@ -470,6 +473,7 @@ impl<T> PropertyResult<T> {
             parameter_names: &[],
             statistics: Statistics::default(),
             space_exhausted: false,
+            replay_read_otherwise: false,
             every_command_rejected: false,
             no_command_offered: false,
             warnings: Vec::new(),

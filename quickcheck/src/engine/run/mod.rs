@@ -182,6 +182,10 @@ pub(crate) struct Summary {
     /// a failure of the body; without one, a panic ends the run as
     /// `GenerationFailed`.
     pub(crate) generator_panic: Option<GeneratorPanic>,
+    /// Whether the replay token failed but was read otherwise than written
+    /// (choices left over, or beyond a range): the generators changed since
+    /// it was made, and what failed is what they make of it now.
+    pub(crate) replay_read_otherwise: bool,
 }
 
 impl Summary {
@@ -294,6 +298,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             space_exhausted: false,
             warnings: Vec::new(),
             generator_panic: None,
+            replay_read_otherwise: false,
         };
         let mut found = Vec::new();
         if let Some(choices) = &self.settings.replay {
@@ -314,6 +319,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 // reported (and replayed next time) as that example.
                 Case::Fail(failure) => {
                     summary.count_failure();
+                    summary.replay_read_otherwise = !fits;
                     offer(&mut found, self.source.recording().choices.clone(), failure, false);
                 }
                 Case::Discard(_) => summary.end = End::ReplayDoesNotFit,
