@@ -424,8 +424,12 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             }
             match case {
                 Case::Fail(failure) => {
+                    // What the generators read: choices left over in the
+                    // file (from generators since changed, or a file
+                    // written by hand) are no part of the example.
+                    let read = self.source.recording().choices.clone();
                     let failure = self.with_location(failure).await;
-                    offer(found, saved, failure, true);
+                    offer(found, read, failure, true);
                     if !self.settings.multiple_failures {
                         break;
                     }
