@@ -111,6 +111,31 @@ impl Future for ForgetsItsWaker {
     }
 }
 
+/// An async body that catches `assume`'s stop and goes on to wait is
+/// discarded there and then; the locals it holds are dropped inside the
+/// check, where a panic in their `Drop` cannot escape it.
+#[test]
+fn an_async_body_that_catches_a_discard_and_waits_is_discarded() {
+    struct Armed;
+    impl Drop for Armed {
+        fn drop(&mut self) {
+            panic!("dropped before the body finished");
+        }
+    }
+    let result = block_on(
+        Property::for_all(generate::integer::<u8>(), async |n: u8| {
+            let armed = Armed;
+            let _ = std::panic::catch_unwind(|| quickcheck::assume(n > 5));
+            YieldOnce(false).await;
+            std::mem::forget(armed);
+            assert!(n > 5);
+        })
+        .check_async(Options::default().seed(1)),
+    );
+    assert!(result.is_passed(), "{result}");
+    assert!(result.discards() > 0, "{result}");
+}
+
 /// Tokio's timers used with no Tokio runtime running fail every example;
 /// the report says what is missing.
 #[test]
@@ -124,7 +149,7 @@ fn tokio_used_outside_a_runtime_is_explained() {
         .check_async(Options::default().seed(1)),
     );
     assert_eq!(result.minimal().expect("falsified").value(), &11, "{result}");
-    assert!(result.to_string().contains("\n  Hint: no Tokio runtime was running."), "{result}");
+    assert!(result.to_string().contains("\n  Hint: no Tokio runtime was running where the body ran."), "{result}");
 }
 
 /// Whether a body that waits on `wait` for large values fails, shrunk to

@@ -35,6 +35,7 @@ fn a_saved_example_with_choices_left_over_fails_as_what_is_read() {
     let lists = generate::vec(generate::integer::<u8>()).length(30..=30);
     let first = Property::for_all(lists, |list: Vec<u8>| list[0] < 100).check(options(1));
     assert_eq!(first.minimal().unwrap().value()[0], 100, "{first}");
+    let saved = saved_files(&directory);
 
     // The property now takes one byte: the saved file holds 29 more.
     let second = Property::for_all(generate::integer::<u8>(), |n| n < 100).check(options(2).runs(1));
@@ -42,6 +43,8 @@ fn a_saved_example_with_choices_left_over_fails_as_what_is_read() {
     assert_eq!(second.minimal().unwrap().value(), &100, "{second}");
     let token = second.failures()[0].replay().expect("a replay token");
     assert_eq!(token.choices(), [100], "{second}");
+    // A file is kept as read, in place of what was saved, not beside it.
+    assert!(saved_files(&directory) <= saved, "{} files, {saved} before", saved_files(&directory));
 }
 
 #[test]

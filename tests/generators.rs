@@ -722,6 +722,21 @@ fn subsequence_shrinks_to_the_fewest_and_earliest_items() {
 }
 
 #[test]
+fn subsequence_of_three_items_is_exhausted_after_its_eight_selections() {
+    let result = Property::for_all(generate::subsequence([1, 2, 3]), |_| true).check(seeded(1));
+    assert!(result.is_space_exhausted(), "{result}");
+    assert_eq!(result.tests_run(), 8, "{result}");
+}
+
+#[test]
+fn subsequence_refuses_more_items_than_choices() {
+    let message = panic_message(|| {
+        let _ = generate::subsequence(0..10_000);
+    });
+    assert!(message.contains("generate::subsequence: 10000 items, but a subsequence draws one choice an item"));
+}
+
+#[test]
 fn subsequence_refuses_a_length_above_the_items() {
     let message = panic_message(|| {
         let _ = generate::subsequence([1, 2, 3]).length(4..);

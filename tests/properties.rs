@@ -939,19 +939,35 @@ impl fmt::Debug for ExplodesWhenDropped {
     }
 }
 
-/// The check reports the drop's panic, and the values its result holds
-/// drop without it: while a failed check's report unwinds (as `assert` and
-/// `#[property]` panic) a second panic would abort the whole test binary.
+/// The check reports the drop's panic, and where the crate itself drops
+/// the result, its values drop without it: while a failed check's report
+/// unwinds (as `assert` and `#[property]` panic), or as the first such
+/// panic unwinds, a second one would abort the whole test binary.
 #[test]
 fn values_whose_drop_panics_are_reported_and_dropped_quietly() {
     let generator = generate::integer::<u8>().map(ExplodesWhenDropped);
     let result = Property::for_all(generator, |value| value.0 < 200).check(seeded(1));
     assert_eq!(result.minimal().expect("falsified").value().0, 101, "{result}");
     assert!(result.to_string().contains("panicked at") && result.to_string().contains("dropped 101"), "{result}");
-    drop(result);
+    // As `registry::run_all` keeps each property's report.
+    let checked = quickcheck::registry::Checked::from(result);
+    assert_eq!(checked.outcome(), Outcome::Falsified);
     let report = std::panic::catch_unwind(|| Property::for_all(generator, |value| value.0 < 200).assert(seeded(1)));
     let message = *report.expect_err("the check fails").downcast::<String>().expect("a report");
     assert!(message.contains("ExplodesWhenDropped(101)"), "{message}");
+}
+
+/// A result of borrowed values need not outlive what they borrow once it
+/// is no longer used (which a `Drop` impl on it would demand).
+#[test]
+fn a_result_of_borrowed_values_may_outlive_its_use_only() {
+    let words = vec!["apple".to_owned(), "pear".to_owned()];
+    let result =
+        Property::for_all(generate::elements(words.iter().collect::<Vec<_>>()), |word: &String| !word.is_empty())
+            .check(seeded(1));
+    let report = result.to_string();
+    drop(words);
+    assert!(report.starts_with("Passed"), "{report}");
 }
 
 /// `assume` ends an example by unwinding; code that catches that unwind
@@ -961,6 +977,15 @@ fn a_caught_assume_still_discards_the_example() {
     let result = Property::for_all(generate::integer::<u8>(), |n: u8| {
         let _ = std::panic::catch_unwind(|| assume(n > 5));
         n > 5
+    })
+    .check(seeded(1));
+    assert!(result.is_passed(), "{result}");
+    assert!(result.discards() > 0, "{result}");
+    // Nor does a panic after it, over what `catch_unwind` returned, make
+    // the discarded example a failure.
+    let result = Property::for_all(generate::integer::<u8>(), |n: u8| {
+        let caught = std::panic::catch_unwind(|| assume(n > 5));
+        assert!(caught.is_ok(), "assume stopped");
     })
     .check(seeded(1));
     assert!(result.is_passed(), "{result}");
@@ -975,9 +1000,38 @@ fn a_generator_that_catches_a_filter_s_discard_has_its_example_discarded() {
         let large = generate::integer::<u8>().filter(|&n| n > 250);
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| source.draw(&large))).unwrap_or(0)
     });
-    let result = Property::for_all(caught, |n: u8| n != 0).check(seeded(1));
+    let result = Property::for_all(caught, |n: u8| assert_ne!(n, 0)).check(seeded(1));
     assert!(result.is_passed(), "{result}");
     assert!(result.discards() > 0, "{result}");
+}
+
+/// A value whose `Drop` calls `assume`, dropped quietly by the crate: the
+/// stop it raises there ends nothing, and the next check is untouched.
+#[test]
+fn a_stop_raised_while_a_value_drops_quietly_does_not_linger() {
+    struct AssumesWhenDropped(u8);
+    impl Drop for AssumesWhenDropped {
+        fn drop(&mut self) {
+            assume(self.0 < 100);
+        }
+    }
+    impl fmt::Debug for AssumesWhenDropped {
+        fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(formatter, "AssumesWhenDropped({})", self.0)
+        }
+    }
+    let values = generate::integer::<u8>().map(AssumesWhenDropped);
+    // The body forgets its values, so the result holds ones that stop.
+    let result = Property::for_all(values, |value: AssumesWhenDropped| {
+        let holds = value.0 < 150;
+        std::mem::forget(value);
+        holds
+    })
+    .check(seeded(1));
+    assert!(result.minimal().expect("falsified").value().0 >= 150, "{result}");
+    let _ = quickcheck::registry::Checked::from(result);
+    let result = Property::for_all(generate::integer::<u8>(), |_| true).check(seeded(1));
+    assert_eq!(result.discards(), 0, "{result}");
 }
 
 /// A long panic message (an `assert_eq!` on two large values) is cut in
@@ -995,8 +1049,9 @@ fn a_long_panic_message_is_cut_in_the_report() {
     assert!(report.len() < 20_000, "a report of {} bytes", report.len());
 }
 
-/// This binary registers no property: `run_all` says so rather than pass
-/// on nothing.
+/// This binary registers no property (a `#[property]` added to it would
+/// change what this test sees): `run_all` says so rather than pass on
+/// nothing.
 #[test]
 fn run_all_without_a_registered_property_says_so() {
     let summary = quickcheck::registry::run_all("");

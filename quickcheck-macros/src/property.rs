@@ -2,7 +2,7 @@
 //! checks it for generated values of those parameters.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{ToTokens, format_ident, quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::parse::Parser;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
@@ -648,9 +648,11 @@ pub(crate) fn reorder_example(attribute: TokenStream, item: TokenStream) -> syn:
 /// The function an attribute of `what` is written on, or an error that
 /// names what it was written on instead.
 fn free_function(item: TokenStream, what: &str) -> syn::Result<ItemFn> {
-    let item: syn::Item = syn::parse2(item)?;
+    let item = match syn::parse2(item)? {
+        syn::Item::Fn(function) => return Ok(function),
+        item => item,
+    };
     let found = match &item {
-        syn::Item::Fn(_) => return syn::parse2(item.into_token_stream()),
         syn::Item::Struct(_) => "a struct",
         syn::Item::Enum(_) => "an enum",
         syn::Item::Union(_) => "a union",

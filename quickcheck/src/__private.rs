@@ -47,7 +47,7 @@ pub fn judged<T, R: crate::IntoVerdict>(mut body: impl FnMut(T) -> R) -> impl Fn
 /// `Property::assert` does.
 #[track_caller]
 pub fn assert_passed<T>(result: PropertyResult<T>) {
-    result.assert_passed();
+    result.assert_passed_and_drop();
 }
 
 /// What a `#[property]` test marked `#[should_panic]` asserts: that the
@@ -62,7 +62,7 @@ pub fn assert_passed<T>(result: PropertyResult<T>) {
 pub fn assert_fails<T>(result: PropertyResult<T>) {
     use crate::Outcome;
     match result.outcome() {
-        Outcome::Falsified | Outcome::Flaky | Outcome::GenerationFailed => result.assert_passed(),
+        Outcome::Falsified | Outcome::Flaky | Outcome::GenerationFailed => result.assert_passed_and_drop(),
         Outcome::Passed => println!("{result}\nThe test is #[should_panic], and only a failing property panics."),
         _ => println!(
             "{result}\nThe test is #[should_panic], and only a failing property panics: a check that could not \

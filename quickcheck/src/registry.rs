@@ -136,7 +136,11 @@ pub struct Checked {
 
 impl<T> From<PropertyResult<T>> for Checked {
     fn from(result: PropertyResult<T>) -> Checked {
-        Checked { property: None, outcome: result.outcome(), report: result.to_string() }
+        let checked = Checked { property: None, outcome: result.outcome(), report: result.to_string() };
+        // The values' `Drop` is the user's and may panic, twice: the second
+        // panic, while the first unwinds, would abort the whole run.
+        result.drop_quietly();
+        checked
     }
 }
 
@@ -169,15 +173,12 @@ pub fn properties() -> Vec<&'static RegisteredProperty> {
 /// them for `""`), one after another.
 pub fn run_all(filter: &str) -> Summary {
     let registered = properties();
-    let unmatched = match registered.iter().any(|property| property.path().contains(filter)) {
-        true => None,
-        false => Some(Unmatched { filter: filter.to_owned(), registered: registered.len() }),
-    };
-    let checked = registered
-        .into_iter()
+    let checked: Vec<Checked> = registered
+        .iter()
         .filter(|property| property.path().contains(filter))
-        .map(RegisteredProperty::check)
+        .map(|property| property.check())
         .collect();
+    let unmatched = checked.is_empty().then(|| Unmatched { filter: filter.to_owned(), registered: registered.len() });
     Summary { checked, unmatched }
 }
 

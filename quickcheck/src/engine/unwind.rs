@@ -425,17 +425,26 @@ pub(crate) fn take_hook_restored() -> bool {
 /// recording half made.
 pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Caught> {
     install_hook();
+    // Each catch sees only the stops raised inside it: an outer one's
+    // swallowed stop waits for the outer catch.
+    let outer = STOP_IN_FLIGHT.with(Cell::take);
     let result = silently_catch_unwind(f);
-    let swallowed = STOP_IN_FLIGHT.with(Cell::take);
-    match result {
-        Ok(value) => match swallowed {
-            None => Ok(value),
-            Some(stop) => {
-                drop_quietly(value);
-                Err(Caught::Stop(stop))
-            }
-        },
-        Err(payload) => Err(classify(payload)),
+    let swallowed = STOP_IN_FLIGHT.with(|stop| stop.replace(outer));
+    match (result, swallowed) {
+        (Ok(value), None) => Ok(value),
+        (Ok(value), Some(stop)) => {
+            drop_quietly(value);
+            Err(Caught::Stop(stop))
+        }
+        // The code caught the stop and then panicked (an `assert!` on what
+        // `catch_unwind` returned, say): the example was discarded all the
+        // same, and the panic is no failure of the property.
+        (Err(payload), Some(stop)) if !payload.is::<Stop>() => {
+            LAST_PANIC.with(|last| last.borrow_mut().take());
+            drop_payload(payload);
+            Err(Caught::Stop(stop))
+        }
+        (Err(payload), _) => Err(classify(payload)),
     }
 }
 
@@ -477,9 +486,13 @@ fn drop_payload(payload: Box<dyn Any + Send>) {
 /// abort the process.
 pub(crate) fn drop_quietly<T>(value: T) {
     install_hook();
+    // A stop raised in the drop (an `assume` there) ends nothing: it must
+    // not linger for the next catch, nor take an outer catch's.
+    let outer = STOP_IN_FLIGHT.with(Cell::take);
     if let Err(again) = silently_catch_unwind(move || drop(value)) {
         std::mem::forget(again);
     }
+    STOP_IN_FLIGHT.with(|stop| stop.set(outer));
 }
 
 fn payload_message(payload: &(dyn Any + Send)) -> String {
@@ -526,7 +539,13 @@ impl<F: Future> Future for CatchUnwind<F> {
         match catch(|| inner.poll(cx)) {
             Ok(std::task::Poll::Pending) => std::task::Poll::Pending,
             Ok(std::task::Poll::Ready(value)) => std::task::Poll::Ready(Ok(value)),
-            Err(caught) => std::task::Poll::Ready(Err(caught)),
+            Err(caught) => {
+                // The future may be unfinished (it caught a stop and went
+                // on to wait) and hold the user's locals: they are dropped
+                // here, inside a catch, not later outside any.
+                let _ = self.drop_caught();
+                std::task::Poll::Ready(Err(caught))
+            }
         }
     }
 }

@@ -115,6 +115,8 @@ impl<G: Generator, U, F: Fn(G::Value) -> Option<U>> Generator for FilterMap<G, F
         draw_until(&self.inner, source, &self.function)
     }
 
+    // A filter's label: its spans are alike, an accepted draw wrapped in
+    // rejected ones, for the shrinker to treat alike.
     fn label(&self) -> &'static str {
         "filter"
     }

@@ -4,8 +4,9 @@ use std::ops::{Bound, RangeBounds};
 
 use crate::engine::random::Draws;
 use crate::engine::source::ChoiceSource;
+use crate::engine::source::MAX_CHOICES;
+use crate::generate::Generator;
 use crate::generate::collection::Lengths;
-use crate::generate::{Generator, between};
 
 /// The generator returned by [`subsequence`].
 #[derive(Clone, Debug)]
@@ -24,6 +25,10 @@ pub struct Subsequence<T> {
 /// Each item is one choice, so a list longer than an example's limit of
 /// 8192 choices cannot be drawn from.
 ///
+/// # Panics
+///
+/// At the call, if there are more than 8192 items.
+///
 /// ```
 /// use quickcheck::{Generator, generate};
 /// let toppings = ["cheese", "ham", "olives", "basil"];
@@ -34,8 +39,15 @@ pub struct Subsequence<T> {
 ///     assert!(places.windows(2).all(|pair| pair[0] < pair[1]));
 /// }
 /// ```
+#[track_caller]
 pub fn subsequence<T: Clone>(items: impl IntoIterator<Item = T>) -> Subsequence<T> {
     let items: Vec<T> = items.into_iter().collect();
+    assert!(
+        items.len() <= MAX_CHOICES,
+        "generate::subsequence: {} items, but a subsequence draws one choice an item and an example makes at most \
+         {MAX_CHOICES}; pick from fewer items",
+        items.len()
+    );
     let max = items.len();
     Subsequence { items, min: 0, max }
 }
@@ -74,13 +86,15 @@ impl<T: Clone> Generator for Subsequence<T> {
 
     fn generate(&self, source: &mut ChoiceSource) -> Vec<T> {
         let (min, max) = (self.min as u64, self.max as u64);
-        // A length to aim for, uniform in the bounds: it steers the random
-        // draws only. What is picked is one choice per item, 1 to take it,
-        // so that the shrinker drops an item by lowering its choice, and a
-        // shrunk selection holds just the items the failure needs. (Lengths
-        // are `u64`, so a seed picks the same on every platform.)
-        let aim = source.draw(&between(min, max));
-        let mut picked = Vec::with_capacity(self.max);
+        // What is picked is one choice per item, 1 to take it, so that the
+        // shrinker drops an item by lowering its choice, and a shrunk
+        // selection holds just the items the failure needs. A length to aim
+        // for, uniform in the bounds, steers the random draws only: drawn
+        // with the first of them and recorded nowhere, so that it neither
+        // multiplies the examples of a short list nor costs a replay. (In
+        // `u64`, so a seed picks the same on every platform.)
+        let mut aim = None;
+        let mut picked = Vec::new();
         // From the last item to the first, so that the items a minimum
         // length forces, and those left when the shrinker has lowered the
         // other choices, are the first ones.
@@ -102,8 +116,10 @@ impl<T: Clone> Generator for Subsequence<T> {
             } else {
                 // Taken with chance wanted / left, which makes every
                 // selection of the aimed-for length equally likely.
-                let wanted = aim.saturating_sub(count);
-                source.choose(1, |random| u64::from(random.up_to(left - 1) < wanted)) == 1
+                source.choose(1, |random| {
+                    let aim = *aim.get_or_insert_with(|| min + random.up_to(max - min));
+                    u64::from(random.up_to(left - 1) < aim.saturating_sub(count))
+                }) == 1
             };
             source.close_span();
             if take {

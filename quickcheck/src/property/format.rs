@@ -43,23 +43,18 @@ fn rendered(trait_name: &str, write: impl FnOnce(&mut Capped) -> fmt::Result) ->
             out.text
         }
         Ok(Err(fmt::Error)) => format!("<{trait_name} returned an error>"),
-        Err(Caught::Panic(panic)) => format!("<{trait_name} panicked: {}>", panic.message),
+        Err(Caught::Panic(panic)) => format!("<{trait_name} panicked: {}>", capped(panic.message)),
         Err(Caught::Stop(_)) => format!("<{trait_name} stopped the test case>"),
     }
 }
 
 /// `text` (a panic message) cut at [`MAX_RENDERED`] bytes as a `Debug` form
 /// is: an `assert_eq!` on two large values panics with both in full.
-pub(crate) fn capped(mut text: String) -> String {
-    if text.len() > MAX_RENDERED {
-        let mut cut = MAX_RENDERED;
-        while !text.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        text.truncate(cut);
-        text.push_str(CUT);
+pub(crate) fn capped(text: String) -> String {
+    if text.len() <= MAX_RENDERED {
+        return text;
     }
-    text
+    rendered("Display", |out| out.write_str(&text))
 }
 
 /// Whether `rendered`, from [`render`], may be a whole `Debug` form rather

@@ -39,7 +39,7 @@ use crate::property::result::Advice;
 use crate::stats::ExampleRecord;
 use format::render;
 use parameters::{Parameters, TopLevelStrings, pin_arguments};
-use result::{Held, ReplayEnd};
+use result::ReplayEnd;
 use stuck::BodyWaker;
 
 /// Discards the current example unless `condition` holds: a precondition.
@@ -319,7 +319,7 @@ where
         F: FnMut(G::Value) -> R,
         R: IntoVerdict,
     {
-        self.check(options).assert_passed();
+        self.check(options).assert_passed_and_drop();
     }
 }
 
@@ -363,7 +363,7 @@ where
     ///
     /// On any outcome but [`Outcome::Passed`], with the report as message.
     pub async fn assert_async(&mut self, options: Options) {
-        self.check_async(options).await.assert_passed();
+        self.check_async(options).await.assert_passed_and_drop();
     }
 }
 
@@ -522,7 +522,7 @@ where
             result.parameter_names = parameters.map_or(&[], |parameters| parameters.names);
             let minimal = Counterexample {
                 value: match build(position, example) {
-                    Ok(value) => Held::new(value),
+                    Ok(value) => value,
                     Err(problem) => return misconfigured(&problem),
                 },
                 rendered: rendered.whole,
@@ -659,7 +659,7 @@ where
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| {
             let Rendered { whole, fields, pin_arguments } = Rendered::of(&value, parameters, advice);
-            Counterexample { rendered: whole, fields, pin_arguments, value: Held::new(value), explicit: false }
+            Counterexample { rendered: whole, fields, pin_arguments, value, explicit: false }
         })
     };
     match summary.end {

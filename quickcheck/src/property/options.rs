@@ -183,7 +183,9 @@ impl Options {
     /// run. `#[property]` names its properties after their module path and
     /// function (within its package, so that two packages of a workspace
     /// with a test file of the same name keep their examples apart); a
-    /// `Property::for_all` check uses the database only when named.
+    /// `Property::for_all` check uses the database only when named. An
+    /// empty (or blank) name makes the check
+    /// [`Misconfigured`](crate::Outcome::Misconfigured).
     pub fn name(mut self, name: impl Into<String>) -> Options {
         self.name = Some(name.into());
         self

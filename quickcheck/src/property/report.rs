@@ -238,15 +238,15 @@ fn write_replay_as(
 fn write_failure(f: &mut Formatter<'_>, failure: Option<&Failure>, notes: &[(String, String)]) -> fmt::Result {
     if let Some(failure) = failure {
         write!(f, "\n  Failure: {failure}")?;
-        // Tokio's own words when its timers or I/O are used outside a
-        // runtime: an async property with no runtime attribute runs on
-        // this crate's executor, and every example fails for it.
+        // Tokio's own words when its timers, I/O or `spawn` are used
+        // outside a runtime.
         if failure.message().contains("must be called from the context of a Tokio") {
             write!(
                 f,
-                "\n  Hint: no Tokio runtime was running. An async #[property] runs on this crate's own executor \
-                 unless a runtime's test attribute is written below #[property], such as #[tokio::test]; with \
-                 Property::check_async, await it inside a Tokio runtime."
+                "\n  Hint: no Tokio runtime was running where the body ran. An async #[property] runs on this \
+                 crate's own executor unless a runtime's test attribute, such as #[tokio::test], is written below \
+                 #[property]; Property::check_async runs on whatever awaits it; a synchronous body must start a \
+                 runtime itself."
             )?;
         }
     }

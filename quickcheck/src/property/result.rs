@@ -1,6 +1,5 @@
 //! What a check found.
 
-use std::fmt::{self, Debug};
 use std::time::Duration;
 
 use crate::engine::explain::Together;
@@ -149,7 +148,7 @@ impl Failure {
 /// A value the property failed on, with its report form.
 #[derive(Clone, Debug)]
 pub struct Counterexample<T> {
-    pub(crate) value: Held<T>,
+    pub(crate) value: T,
     pub(crate) rendered: String,
     pub(crate) fields: Vec<String>,
     /// The `fields` written as expressions that make the value again, the
@@ -162,12 +161,12 @@ pub struct Counterexample<T> {
 impl<T> Counterexample<T> {
     /// The value itself.
     pub fn value(&self) -> &T {
-        self.value.get()
+        &self.value
     }
 
     /// Takes the value out.
-    pub fn into_value(mut self) -> T {
-        self.value.0.take().expect("a counterexample holds its value until it is dropped")
+    pub fn into_value(self) -> T {
+        self.value
     }
 
     /// The value's `Debug` form, as the report prints it.
@@ -185,37 +184,6 @@ impl<T> Counterexample<T> {
     /// Whether this was a pinned example rather than a generated one.
     pub fn is_explicit(&self) -> bool {
         self.explicit
-    }
-}
-
-/// A value of the property's type that a result holds. Its `Drop` is the
-/// user's code and may panic (the very bug the check found, perhaps), which
-/// while a failed check's report unwinds would abort the process and lose
-/// every other test's result: it is dropped with such a panic caught.
-#[derive(Clone)]
-pub(crate) struct Held<T>(Option<T>);
-
-impl<T> Held<T> {
-    pub(crate) fn new(value: T) -> Held<T> {
-        Held(Some(value))
-    }
-
-    fn get(&self) -> &T {
-        self.0.as_ref().expect("a counterexample holds its value until it is dropped")
-    }
-}
-
-impl<T: Debug> Debug for Held<T> {
-    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.get().fmt(formatter)
-    }
-}
-
-impl<T> Drop for Held<T> {
-    fn drop(&mut self) {
-        if let Some(value) = self.0.take() {
-            crate::engine::unwind::drop_quietly(value);
-        }
     }
 }
 
@@ -481,6 +449,33 @@ impl<T> PropertyResult<T> {
             has_pins: false,
             replay_end: None,
             coverage_confidence: false,
+        }
+    }
+
+    /// [`assert_passed`](PropertyResult::assert_passed) for a result the
+    /// crate's own assertions own: dropped before the panic, quietly.
+    #[track_caller]
+    pub(crate) fn assert_passed_and_drop(self) {
+        if !self.is_passed() {
+            let report = self.to_string();
+            self.drop_quietly();
+            panic!("{report}");
+        }
+        self.assert_passed();
+    }
+
+    /// Drops the result, each of its values with a panic in its `Drop`
+    /// caught: the values are the user's, whose `Drop` may panic (the very
+    /// bug the check found), and a second such panic while the first or a
+    /// report's panic unwinds would abort the process, losing every other
+    /// test's result. (A `Drop` impl here would do it for every result,
+    /// but would make a result holding borrowed values outlive what they
+    /// borrow.)
+    pub(crate) fn drop_quietly(self) {
+        for failure in self.failures {
+            for counterexample in [failure.minimal, failure.original].into_iter().flatten() {
+                crate::engine::unwind::drop_quietly(counterexample.value);
+            }
         }
     }
 

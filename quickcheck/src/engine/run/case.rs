@@ -205,6 +205,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             drop(value);
         });
         match dropped {
+            // A stop the generator caught itself still ends the case.
+            Err(caught @ Caught::Stop(_)) => Err(self.generator_ended(caught)),
             Err(caught) if !drawn => Err(self.generator_ended(caught)),
             _ => Ok(()),
         }

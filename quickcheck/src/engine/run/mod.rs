@@ -428,6 +428,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     // file (from generators since changed, or a file
                     // written by hand) are no part of the example.
                     let read = self.source.recording().choices.clone();
+                    if read != saved && database.save(&key, &read) {
+                        // Kept as read, so the stale file is not replayed
+                        // (and failed again) beside it on every run.
+                        database.delete(&key, &saved);
+                    }
                     let failure = self.with_location(failure).await;
                     offer(found, read, failure, true);
                     if !self.settings.multiple_failures {

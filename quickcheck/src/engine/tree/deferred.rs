@@ -26,11 +26,12 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::{RECORDING_LIMIT, RESERVED_PATHS, reserved_choices};
+use super::{LOGGING_LIMIT, RECORDING_LIMIT, RESERVED_PATHS, reserved_choices};
 
 /// A choice of more values than this can never have all of them explored
-/// under the tree's cap, so a space holding one is never exhausted.
-const WIDE: u64 = 2 * RECORDING_LIMIT as u64;
+/// under the tree's cap (each value explored is a node), so a space
+/// holding one is never exhausted.
+const WIDE: u64 = RECORDING_LIMIT as u64;
 
 /// How many paths without a wide choice the tree looks at before it stops
 /// looking for one and records every path as it comes. Deferring is only
@@ -138,7 +139,7 @@ impl Deferred {
         self.stage = Stage::Deferring;
         self.paths.reserve(RESERVED_PATHS + recorded.len());
         self.paths.extend(recorded.into_iter().map(|hash| (hash, IN_TREE)));
-        let choices = reserved_choices(length);
+        let choices = reserved_choices(length).min(LOGGING_LIMIT);
         self.choices.reserve(choices);
         self.maxima.reserve(choices);
         self.ends.reserve(RESERVED_PATHS);
