@@ -441,7 +441,7 @@ pub(crate) fn catch<R>(f: impl FnOnce() -> R) -> Result<R, Caught> {
         // same, and the panic is no failure of the property.
         (Err(payload), Some(stop)) if !payload.is::<Stop>() => {
             LAST_PANIC.with(|last| last.borrow_mut().take());
-            drop_payload(payload);
+            drop_quietly(payload);
             Err(Caught::Stop(stop))
         }
         (Err(payload), _) => Err(classify(payload)),
@@ -470,20 +470,15 @@ fn classify(payload: Box<dyn Any + Send>) -> Caught {
     if recorded.is_none() && !HOOK_LOOKED_AT.with(|looked| looked.replace(true)) {
         reinstall_if_replaced();
     }
-    drop_payload(payload);
+    drop_quietly(payload);
     Caught::Panic(Box::new(recorded.unwrap_or(Panic { message, location: None })))
 }
 
-/// Drops a caught panic's payload, whose `Drop` (of a value given to
-/// `panic_any`) is user code too.
-fn drop_payload(payload: Box<dyn Any + Send>) {
-    drop_quietly(payload);
-}
-
-/// Drops `value`, whose `Drop` is user code, without letting a panic there
-/// escape: a value whose drop panics is leaked, with the panic's payload.
-/// Such a panic while another unwinds (a failed check's report) would
-/// abort the process.
+/// Drops `value`, whose `Drop` is user code (a caught panic's payload,
+/// given to `panic_any`, is too), without letting a panic there escape:
+/// such a panic while another unwinds (a failed check's report) would
+/// abort the process. The caught panic's own payload is leaked, as its
+/// drop might panic again.
 pub(crate) fn drop_quietly<T>(value: T) {
     install_hook();
     // A stop raised in the drop (an `assume` there) ends nothing: it must
