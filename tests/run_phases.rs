@@ -590,6 +590,53 @@ fn recursion_that_keeps_nesting_too_deep_is_warned_about_as_data_too_large() {
     assert!(!checks.contains(&HealthCheck::FilterTooMuch), "{result}");
 }
 
+/// A generator that reads a counter of its own draws differently from the
+/// same choices: the check warns that its failures may not replay.
+#[test]
+fn a_generator_that_is_not_deterministic_is_warned_about() {
+    let calls = std::sync::atomic::AtomicU64::new(0);
+    let counting = generate::from(|source| {
+        let call = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        source.draw(&generate::between(0u64, 3 + call % 2))
+    });
+    let result = Property::for_all(counting, |_| true).check(seeded(1).runs(20));
+    let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
+    assert_eq!(checks, [HealthCheck::NondeterministicGeneration], "{result}");
+    let report = result.to_string();
+    assert!(report.contains("health check nondeterministic_generation: "), "{report}");
+    assert!(report.contains("made different draws from choices that had been read before"), "{report}");
+    // A deterministic generator of the same values is not.
+    let result = Property::for_all(generate::between(0u64, 4), |_| true).check(seeded(1).runs(20));
+    assert!(result.health_warnings().is_empty(), "{result}");
+}
+
+/// A stateful model whose `initial` differs between calls is caught the same
+/// way: its commands are drawn from a model that is not the same each time.
+#[test]
+fn a_model_whose_initial_state_differs_between_calls_is_warned_about() {
+    use quickcheck::stateful::{Command, ModelCommand, commands};
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    #[derive(Clone, Debug)]
+    struct Take(u64);
+    impl ModelCommand<u64> for Take {
+        fn precondition(&self, model: &u64) -> bool {
+            self.0 <= *model
+        }
+        fn update(&self, _: &mut u64) {}
+    }
+    impl Command<u64, ()> for Take {
+        fn run(&self, _: &u64, _: &mut ()) {}
+    }
+    let initial = || CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 3 + 1;
+    let sequences = commands(initial, |model: &u64| Some(generate::between(0, *model).map(Take))).length(1..=3);
+    let result = Property::for_all(sequences, |sequence| {
+        sequence.run(&mut ());
+    })
+    .check(seeded(1).runs(50));
+    let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
+    assert!(checks.contains(&HealthCheck::NondeterministicGeneration), "{result}");
+}
+
 #[test]
 fn slow_generation_is_warned_about() {
     let slow = generate::from(|source| {

@@ -50,6 +50,13 @@ pub enum HealthCheck {
     /// values that large are never tested. Watched over the whole run, as
     /// the first examples are drawn small.
     DataTooLarge,
+    /// The generators drew differently from the same choices: they read
+    /// something besides them (a clock, a counter, a random source of their
+    /// own, a `HashMap`'s order, a stateful model's `initial` that is not
+    /// the same every time), so a failure's replay and shrink cannot be
+    /// trusted. Seen where the generation tree records examples: in spaces
+    /// small enough to be run out, or for a run's first tens of thousands.
+    NondeterministicGeneration,
 }
 
 impl HealthCheck {
@@ -60,6 +67,7 @@ impl HealthCheck {
             HealthCheck::TooSlow => "too_slow",
             HealthCheck::LargeBaseExample => "large_base_example",
             HealthCheck::DataTooLarge => "data_too_large",
+            HealthCheck::NondeterministicGeneration => "nondeterministic_generation",
         }
     }
 
@@ -69,6 +77,7 @@ impl HealthCheck {
             HealthCheck::TooSlow => "TooSlow",
             HealthCheck::LargeBaseExample => "LargeBaseExample",
             HealthCheck::DataTooLarge => "DataTooLarge",
+            HealthCheck::NondeterministicGeneration => "NondeterministicGeneration",
         }
     }
 }
@@ -251,6 +260,23 @@ impl Health {
                 crate::engine::source::MAX_CHOICES,
             ),
         );
+    }
+
+    /// The whole run's count of examples whose choices the generators had
+    /// read otherwise before.
+    pub(crate) fn contradictions(&mut self, contradictions: u64) {
+        if contradictions > 0 {
+            self.warn(
+                HealthCheck::NondeterministicGeneration,
+                format!(
+                    "{contradictions} generated {} made different draws from choices that had been read before: \
+                     a generator reads something besides its choices (a clock, a counter, a random source of its \
+                     own, a HashMap's order, a model's initial state that differs between calls), so a failure \
+                     may not replay or shrink; draw every such value from the choice source",
+                    if contradictions == 1 { "example" } else { "examples" }
+                ),
+            );
+        }
     }
 
     fn warn(&mut self, check: HealthCheck, problem: String) {

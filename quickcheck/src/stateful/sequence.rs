@@ -45,7 +45,8 @@ pub struct Commands<Model, Next> {
 ///
 /// `initial` makes the model's starting state; it must return an equal model
 /// on every call, because every run (and every replay while shrinking) starts
-/// from a fresh one. `next` gives, for a state of the model, the generator of
+/// from a fresh one. (Where a model that differs makes the commands draw
+/// differently, the check warns: health check `nondeterministic_generation`.) `next` gives, for a state of the model, the generator of
 /// the next command — or `None` to end the sequence in a terminal state.
 ///
 /// For each step the model's current state goes to `next`, a command is

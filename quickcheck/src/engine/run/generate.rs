@@ -182,6 +182,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             summary.end = End::NoCommandOffered;
         }
         health.whole_run(overruns, summary.passed + summary.discards + summary.failed);
+        health.contradictions(self.tree.contradictions());
         summary.warnings = health.into_warnings();
     }
 

@@ -144,6 +144,9 @@ pub(crate) struct Tree {
     deferred: Deferred,
     /// How many paths it was given that it had recorded before.
     repeats: u64,
+    /// How many paths it was given contradicted it: only a generator that
+    /// reads something besides its choices makes one.
+    contradictions: u64,
 }
 
 impl Tree {
@@ -226,6 +229,12 @@ impl Tree {
         self.repeats
     }
 
+    /// How many of the paths given to [`insert`](Tree::insert) contradicted
+    /// the tree (see there): the generators are not deterministic.
+    pub(crate) fn contradictions(&self) -> u64 {
+        self.contradictions
+    }
+
     /// Whether paths are deferred, beginning to defer if this path is the
     /// first with a wide choice.
     #[inline]
@@ -304,7 +313,10 @@ impl Tree {
         };
         let divergence = match self.walk(root, choices, maxima) {
             Walk::Duplicate => return false,
-            Walk::Contradiction => return true,
+            Walk::Contradiction => {
+                self.contradictions += 1;
+                return true;
+            }
             Walk::Diverges(divergence) => divergence,
         };
         if !self.can_record(choices) {
