@@ -54,8 +54,11 @@ pub enum HealthCheck {
     /// something besides them (a clock, a counter, a random source of their
     /// own, a `HashMap`'s order, a stateful model's `initial` that is not
     /// the same every time), so a failure's replay and shrink cannot be
-    /// trusted. Seen where the generation tree records examples: in spaces
-    /// small enough to be run out, or for a run's first tens of thousands.
+    /// trusted. Seen where the generation tree records examples: where every
+    /// choice has at most 131,072 values (bytes, `u16`s, booleans, small
+    /// ranges, a choice between commands), until it holds that many
+    /// choices; a space with a wider choice is only hashed, and not
+    /// checked.
     NondeterministicGeneration,
 }
 
