@@ -77,3 +77,28 @@ fn a_note_repeated_in_a_row_is_printed_once_with_its_count() {
     let expected = "\n  Notes:\n    checked: \"the same thing\"\n    (noted 50 times in a row)\n    n: 3";
     assert!(report.contains(expected), "{report}");
 }
+
+/// A value whose `Debug` notes something itself (a wrapper that notes its
+/// inner state when printed).
+struct NotesWhenPrinted(i32);
+
+impl std::fmt::Debug for NotesWhenPrinted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        note("inner", self.0 * 2);
+        write!(f, "NotesWhenPrinted({})", self.0)
+    }
+}
+
+#[test]
+fn a_debug_impl_that_notes_too_keeps_both_notes() {
+    let result = Property::for_all(generate::between(0, 9), |n| {
+        note("outer", NotesWhenPrinted(n));
+        assert!(n < 5);
+    })
+    .check(Options::default().seed(1));
+    assert_eq!(
+        result.notes(),
+        [("inner".to_owned(), "10".to_owned()), ("outer".to_owned(), "NotesWhenPrinted(5)".to_owned())],
+        "{result}"
+    );
+}

@@ -327,7 +327,11 @@ pub fn collect(name: &str, value: impl Display) {
 /// assert_eq!(result.notes(), [("total".to_owned(), "20".to_owned())]);
 /// ```
 pub fn note(label: &str, value: impl Debug) {
-    with_current(|record| record.notes.push((label.to_owned(), render(&value))));
+    // Rendered before the record is borrowed: a `Debug` impl may note too.
+    if STATE.get() != State::Idle {
+        let rendered = render(&value);
+        with_current(|record| record.notes.push((label.to_owned(), rendered)));
+    }
 }
 
 /// Reports how close the current example came to something interesting,
