@@ -3,8 +3,7 @@
 use std::ops::{Bound, RangeBounds};
 
 use crate::engine::random::Draws;
-use crate::engine::source::ChoiceSource;
-use crate::engine::source::MAX_CHOICES;
+use crate::engine::source::{ChoiceSource, MAX_CHOICES};
 use crate::generate::Generator;
 use crate::generate::collection::Lengths;
 
