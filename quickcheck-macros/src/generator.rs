@@ -13,6 +13,16 @@ use crate::crate_path::CratePath;
 /// `Arbitrary` generator.
 pub(crate) fn generator_of(ty: &Type, attribute: Option<&Attribute>, krate: &CratePath) -> syn::Result<TokenStream> {
     let Some(attribute) = attribute else {
+        if is_command_sequence(ty) {
+            // Said here, at the type: the trait error would suggest deriving
+            // `Arbitrary` for the crate's own type.
+            return Err(syn::Error::new_spanned(
+                ty,
+                "a `CommandSequence` has no default generator, as its commands come from a model: draw it with \
+                 #[generator(stateful::commands(initial, next))], where `initial` makes the model and `next` the \
+                 generator of a command for a state of it",
+            ));
+        }
         return Ok(quote_spanned! {ty.span()=> <#ty as #krate::Arbitrary>::arbitrary() });
     };
     let expression: Expr = attribute.parse_args().map_err(|error| {
@@ -23,4 +33,17 @@ pub(crate) fn generator_of(ty: &Type, attribute: Option<&Attribute>, krate: &Cra
         )
     })?;
     Ok(quote! { #krate::__private::generator_for::<#ty, _>(#expression) })
+}
+
+/// Whether `ty` names the crate's stateful `CommandSequence` (by its last
+/// path segment, as a macro sees no types).
+fn is_command_sequence(ty: &Type) -> bool {
+    match ty {
+        Type::Path(path) => {
+            path.qself.is_none() && path.path.segments.last().is_some_and(|last| last.ident == "CommandSequence")
+        }
+        Type::Paren(inner) => is_command_sequence(&inner.elem),
+        Type::Group(inner) => is_command_sequence(&inner.elem),
+        _ => false,
+    }
 }

@@ -112,8 +112,41 @@ fn unknown_option(name: &str) -> String {
             let call = if matches!(option.kind, Kind::Flag) { "()" } else { "" };
             format!("{unknown}: the attribute writes `Options::{name}{call}` as `{}`", option.example)
         }
-        None => format!("{unknown}; expected one of {}", option_names()),
+        None => match nearest_option(name) {
+            Some(near) => format!("{unknown}: did you mean `{near}`? The options are {}", option_names()),
+            None => format!("{unknown}; expected one of {}", option_names()),
+        },
     }
+}
+
+/// The option name a typo or two away from `name` (`run` for `runs`), if
+/// one is: the nearest by edits, the first listed on a tie.
+fn nearest_option(name: &str) -> Option<&'static str> {
+    let names = OPTIONS.iter().map(|option| option.name).chain(["crate"]);
+    let (distance, nearest) =
+        names.map(|option| (edit_distance(name, option), option)).min_by_key(|&(distance, _)| distance)?;
+    // Two edits of a short name reach every other short name.
+    let allowed = if name.chars().count() <= 4 { 1 } else { 2 };
+    (distance <= allowed).then_some(nearest)
+}
+
+/// How many characters must be inserted, deleted or replaced to turn `from`
+/// into `to` (the Levenshtein distance).
+fn edit_distance(from: &str, to: &str) -> usize {
+    let to: Vec<char> = to.chars().collect();
+    // `row[j]`: the distance from the prefix of `from` read so far to the
+    // first `j` characters of `to`.
+    let mut row: Vec<usize> = (0..=to.len()).collect();
+    for (i, from_char) in from.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &to_char) in to.iter().enumerate() {
+            let replaced = diagonal + usize::from(from_char != to_char);
+            diagonal = row[j + 1];
+            row[j + 1] = replaced.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[to.len()]
 }
 
 /// What the attribute's arguments say.
@@ -272,4 +305,30 @@ fn unquoted_word(value: &Expr) -> Option<String> {
     let word = path.path.get_ident()?.to_string();
     let word = word.strip_prefix("r#").unwrap_or(&word).to_owned();
     (path.qself.is_none() && word.chars().any(|character| character.is_lowercase())).then_some(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_insertions_deletions_and_replacements() {
+        assert_eq!(edit_distance("run", "runs"), 1);
+        assert_eq!(edit_distance("seeds", "seed"), 1);
+        assert_eq!(edit_distance("deadlien", "deadline"), 2);
+        assert_eq!(edit_distance("", "name"), 4);
+        assert_eq!(edit_distance("name", "name"), 0);
+    }
+
+    #[test]
+    fn a_typo_of_an_option_names_the_option() {
+        assert_eq!(nearest_option("run"), Some("runs"));
+        assert_eq!(nearest_option("max_shrink"), Some("max_shrinks"));
+        assert_eq!(nearest_option("dedline"), Some("deadline"));
+        assert_eq!(nearest_option("crates"), Some("crate"));
+        assert_eq!(nearest_option("iterations"), None);
+        // A short word is not taken for another short option two edits away.
+        assert_eq!(nearest_option("same"), Some("name"));
+        assert_eq!(nearest_option("sex"), None);
+    }
 }

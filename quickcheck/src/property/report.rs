@@ -36,7 +36,8 @@ fn first_lines(text: &str, max_lines: Option<usize>) -> Cow<'_, str> {
         return Cow::Borrowed(text);
     }
     let shown: Vec<&str> = text.lines().take(max_lines).collect();
-    Cow::Owned(format!("{}\n… ({} more lines)", shown.join("\n"), total - max_lines))
+    let left_out = plural((total - max_lines) as u64, "more line", "more lines");
+    Cow::Owned(format!("{}\n… ({left_out})", shown.join("\n")))
 }
 
 /// Writes a value after the label that ends with `=` or `:` on a line
@@ -565,6 +566,14 @@ mod tests {
 
     fn at(sequence: usize, step: usize, argument: usize) -> CommandArgumentPosition {
         CommandArgumentPosition { sequence, step, argument }
+    }
+
+    #[test]
+    fn long_values_are_cut_to_their_first_lines_with_a_count_of_the_rest() {
+        assert_eq!(first_lines("a\nb\nc", Some(2)), "a\nb\n… (1 more line)");
+        assert_eq!(first_lines("a\nb\nc\nd", Some(2)), "a\nb\n… (2 more lines)");
+        assert_eq!(first_lines("a\nb", Some(2)), "a\nb");
+        assert_eq!(first_lines("a\nb\nc", None), "a\nb\nc");
     }
 
     #[test]

@@ -75,6 +75,9 @@ where
 
 impl<Model, Next> Commands<Model, Next> {
     /// Sets the longest sequence (default 50), and the shortest to none.
+    /// As sequences nearly always reach it, it stays within the limit of
+    /// choices that [`length`](Commands::length) describes: a few thousand
+    /// commands.
     pub fn max_length(mut self, max_length: usize) -> Self {
         self.lengths = Lengths::default().with_max(max_length);
         self
@@ -87,6 +90,13 @@ impl<Model, Next> Commands<Model, Next> {
     /// drawing whether to, so `length(50..=50)` makes exactly 50 commands,
     /// unless `next` ends the sequence first in a terminal state; shrinking
     /// keeps at least the fewest.
+    ///
+    /// A test case makes at most 8192 choices, and a command usually takes
+    /// two or more (whether to go on, which command, its arguments), so a
+    /// sequence of more than a few thousand commands cannot be drawn: a
+    /// check whose sequences need more ends
+    /// [`Exhausted`](crate::Outcome::Exhausted) with health check
+    /// `data_too_large`. For a long run, test many shorter sequences.
     ///
     /// ```
     /// use quickcheck::stateful::{self, ModelCommand};

@@ -201,6 +201,11 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// the space of examples is exhausted. With `timed`, also measures how
     /// long generating took.
     async fn generate_case(&mut self, index: u64, timed: bool) -> Option<(Case, Duration)> {
+        // A generator that drew differently from choices read before has
+        // made the tree's record unreliable: what it holds as explored may
+        // not be, so the run goes on to its count, repeats and all, rather
+        // than end early as having tried everything.
+        self.runs_repeats |= self.tree.contradictions() > 0;
         if self.tree.is_exhausted() && !self.runs_repeats {
             return None;
         }

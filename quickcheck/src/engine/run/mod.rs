@@ -251,7 +251,8 @@ pub(crate) struct Runner<'a, G, B> {
     /// statistics, every drawn example counts: the tables say how often the
     /// generators make each kind of input, which a count of distinct inputs
     /// would understate for the common ones (an empty list is one sequence,
-    /// drawn one time in six).
+    /// drawn one time in six). Repeats also run once generation is seen
+    /// not to be deterministic.
     runs_repeats: bool,
     /// Whether replays only draw the value and leave the body out: while
     /// a generator's panic is shrunk.
