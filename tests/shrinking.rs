@@ -446,6 +446,55 @@ fn a_recursive_tree_shrinks_to_a_small_subtree() {
     }
 }
 
+/// An expression tree whose value is too large: a node whose subtree fails
+/// on its own is replaced by that subtree, at whatever depth the subtree was
+/// drawn. (Before, a subtree whose leaves were at the depth bound read
+/// differently higher up, leaving `Add(0, Add(0, Add(0, Mul(5, 10))))`.)
+#[test]
+fn a_recursive_expression_keeps_no_node_that_a_subtree_of_it_could_replace() {
+    #[derive(Debug, Clone, PartialEq)]
+    enum Expression {
+        Number(i64),
+        Add(Box<Expression>, Box<Expression>),
+        Multiply(Box<Expression>, Box<Expression>),
+        Negate(Box<Expression>),
+    }
+    use Expression::*;
+    fn value(expression: &Expression) -> i64 {
+        match expression {
+            Number(number) => *number,
+            Add(left, right) => value(left).wrapping_add(value(right)),
+            Multiply(left, right) => value(left).wrapping_mul(value(right)),
+            Negate(inner) => value(inner).wrapping_neg(),
+        }
+    }
+    fn subtrees(expression: &Expression) -> Vec<&Expression> {
+        match expression {
+            Number(_) => vec![],
+            Add(left, right) | Multiply(left, right) => {
+                let mut below = vec![&**left, &**right];
+                below.extend(subtrees(left));
+                below.extend(subtrees(right));
+                below
+            }
+            Negate(inner) => std::iter::once(&**inner).chain(subtrees(inner)).collect(),
+        }
+    }
+    let expressions = generate::recursive(generate::between(-10i64, 10).map(Number), 4, |inner| {
+        generate::one_of((
+            (inner.clone(), inner.clone()).map(|(left, right)| Add(Box::new(left), Box::new(right))),
+            (inner.clone(), inner.clone()).map(|(left, right)| Multiply(Box::new(left), Box::new(right))),
+            inner.map(|inner| Negate(Box::new(inner))),
+        ))
+    });
+    for seed in 0..30 {
+        let result = Property::for_all(&expressions, |expression| value(&expression) < 50).check(seeded(seed));
+        let minimal = result.minimal().unwrap().value();
+        let failing = subtrees(minimal).into_iter().find(|subtree| value(subtree) >= 50);
+        assert_eq!(failing, None, "seed {seed}: a subtree of the minimal fails alone: {result}");
+    }
+}
+
 #[test]
 fn filters_hold_for_every_shrunk_value() {
     let evens = generate::integer::<i32>().filter(|n| n % 2 == 0);

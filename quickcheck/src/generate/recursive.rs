@@ -102,12 +102,36 @@ where
          at most {MAX_NESTING}"
     );
     let base = base.boxed();
-    let mut level = base.clone();
+    let mut level = Deepest(base.clone()).boxed();
     for _ in 0..max_depth {
         let below = Smaller(level).boxed();
         level = frequency(((1, base.clone()), (1, extend(below)))).boxed();
     }
     level
+}
+
+/// The deepest level of [`recursive`]: the base case, after a choice that
+/// can only be 0 where each level above chooses between the base case (0)
+/// and going deeper. A subtree's choices then read the same at every depth,
+/// so the shrinker can put a subtree in the place of a node above it; were
+/// the deepest level the base case alone, a subtree whose leaves are at
+/// the bottom would be misread anywhere higher (`Add(0, Add(0, Mul(5, 10)))`
+/// could not become `Mul(5, 10)`).
+struct Deepest<B>(B);
+
+impl<B: Generator> Generator for Deepest<B> {
+    type Value = B::Value;
+
+    fn generate(&self, source: &mut ChoiceSource) -> B::Value {
+        source.choose(0, |_| 0);
+        source.draw(&self.0)
+    }
+
+    fn label(&self) -> &'static str {
+        // The kind of the levels above: a node of any level is one kind of
+        // draw for the shrinker, which replaces a node by a descendant.
+        "frequency"
+    }
 }
 
 /// A level of [`recursive`] as the level above draws it: at half the size.
