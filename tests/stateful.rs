@@ -279,6 +279,30 @@ fn explain_marks_the_command_arguments_that_do_not_matter() {
     }
 }
 
+/// A command whose generator draws its arguments in another order than
+/// its fields (the value before the key): the free argument is named by
+/// its field in the command as printed, not by the order it was drawn in.
+#[test]
+fn free_command_arguments_are_numbered_by_field_not_by_draw_order() {
+    let value_first = stateful::commands(Model::new, |_: &Model| {
+        let key = generate::between(0u8, 3);
+        Some(generate::one_of((
+            (generate::between(0u8, 100), key).map(|(value, key)| Operation::Put(key, value)),
+            key.map(Operation::Get),
+        )))
+    });
+    for seed in 0..5 {
+        let result = Property::for_all(&value_first, |sequence| {
+            sequence.run(&mut LossyStore::default());
+        })
+        .check(Options::default().seed(seed));
+        let minimal = result.minimal().unwrap().value();
+        assert_eq!(minimal.commands(), [Operation::Put(3, 0), Operation::Get(3)], "seed {seed}: {result}");
+        let free = [CommandArgumentPosition { sequence: 1, step: 1, argument: 2 }];
+        assert_eq!(result.failures()[0].free_command_arguments(), free, "seed {seed}: {result}");
+    }
+}
+
 /// With two command sequences in one input, a free argument is placed in
 /// its own sequence, and the report says which.
 #[test]

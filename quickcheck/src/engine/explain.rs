@@ -51,6 +51,7 @@ use crate::engine::run::Case;
 use crate::engine::shrink::Execute;
 use crate::engine::source::{Fill, Recording, Variation};
 use crate::engine::spans::{ELEMENT, Spans};
+use crate::property::format::top_level_fields;
 use crate::property::{CommandArgumentPosition, Failure};
 use crate::stateful::sequence::{ATTEMPT, SEQUENCE};
 
@@ -342,9 +343,30 @@ pub(crate) fn command_arguments(spans: &Spans) -> Vec<CommandArgument> {
     found
 }
 
+/// Which of the command sequences drawn, counted from 0 in the order drawn
+/// (rejected ones included), holds the span `span`: where the source keeps
+/// its commands' forms (see
+/// [`keep_command_forms`](crate::engine::source::ChoiceSource::keep_command_forms)).
+pub(crate) fn sequence_drawn(spans: &Spans, span: usize) -> Option<usize> {
+    let sequence =
+        std::iter::successors(Some(span), |&span| spans.parent(span)).find(|&span| spans.label(span) == SEQUENCE)?;
+    // Spans are numbered in the order they open, as sequences are drawn.
+    Some((0..sequence).filter(|&span| spans.label(span) == SEQUENCE).count())
+}
+
+/// The fields of a command's `Debug` form that differ between the forms
+/// `minimal` and `varied`: every field, when their numbers of fields differ.
+pub(crate) fn changed_fields(minimal: &str, varied: &str) -> Vec<usize> {
+    let (minimal, varied) = (top_level_fields(minimal), top_level_fields(varied));
+    if minimal.len() != varied.len() {
+        return (0..minimal.len().max(varied.len())).collect();
+    }
+    (0..minimal.len()).filter(|&field| minimal[field] != varied[field]).collect()
+}
+
 /// How variation `attempt` (from 1) draws its span: the simplest value
 /// first, then at random from `random`, small at first.
-fn fill(attempt: u64, random: random::Random) -> Fill {
+pub(crate) fn fill(attempt: u64, random: random::Random) -> Fill {
     if attempt == 1 {
         return Fill::Simplest;
     }
@@ -407,6 +429,14 @@ mod tests {
             let arguments: Vec<usize> = minimal.spans.children(0).collect();
             complete_now(explain(self, &mut unbounded(), minimal, failure, &arguments, 7))
         }
+    }
+
+    #[test]
+    fn changed_fields_compare_the_commands_field_by_field() {
+        assert_eq!(changed_fields("Put(3, 0)", "Put(3, 17)"), [1]);
+        assert_eq!(changed_fields("Put(3, 0)", "Put(3, 0)"), Vec::<usize>::new());
+        assert_eq!(changed_fields("Put(3, [0, 1])", "Put(2, [1])"), [0, 1]);
+        assert_eq!(changed_fields("Get(3)", "Put(3, 0)"), [0, 1]);
     }
 
     /// A budget that never runs out within a test.

@@ -204,6 +204,10 @@ pub struct ChoiceSource {
     /// What the command sequences drawn from this source met, over every
     /// case it served.
     commands: CommandTally,
+    /// The `Debug` forms of the commands drawn, a list per command sequence
+    /// in the order the sequences were drawn, while the explain phase keeps
+    /// them (see [`keep_command_forms`](ChoiceSource::keep_command_forms)).
+    command_forms: Option<Vec<Vec<String>>>,
 }
 
 /// Whether the command sequences drawn from one source ever held a command,
@@ -275,6 +279,7 @@ impl ChoiceSource {
             nesting: 0,
             derived: Vec::new(),
             commands: CommandTally::default(),
+            command_forms: None,
         }
     }
 
@@ -675,6 +680,26 @@ impl ChoiceSource {
     /// What the command sequences drawn from this source met so far.
     pub(crate) fn command_tally(&mut self) -> &mut CommandTally {
         &mut self.commands
+    }
+
+    /// Keeps the `Debug` form of each command that the command sequences
+    /// drawn from now on hold, until
+    /// [`take_command_forms`](ChoiceSource::take_command_forms): how the
+    /// explain phase sees which field of a command an argument's draw sets.
+    pub(crate) fn keep_command_forms(&mut self) {
+        self.command_forms = Some(Vec::new());
+    }
+
+    /// The forms kept since [`keep_command_forms`](ChoiceSource::keep_command_forms),
+    /// a list per sequence in the order drawn; keeps no more.
+    pub(crate) fn take_command_forms(&mut self) -> Vec<Vec<String>> {
+        self.command_forms.take().unwrap_or_default()
+    }
+
+    /// Where a command sequence being drawn puts its commands' forms, when
+    /// they are kept.
+    pub(crate) fn command_forms(&mut self) -> Option<&mut Vec<Vec<String>>> {
+        self.command_forms.as_mut()
     }
 }
 

@@ -124,6 +124,48 @@ pub(crate) fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bo
     })
 }
 
+/// The fields of a `Debug` form at its top level: what lies between the
+/// first opening bracket and its closing one, split at the commas that are
+/// neither nested deeper nor inside a literal (`Put(1, "a,b")` has the
+/// fields `1` and `"a,b"`, `Put { key: 1, value: [2, 3] }` has `key: 1` and
+/// `value: [2, 3]`). A form without brackets is one field, itself.
+pub(crate) fn top_level_fields(form: &str) -> Vec<&str> {
+    let mut fields = Vec::new();
+    let mut depth = 0usize;
+    let mut start = None;
+    let positions = form.char_indices().map(|(at, _)| at);
+    for (at, (character, in_literal)) in positions.zip(outside_literals(form)) {
+        if in_literal {
+            continue;
+        }
+        match character {
+            '(' | '[' | '{' => {
+                depth += 1;
+                if depth == 1 && start.is_none() {
+                    start = Some(at + 1);
+                }
+            }
+            ')' | ']' | '}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0
+                    && let Some(from) = start
+                {
+                    fields.push(form[from..at].trim());
+                    return fields.into_iter().filter(|field| !field.is_empty()).collect();
+                }
+            }
+            ',' if depth == 1 => {
+                if let Some(from) = start {
+                    fields.push(form[from..at].trim());
+                    start = Some(at + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    vec![form]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,5 +191,16 @@ mod tests {
         let text = render(&vec![0u8; 100_000]);
         assert!(text.len() < MAX_RENDERED + 100);
         assert!(text.ends_with("(cut: longer than 10000 bytes)"));
+    }
+
+    #[test]
+    fn top_level_fields_split_at_the_outer_commas_only() {
+        assert_eq!(top_level_fields("Put(1, 2)"), ["1", "2"]);
+        assert_eq!(top_level_fields("Put(1, \"a,(b\", ',')"), ["1", "\"a,(b\"", "','"]);
+        assert_eq!(top_level_fields("Put { key: 1, value: [2, 3] }"), ["key: 1", "value: [2, 3]"]);
+        assert_eq!(top_level_fields("Put((1, 2), [3])"), ["(1, 2)", "[3]"]);
+        assert_eq!(top_level_fields("Get"), ["Get"]);
+        assert_eq!(top_level_fields("Get()"), Vec::<&str>::new());
+        assert_eq!(top_level_fields("5"), ["5"]);
     }
 }

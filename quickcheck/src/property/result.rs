@@ -294,6 +294,10 @@ impl<T> FailureReport<T> {
     /// For a [command sequence](crate::stateful): the command arguments
     /// that can take any value without changing the outcome, as the explain
     /// phase found. The report lists them under the minimal counterexample.
+    /// An argument is numbered by the field of its command's `Debug` form
+    /// that it sets, seen by drawing it afresh, so the order a generator
+    /// draws the arguments in does not matter; one whose field could not be
+    /// seen (a `Debug` impl that leaves it out) is not listed.
     pub fn free_command_arguments(&self) -> &[CommandArgumentPosition] {
         &self.free_commands
     }
@@ -323,7 +327,8 @@ pub struct CommandArgumentPosition {
     pub sequence: usize,
     /// Which step of that sequence, from 1.
     pub step: usize,
-    /// Which argument of the step's command, from 1.
+    /// Which argument of the step's command, from 1: its field in the
+    /// command's `Debug` form.
     pub argument: usize,
 }
 

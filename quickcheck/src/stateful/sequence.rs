@@ -140,6 +140,12 @@ where
         // within reason, rather than growing the vector step by step.
         let commands = Vec::with_capacity(lengths.max.min(RESERVED_COMMANDS));
         let mut drawing = Drawing { commands, initial: &self.initial };
+        // Where this sequence's commands' forms go, when the explain phase
+        // keeps them.
+        let forms_slot = source.command_forms().map(|forms| {
+            forms.push(Vec::new());
+            forms.len() - 1
+        });
         loop {
             let Some(generator) = (self.next)(&model) else { break };
             if drawing.commands.is_empty() && lengths.max > 0 {
@@ -155,6 +161,11 @@ where
             drawing.commands.push(command);
             drawing.commands[step].update(&mut model);
             source.close_span();
+            if let Some(slot) = forms_slot
+                && let Some(forms) = source.command_forms()
+            {
+                forms[slot].push(render(&drawing.commands[step]));
+            }
         }
         let commands = std::mem::take(&mut drawing.commands);
         let tally = source.command_tally();

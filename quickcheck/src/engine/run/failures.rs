@@ -2,10 +2,16 @@
 //! run its minimal counterexample once more for its notes, and explain
 //! which of its arguments matter.
 
-use crate::engine::explain::{self, Argument, Budget, Freedom, Together};
+use std::collections::BTreeSet;
+
+use rand_xoshiro::rand_core::Rng;
+
+use crate::engine::explain::{self, Argument, Budget, CommandArgument, Freedom, Together};
 use crate::engine::order::shortlex;
+use crate::engine::random;
 use crate::engine::shrink::{ShrinkLimit, Shrinker};
 use crate::engine::source::Recording;
+use crate::engine::source::Variation;
 use crate::engine::unwind::Panic;
 use crate::generate::Generator;
 use crate::property::{CommandArgumentPosition, Failure, Phase};
@@ -14,6 +20,13 @@ use super::{Body, Case, End, Found, GeneratorPanic, Runner, SHRINK_TIME_SHARE, S
 
 /// The most distinct failures one run shrinks and reports.
 const MAX_DISTINCT_FAILURES: usize = 16;
+
+/// How many times each free command argument is drawn afresh to see which
+/// field of its command it sets.
+const FIELD_LOOKS: u64 = 8;
+
+/// Salts the seed of those draws apart from the explain phase's own.
+const FIELD_SALT: u64 = 0x6669_656c_6473_2121;
 
 /// One failure shrunk and ready to report.
 #[derive(Debug)]
@@ -251,19 +264,72 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         let commands = explain::command_arguments(&recording.spans);
         let spans: Vec<usize> = commands.iter().map(|command| command.span).collect();
         let command_freedoms = explain::explain(self, &mut budget, &recording, failure, &spans, seed).await;
-        explanation.free_commands = commands
+        let free_commands: Vec<CommandArgument> = commands
             .iter()
             .zip(command_freedoms)
             .filter(|(_, freedom)| *freedom == Freedom::Free)
-            .map(|(command, _)| command.position)
+            .map(|(command, _)| *command)
             .collect();
-        if explanation.free_commands.len() >= 2 {
-            let free: Vec<Argument> =
-                explanation.free_commands.iter().map(|&position| Argument::Command(position)).collect();
+        if free_commands.len() >= 2 {
+            // By their positions as drawn, which find their spans again.
+            let free: Vec<Argument> = free_commands.iter().map(|command| Argument::Command(command.position)).collect();
             explanation.free_commands_together =
                 explain::free_together(self, &mut budget, &recording, failure, &free, seed).await;
         }
+        explanation.free_commands = self.numbered_by_field(&recording, &free_commands, seed);
         explanation
+    }
+
+    /// The positions of the command arguments `free`, each numbered by the
+    /// field of its command's `Debug` form that its draw sets. The order a
+    /// command's generator draws its arguments in need not be its fields'
+    /// order (`(value, key).map(|(value, key)| Put(key, value))` draws the
+    /// value first), and the report names fields. Each argument's span is
+    /// drawn afresh a few times without running the body, and its command's
+    /// form compared with the minimal's: an argument is numbered by the one
+    /// field that changed, and left out where no change, or a change of
+    /// several fields, was seen, as a claim about the wrong field would
+    /// mislead.
+    fn numbered_by_field(
+        &mut self,
+        minimal: &Recording,
+        free: &[CommandArgument],
+        seed: u64,
+    ) -> Vec<CommandArgumentPosition> {
+        if free.is_empty() {
+            return Vec::new();
+        }
+        let forms_of = |runner: &mut Self, start: &mut dyn FnMut(&mut Self)| {
+            runner.source.keep_command_forms();
+            start(runner);
+            let drawn = runner.draw_and_drop().is_ok();
+            let forms = runner.source.take_command_forms();
+            drawn.then_some(forms)
+        };
+        let Some(minimal_forms) = forms_of(self, &mut |runner| runner.source.start_replay(&minimal.choices)) else {
+            return Vec::new();
+        };
+        let mut numbered = Vec::new();
+        for (index, argument) in free.iter().enumerate() {
+            let Some(sequence) = explain::sequence_drawn(&minimal.spans, argument.span) else { continue };
+            let form_in = |forms: &[Vec<String>]| forms.get(sequence)?.get(argument.position.step - 1).cloned();
+            let Some(minimal_form) = form_in(&minimal_forms) else { continue };
+            let stream = random::for_example(seed ^ FIELD_SALT, index as u64).next_u64();
+            let mut changed = BTreeSet::new();
+            for attempt in 1..=FIELD_LOOKS {
+                let fill = explain::fill(attempt, random::for_example(stream, attempt));
+                let variation = Variation::whole(argument.span, minimal.spans.range(argument.span).end, fill);
+                let varied =
+                    forms_of(self, &mut |runner| runner.source.start_varying(&minimal.choices, variation.clone()));
+                if let Some(form) = varied.as_deref().and_then(form_in) {
+                    changed.extend(explain::changed_fields(&minimal_form, &form));
+                }
+            }
+            if let [field] = changed.into_iter().collect::<Vec<_>>()[..] {
+                numbered.push(CommandArgumentPosition { argument: field + 1, ..argument.position });
+            }
+        }
+        numbered
     }
 
     /// Runs the minimal counterexample once more for what it notes: notes
