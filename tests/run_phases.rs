@@ -331,6 +331,41 @@ fn two_distinct_bugs_are_both_reported_each_with_its_own_minimal_example() {
     }
 }
 
+/// A failure met only while shrinking another comes after the failures the
+/// run met by itself, though its example may be smaller, and says how it
+/// was met; a failure's replay token reports that failure first, whatever
+/// its shrink meets on the way.
+#[test]
+fn a_failure_met_while_shrinking_another_is_listed_after_it() {
+    fn two_zeros_or_a_large_sum(list: Vec<u8>) {
+        assert!(list.iter().filter(|&&x| x == 0).count() < 2, "two zeros");
+        assert!(list.iter().map(|&x| u32::from(x)).sum::<u32>() < 400, "a large sum");
+    }
+    let check = |options: Options| {
+        Property::for_all(generate::vec(generate::integer::<u8>()), two_zeros_or_a_large_sum)
+            .check(options.database("off"))
+    };
+    let mut met_while_shrinking = 0;
+    for seed in 0..10 {
+        let result = check(seeded(seed));
+        let report = result.to_string();
+        let headers: Vec<&str> = report.lines().filter(|line| line.contains("--- Failure ")).collect();
+        if let Some(at) = headers.iter().position(|header| header.contains(", found while shrinking another failure")) {
+            met_while_shrinking += 1;
+            assert!(at > 0, "seed {seed}: {report}");
+            assert!(
+                headers[at..].iter().all(|header| header.contains("found while shrinking")),
+                "seed {seed}: {report}"
+            );
+        }
+        let first = result.failures()[0].failure().message().to_owned();
+        let token = result.failures()[0].replay().unwrap().to_string();
+        let replayed = check(Options::default().replay(&token));
+        assert_eq!(replayed.failures()[0].failure().message(), first, "seed {seed}: {replayed}");
+    }
+    assert!(met_while_shrinking >= 3, "{met_while_shrinking} of 10 seeds met a failure while shrinking another");
+}
+
 #[test]
 fn the_headline_counts_the_tests_up_to_the_first_failure() {
     // Every example but the simplest fails: the second test is the first

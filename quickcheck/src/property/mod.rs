@@ -30,8 +30,8 @@ pub use result::{
 use crate::__private::TypeNames;
 use crate::engine::explain::{Freedom, Together};
 use crate::engine::run::{
-    Body, BodyResult, End, Explanation, GeneratorPanic, Never, Runner, Settings, Shrunk, Started, Summary, TimeAllowed,
-    call,
+    Body, BodyResult, End, Explanation, FoundBy, GeneratorPanic, Never, Runner, Settings, Shrunk, Started, Summary,
+    TimeAllowed, call,
 };
 use crate::engine::unwind::{self, CatchUnwind, Caught, Rejection, Stop, catch};
 use crate::generate::Generator;
@@ -536,7 +536,7 @@ where
                 failure,
                 notes,
                 replay: None,
-                from_database: false,
+                found_by: FoundBy::Generating,
                 shrinks: 0,
                 stopped_at: None,
                 reproduced: true,
@@ -675,7 +675,7 @@ where
                 minimal,
                 failure,
                 notes,
-                from_database,
+                found_by,
                 shrinks,
                 stopped_at,
                 reproduced,
@@ -688,7 +688,7 @@ where
                     failure,
                     notes,
                     replay: Some(Replay::new(original)),
-                    from_database,
+                    found_by,
                     shrinks,
                     stopped_at,
                     reproduced,

@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::fmt::{self, Display, Formatter};
 
 use crate::engine::explain::Together;
+use crate::engine::run::FoundBy;
 use crate::engine::shrink::ShrinkLimit;
 use crate::property::format::listed;
 use crate::property::result::Advice;
@@ -330,7 +331,7 @@ impl<T> PropertyResult<T> {
             let shrinks = plural(only.shrinks, "shrink", "shrinks");
             // A saved example is no draw from the seed: its replay token,
             // not the seed, reproduces it.
-            if only.from_database {
+            if only.found_by == FoundBy::Database {
                 write!(f, "{headline}: failed again on a saved example, after {shrinks}.")?;
             } else {
                 write!(f, "{headline} after {tests} and {shrinks}{seed}.")?;
@@ -341,7 +342,7 @@ impl<T> PropertyResult<T> {
         // With no test generated, a failure not from the database was met
         // while shrinking one that was.
         let generated_none = self.tests_run == 0;
-        if self.failures.iter().all(|failure| failure.from_database) {
+        if self.failures.iter().all(|failure| failure.found_by == FoundBy::Database) {
             // Nothing was generated: the saved examples were all it took.
             write!(f, "{headline}: {count} distinct failures failed again on saved examples.")?;
         } else if generated_none {
@@ -352,12 +353,13 @@ impl<T> PropertyResult<T> {
         }
         for (number, failure) in self.failures.iter().enumerate() {
             let shrinks = plural(failure.shrinks, "shrink", "shrinks");
-            let saved = match (failure.from_database, generated_none) {
-                (true, _) => ", failed again on a saved example",
-                (false, true) => ", found while shrinking a saved example",
-                (false, false) => "",
+            let found = match (failure.found_by, generated_none) {
+                (FoundBy::Database, _) => ", failed again on a saved example",
+                (_, true) => ", found while shrinking a saved example",
+                (FoundBy::Shrinking, false) => ", found while shrinking another failure",
+                (FoundBy::Generating, false) => "",
             };
-            write!(f, "\n\n  --- Failure {} of {count} ({shrinks}{saved}) ---", number + 1)?;
+            write!(f, "\n\n  --- Failure {} of {count} ({shrinks}{found}) ---", number + 1)?;
             failure.write_sections(f, self.parameter_names, self.advice, self.has_pins)?;
         }
         Ok(())

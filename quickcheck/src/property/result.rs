@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use crate::engine::explain::Together;
+use crate::engine::run::FoundBy;
 use crate::engine::shrink::ShrinkLimit;
 use crate::engine::unwind::{Caught, Location, Panic, Rejections};
 use crate::property::{HealthWarning, Replay};
@@ -199,7 +200,7 @@ pub struct FailureReport<T> {
     pub(crate) failure: Failure,
     pub(crate) notes: Vec<(String, String)>,
     pub(crate) replay: Option<Replay>,
-    pub(crate) from_database: bool,
+    pub(crate) found_by: FoundBy,
     pub(crate) shrinks: u64,
     /// The limit shrinking stopped at, if it did not reach a minimum.
     pub(crate) stopped_at: Option<ShrinkLimit>,
@@ -246,7 +247,7 @@ impl<T> FailureReport<T> {
 
     /// Whether it was a saved example from the example database.
     pub fn is_from_database(&self) -> bool {
-        self.from_database
+        self.found_by == FoundBy::Database
     }
 
     /// How many times the shrinker found a smaller example of it.

@@ -16,7 +16,7 @@ use crate::engine::unwind::Panic;
 use crate::generate::Generator;
 use crate::property::{CommandArgumentPosition, Failure, Phase};
 
-use super::{Body, Case, End, Found, GeneratorPanic, Runner, SHRINK_TIME_SHARE, Summary, offer};
+use super::{Body, Case, End, Found, FoundBy, GeneratorPanic, Runner, SHRINK_TIME_SHARE, Summary, offer};
 
 /// The most distinct failures one run shrinks and reports.
 const MAX_DISTINCT_FAILURES: usize = 16;
@@ -36,8 +36,8 @@ pub(crate) struct Shrunk {
     pub(crate) failure: Failure,
     /// What the minimal counterexample recorded with `note`.
     pub(crate) notes: Vec<(String, String)>,
-    /// Whether it was a saved example from the database.
-    pub(crate) from_database: bool,
+    /// Where the failing sequence it was shrunk from came from.
+    pub(crate) found_by: FoundBy,
     pub(crate) shrinks: u64,
     /// The limit shrinking stopped at, if it did not reach a minimum.
     pub(crate) stopped_at: Option<ShrinkLimit>,
@@ -104,7 +104,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             let smallest = (0..queue.len())
                 .min_by(|&a, &b| shortlex(&queue[a].choices, &queue[b].choices))
                 .expect("the queue is not empty");
-            let Found { choices, failure, from_database } = queue.swap_remove(smallest);
+            let Found { choices, failure, found_by } = queue.swap_remove(smallest);
             if done.iter().any(|shrunk| shrunk.failure.same_origin(&failure)) {
                 continue;
             }
@@ -147,7 +147,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 minimal,
                 failure,
                 notes,
-                from_database,
+                found_by,
                 shrinks,
                 stopped_at,
                 reproduced,
@@ -158,8 +158,15 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             }
         }
         // Failures that reproduced come first: the one a caller reads first
-        // is one to trust.
-        done.sort_by(|a, b| b.reproduced.cmp(&a.reproduced).then_with(|| shortlex(&a.minimal, &b.minimal)));
+        // is one to trust. Then those the run met by themselves, before
+        // those met while shrinking them: a replay token's failure is first.
+        let met_by_shrinking = |shrunk: &Shrunk| shrunk.found_by == FoundBy::Shrinking;
+        done.sort_by(|a, b| {
+            b.reproduced
+                .cmp(&a.reproduced)
+                .then_with(|| met_by_shrinking(a).cmp(&met_by_shrinking(b)))
+                .then_with(|| shortlex(&a.minimal, &b.minimal))
+        });
         Ok(done)
     }
 
@@ -193,7 +200,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         let (shrinks, stopped_at) = (shrinker.shrinks(), shrinker.stopped_at());
         let (minimal, failure) = shrinker.into_best();
         for (choices, failure) in others {
-            offer(queue, choices, failure, false);
+            offer(queue, choices, failure, FoundBy::Shrinking);
         }
         Shrinking { minimal, failure, shrinks, stopped_at, generator_panic }
     }

@@ -12,7 +12,7 @@ use crate::property::health::{Health, Watched};
 use crate::stats::{self, Confidence, Decision, Statistics};
 
 use super::case::{Drawn, Novelty};
-use super::{Body, Case, End, Found, GeneratorPanic, Runner, SHRINK_TIME_SHARE, Summary, offer};
+use super::{Body, Case, End, Found, FoundBy, GeneratorPanic, Runner, SHRINK_TIME_SHARE, Summary, offer};
 
 /// Examples up to this index grow from the simplest to full size.
 const RAMP: u64 = 10;
@@ -164,7 +164,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                         first_failure_call = self.body_calls - calls_before;
                         first_failure_at = Some(Instant::now());
                     }
-                    if offer(found, self.source.recording().choices.clone(), failure, false) {
+                    if offer(found, self.source.recording().choices.clone(), failure, FoundBy::Generating) {
                         latest_news_call = self.body_calls - calls_before;
                     }
                 }

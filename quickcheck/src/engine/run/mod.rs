@@ -201,20 +201,32 @@ impl Summary {
 struct Found {
     choices: Vec<u64>,
     failure: Failure,
-    from_database: bool,
+    found_by: FoundBy,
+}
+
+/// Where a failing sequence came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FoundBy {
+    /// A generated example failed (or the example of a replay token).
+    Generating,
+    /// An example saved by an earlier run failed again.
+    Database,
+    /// A candidate tried while shrinking a failure of another origin
+    /// failed this way.
+    Shrinking,
 }
 
 /// Keeps `choices` as the failure of its origin if that origin is new, or
 /// if it is smaller than the one known; true when it was kept.
-fn offer(found: &mut Vec<Found>, choices: Vec<u64>, failure: Failure, from_database: bool) -> bool {
+fn offer(found: &mut Vec<Found>, choices: Vec<u64>, failure: Failure, found_by: FoundBy) -> bool {
     match found.iter_mut().find(|known| known.failure.same_origin(&failure)) {
         Some(known) if shortlex(&choices, &known.choices) == Ordering::Less => {
-            *known = Found { choices, failure, from_database };
+            *known = Found { choices, failure, found_by };
             true
         }
         Some(_) => false,
         None => {
-            found.push(Found { choices, failure, from_database });
+            found.push(Found { choices, failure, found_by });
             true
         }
     }
@@ -321,7 +333,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                 Case::Fail(failure) => {
                     summary.count_failure();
                     summary.replay_read_otherwise = !fits;
-                    offer(&mut found, self.source.recording().choices.clone(), failure, false);
+                    offer(&mut found, self.source.recording().choices.clone(), failure, FoundBy::Generating);
                 }
                 Case::Discard(_) => summary.end = End::ReplayDoesNotFit,
                 Case::GeneratorPanic(panic) => {
@@ -369,7 +381,9 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
         // Saved before shrinking, which may take long and may not finish (a
         // killed process, a crash in a candidate): the next run starts from
         // them either way.
-        self.keep_for_next_run(found.iter().filter(|found| !found.from_database).map(|found| found.choices.as_slice()));
+        self.keep_for_next_run(
+            found.iter().filter(|found| found.found_by != FoundBy::Database).map(|found| found.choices.as_slice()),
+        );
         summary.end = match self.shrink_all(found, &mut summary).await {
             Ok(shrunk) => End::Falsified(shrunk),
             // Cancelled part-way: nothing is reported.
@@ -435,7 +449,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                         database.delete(&key, &saved);
                     }
                     let failure = self.with_location(failure).await;
-                    offer(found, read, failure, true);
+                    offer(found, read, failure, FoundBy::Database);
                     if !self.settings.multiple_failures {
                         break;
                     }

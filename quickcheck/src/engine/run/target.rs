@@ -6,7 +6,7 @@ use crate::engine::source::{Fill, MAX_CHOICES, Variation};
 use crate::generate::Generator;
 use rand_xoshiro::rand_core::Rng;
 
-use super::{Body, Case, End, Found, Runner, Summary, offer};
+use super::{Body, Case, End, Found, FoundBy, Runner, Summary, offer};
 
 /// The fewest steps the climb of one label takes while the phase has steps
 /// left: sharing [`Options::target_steps`](crate::Options::target_steps)
@@ -262,7 +262,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                             }
                             Case::Fail(failure) => {
                                 summary.count_failure();
-                                offer(found, self.source.recording().choices.clone(), failure, false);
+                                offer(found, self.source.recording().choices.clone(), failure, FoundBy::Generating);
                                 return;
                             }
                             Case::Discard(stop) => {
