@@ -944,6 +944,41 @@ fn targeting_a_model_finds_a_bug_that_random_sequences_miss() {
     assert!(targeted >= 8 && random <= 2, "found by targeting {targeted} times in 10, at random {random}");
 }
 
+/// A sequence of exactly 200 commands whose stack may hold at most 19
+/// items: the commands after the failing step never ran, and shrinking
+/// makes each of them the shortest command (`Pop`) and moves the twenty
+/// pushes to the front, in a few thousand replays. (Moved one step a
+/// replay, the commands took more shrinks than the limit allows, and the
+/// pops ahead of the pushes stayed there.)
+#[test]
+fn a_long_fixed_length_sequence_shrinks_to_its_pushes_then_pops() {
+    let sequences = stateful::commands(Vec::new, |_: &Vec<u8>| {
+        Some(generate::one_of((generate::integer::<u8>().map(Bounded::Push), generate::constant(Bounded::Pop))))
+    })
+    .length(200..=200);
+    for seed in 0..3 {
+        let result = Property::for_all(&sequences, |sequence| {
+            sequence.run_with_invariant(&mut Vec::new(), |_, stack: &Vec<u8>| assert!(stack.len() < 20, "too deep"));
+        })
+        .check(Options::default().seed(seed));
+        let commands: String = result
+            .minimal()
+            .unwrap()
+            .value()
+            .commands()
+            .iter()
+            .map(|command| match command {
+                Bounded::Push(0) => '0',
+                Bounded::Push(_) => 'P',
+                Bounded::Pop => '.',
+                Bounded::Len => 'L',
+            })
+            .collect();
+        assert_eq!(commands, format!("{}{}", "0".repeat(20), ".".repeat(180)), "seed {seed}: {result}");
+        assert!(result.failures()[0].is_fully_shrunk(), "seed {seed}: {result}");
+    }
+}
+
 /// A command whose precondition never holds: no sequence can hold it.
 #[derive(Clone, Debug)]
 struct Never;

@@ -65,28 +65,54 @@ impl<E: Execute> Shrinker<'_, E> {
 
     /// Moves a span to just before a later span with the same label: an
     /// element from one list to the next, so that lists can then be sorted
-    /// and merged where none could be deleted outright.
+    /// and merged where none could be deleted outright. The nearest few
+    /// such spans are tried in turn, then the farthest; once one takes the
+    /// span, it is moved on past as many more as still works, found by
+    /// [`find_integer`](Self::find_integer), so a command that can go to the
+    /// end of a long sequence gets there in a few replays rather than one
+    /// step a replay.
     pub(crate) async fn move_spans(&mut self) {
         let mut span = 0;
         while span < self.best.spans.len() {
             let moved = self.best.spans.range(span);
             let label = self.best.spans.label(span);
+            let base = self.best.choices.clone();
+            let content = &base[moved.clone()];
+            if content.is_empty() {
+                span += 1;
+                continue;
+            }
+            // Where the copies of the span that follow it end: moving it
+            // among them changes nothing, so the destinations start past.
+            let mut copies_end = moved.end;
+            while base.get(copies_end..copies_end + content.len()) == Some(content) {
+                copies_end += content.len();
+            }
             let destinations: Vec<usize> = (span + 1..self.best.spans.len())
                 .filter(|&other| self.best.spans.label(other) == label)
                 .map(|other| self.best.spans.range(other).start)
-                .filter(|&start| start > moved.end)
-                .take(MOVE_DESTINATIONS)
+                .filter(|&start| start > copies_end)
                 .collect();
-            for destination in destinations {
-                let improved = self
-                    .try_edit(|best, candidate| {
-                        candidate.extend_from_slice(&best[..moved.start]);
-                        candidate.extend_from_slice(&best[moved.end..destination]);
-                        candidate.extend_from_slice(&best[moved.clone()]);
-                        candidate.extend_from_slice(&best[destination..]);
+            let move_before = |index: usize| {
+                let (base, moved, destination) = (&base, moved.clone(), destinations[index]);
+                move |_: &[u64], candidate: &mut Vec<u64>| {
+                    candidate.extend_from_slice(&base[..moved.start]);
+                    candidate.extend_from_slice(&base[moved.end..destination]);
+                    candidate.extend_from_slice(&base[moved]);
+                    candidate.extend_from_slice(&base[destination..]);
+                }
+            };
+            // The nearest few, and the farthest: a command that changes
+            // nothing once the failure is past goes to the end of its
+            // sequence, beyond a block it cannot stand inside.
+            let nearest = 0..destinations.len().min(MOVE_DESTINATIONS);
+            let farthest = destinations.len().checked_sub(1).filter(|&last| last >= MOVE_DESTINATIONS);
+            for first in nearest.chain(farthest) {
+                if self.try_edit(move_before(first)).await {
+                    self.find_integer(async |shrinker: &mut Self, further| {
+                        first + further < destinations.len() && shrinker.try_edit(move_before(first + further)).await
                     })
                     .await;
-                if improved {
                     break;
                 }
             }
