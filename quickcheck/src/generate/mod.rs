@@ -124,7 +124,8 @@ use crate::engine::source::ChoiceSource;
     message = "`{Self}` is not a generator",
     label = "a `Generator` is wanted here, not `{Self}`",
     note = "generators come from `quickcheck::generate`: `generate::between(low, high)` for a range of \
-            numbers, `generate::constant(value)` for one value, `quickcheck::arbitrary::<T>()` for a type's default"
+            numbers, both bounds included (`0..10` is `between(0, 9)`), `generate::constant(value)` for one value, \
+            `quickcheck::arbitrary::<T>()` for a type's default"
 )]
 pub trait Generator {
     /// The type of the values this generator produces.
