@@ -224,8 +224,9 @@ impl Command<u32, u8> for Increment {
     }
 }
 
+/// Twelve equal commands, all needed: reported whole, as one line.
 #[test]
-fn a_long_minimal_sequence_is_reported_whole() {
+fn a_long_minimal_sequence_is_reported_whole_with_a_run_on_one_line() {
     let increments = stateful::commands(|| 0u32, |_: &u32| Some(generate::constant(Increment)));
     let result = Property::for_all(increments, |sequence| {
         sequence.run(&mut 0u8);
@@ -234,8 +235,11 @@ fn a_long_minimal_sequence_is_reported_whole() {
     assert_eq!(result.minimal().unwrap().value().len(), 12, "{result}");
     let report = result.to_string();
     let minimal = report.split("  Original counterexample:").next().unwrap();
-    assert_eq!(minimal.matches(". Increment").count(), 12, "{report}");
+    assert!(minimal.contains("Minimal counterexample: 1 to 12. Increment\n"), "{report}");
     assert!(!minimal.contains("more lines"), "{report}");
+    // Every command, one by one, in the alternate form.
+    let listed = format!("{:#?}", result.minimal().unwrap().value());
+    assert_eq!(listed.matches("Increment").count(), 12, "{listed}");
 }
 
 /// A store that loses every write to key 3: which value is written does not
@@ -727,7 +731,7 @@ fn handles_shrink_so_that_only_the_needed_opens_remain() {
             .check(Options::default().seed(seed));
             assert_eq!(
                 result.minimal().unwrap().rendered(),
-                "1. Open\n2. Write(0)\n3. Write(0)\n4. Write(0)",
+                "1. Open\n2 to 4. Write(0)",
                 "newest first: {newest_first}, seed {seed}: {result}"
             );
         }
@@ -977,6 +981,17 @@ fn a_long_fixed_length_sequence_shrinks_to_its_pushes_then_pops() {
         assert_eq!(commands, format!("{}{}", "0".repeat(20), ".".repeat(180)), "seed {seed}: {result}");
         assert!(result.failures()[0].is_fully_shrunk(), "seed {seed}: {result}");
     }
+}
+
+/// Three or more equal commands in a row are one line, numbered by their
+/// first and last steps, aligned with the lines around them.
+#[test]
+fn runs_of_equal_commands_are_written_on_one_line() {
+    let commands = [vec![Bounded::Push(0); 10], vec![Bounded::Pop; 2], vec![Bounded::Len; 3]].concat();
+    let sequence = CommandSequence::new(Vec::new, commands);
+    assert_eq!(format!("{sequence:?}"), " 1 to 10. Push(0)\n11. Pop\n12. Pop\n13 to 15. Len");
+    let two = CommandSequence::new(Vec::new, [Bounded::Pop, Bounded::Pop]);
+    assert_eq!(format!("{two:?}"), "1. Pop\n2. Pop");
 }
 
 /// A command whose precondition never holds: no sequence can hold it.

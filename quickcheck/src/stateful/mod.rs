@@ -15,7 +15,8 @@
 //! shrinker deletes the commands the failure does not need and simplifies
 //! the arguments of the rest; every candidate is generated afresh against
 //! the model, so a shrunk sequence still respects every precondition. The
-//! report lists the commands one a line, numbered from 1, and notes the
+//! report lists the commands one a line, numbered from 1 (a run of three
+//! or more equal commands on one line: `41 to 500. Pop`), and notes the
 //! step the run failed at (`failed at: step 3 of 3, the last`), or the
 //! invariant check; the steps after it never ran. A synchronous and an
 //! async run note it alike, and an async run given up on (at its

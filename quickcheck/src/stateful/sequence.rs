@@ -265,9 +265,10 @@ fn rejected(source: &mut ChoiceSource, drawn: usize) -> ! {
 /// example to schedule operations across replicas); every command satisfied
 /// its precondition when the sequence was generated or built.
 ///
-/// Its `Debug` form lists the commands one per line, numbered from 1 (a
+/// Its `Debug` form lists the commands one per line, numbered from 1, with
+/// a run of three or more equal commands on one line (`41 to 500. Pop`; a
 /// report shows the first lines of a long original counterexample only);
-/// `{:#?}` writes them as a list. A command whose `Debug` panics is written as a placeholder,
+/// `{:#?}` writes every command, as a list. A command whose `Debug` panics is written as a placeholder,
 /// `<Debug panicked: ...>`, and the others as usual.
 pub struct CommandSequence<Model, C> {
     commands: Vec<C>,
@@ -282,10 +283,14 @@ impl<Model, C: Clone> Clone for CommandSequence<Model, C> {
     }
 }
 
-/// One command a line, numbered from 1 as a failure's step is (`{:#?}`
-/// writes a list instead). Each command is written on its own, so that one
-/// whose `Debug` panics is a placeholder alone (`<Debug panicked: ...>`)
-/// rather than taking the whole sequence's form with it.
+/// One command a line, numbered from 1 as a failure's step is, and a run of
+/// at least [`SHORTENED_RUN`] equal commands on one line, numbered by its
+/// first and last steps (`{:#?}` writes a list of them all instead): the
+/// minimal counterexample of a long sequence is mostly the simplest command
+/// over and over, after the step that failed. Each command is written on
+/// its own, so that one whose `Debug` panics is a placeholder alone
+/// (`<Debug panicked: ...>`) rather than taking the whole sequence's form
+/// with it.
 impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if f.alternate() {
@@ -294,18 +299,36 @@ impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
         if self.commands.is_empty() {
             return f.write_str("(no commands)");
         }
-        // Numbered from 1, as a failure names its step, and aligned.
-        let width = self.commands.len().to_string().len();
-        for (position, command) in self.commands.iter().enumerate() {
-            if position > 0 {
+        let forms: Vec<String> = self.commands.iter().map(render).collect();
+        // Each line's first and last steps, from 0.
+        let mut lines: Vec<(usize, usize)> = Vec::new();
+        let mut start = 0;
+        while start < forms.len() {
+            let end = (start..forms.len()).find(|&at| forms[at] != forms[start]).unwrap_or(forms.len());
+            let last = if end - start >= SHORTENED_RUN { end - 1 } else { start };
+            lines.push((start, last));
+            start = last + 1;
+        }
+        // Numbered from 1, as a failure names its step, and aligned where
+        // there are several lines.
+        let width = if lines.len() > 1 { forms.len().to_string().len() } else { 0 };
+        for (index, &(first, last)) in lines.iter().enumerate() {
+            if index > 0 {
                 f.write_str("\n")?;
             }
-            write!(f, "{:>width$}. ", position + 1)?;
-            fmt::Debug::fmt(&Guarded(command), f)?;
+            if first == last {
+                write!(f, "{:>width$}. {}", first + 1, forms[first])?;
+            } else {
+                write!(f, "{:>width$} to {:>width$}. {}", first + 1, last + 1, forms[first])?;
+            }
         }
         Ok(())
     }
 }
+
+/// How many equal commands in a row a sequence's `Debug` form writes on one
+/// line.
+const SHORTENED_RUN: usize = 3;
 
 /// A command's `Debug` form, or a placeholder if its `Debug` panics.
 struct Guarded<'a, C>(&'a C);
