@@ -450,6 +450,10 @@ fn a_recursive_tree_shrinks_to_a_small_subtree() {
 /// on its own is replaced by that subtree, at whatever depth the subtree was
 /// drawn. (Before, a subtree whose leaves were at the depth bound read
 /// differently higher up, leaving `Add(0, Add(0, Add(0, Mul(5, 10))))`.)
+/// And one too deep ends on the fewest choices, three negations: a node of
+/// two operands becomes one of one, keeping the operand that matters
+/// (`Add(0, x)` becomes `Negate(x)`; before, 26 of 30 seeds ended on
+/// `Add(0, Add(0, Negate(0)))` or the like).
 #[test]
 fn a_recursive_expression_keeps_no_node_that_a_subtree_of_it_could_replace() {
     #[derive(Debug, Clone, PartialEq)]
@@ -487,11 +491,18 @@ fn a_recursive_expression_keeps_no_node_that_a_subtree_of_it_could_replace() {
             inner.map(|inner| Negate(Box::new(inner))),
         ))
     });
+    fn depth(expression: &Expression) -> usize {
+        subtrees(expression).iter().map(|subtree| depth(subtree) + 1).max().unwrap_or(0)
+    }
     for seed in 0..30 {
         let result = Property::for_all(&expressions, |expression| value(&expression) < 50).check(seeded(seed));
         let minimal = result.minimal().unwrap().value();
         let failing = subtrees(minimal).into_iter().find(|subtree| value(subtree) >= 50);
         assert_eq!(failing, None, "seed {seed}: a subtree of the minimal fails alone: {result}");
+
+        let result = Property::for_all(&expressions, |expression| depth(&expression) < 3).check(seeded(seed));
+        let three_negations = Negate(Box::new(Negate(Box::new(Negate(Box::new(Number(0)))))));
+        assert_eq!(result.minimal().unwrap().value(), &three_negations, "seed {seed}: {result}");
     }
 }
 

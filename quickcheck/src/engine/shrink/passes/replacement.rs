@@ -19,6 +19,10 @@ const COPIED_ONE_AT_A_TIME: usize = 8;
 /// few replays a variant.
 const SWITCHED_ALTERNATIVES: u64 = 8;
 
+/// How many of the old alternative's subtrees `switch_alternatives` hands
+/// a later, shorter alternative, each on its own.
+const SUBTREE_SKIPS: usize = 4;
+
 /// How many ways `switch_alternatives` hands the old alternative's choices
 /// to the new one besides none at all: all of them, all but the first, all
 /// but the first two.
@@ -224,9 +228,12 @@ impl<E: Execute> Shrinker<'_, E> {
         else {
             return false;
         };
+        // The old choices the new alternative reads: all, none, or those
+        // from one of the old one's subtrees on (`Add(0, x)` becomes
+        // `Negate(x)`).
+        let skips: Vec<usize> = [0, original.len() - 1].into_iter().chain(self.subtree_skips(span)).collect();
         for alternative in chosen + 1..=last.min(chosen + SWITCHED_ALTERNATIVES) {
-            // The old choices the new alternative reads: all, or none.
-            for skipped in [0, original.len() - 1] {
+            for &skipped in &skips {
                 let (choices, variation) = self.switched(span, alternative, skipped);
                 let drawn = self.draw_varied(&choices, variation).await;
                 self.candidate = choices;
@@ -236,6 +243,25 @@ impl<E: Execute> Shrinker<'_, E> {
             }
         }
         false
+    }
+
+    /// Where the subtrees of the alternative span `span` chose begin, as
+    /// counts of its choices after the first: its draws of the same kind as
+    /// the draw it is part of (the operands of an expression node), up to
+    /// [`SUBTREE_SKIPS`] of them.
+    fn subtree_skips(&self, span: usize) -> Vec<usize> {
+        let spans = &self.best.spans;
+        let Some(parent) = spans.parent(span) else { return Vec::new() };
+        let (kind, after_choice) = (spans.label(parent), spans.range(span).start + 1);
+        let mut skips: Vec<usize> = spans
+            .descendants(span)
+            .filter(|&descendant| spans.label(descendant) == kind)
+            .map(|descendant| spans.range(descendant).start - after_choice)
+            .filter(|&skipped| skipped > 0)
+            .collect();
+        skips.dedup();
+        skips.truncate(SUBTREE_SKIPS);
+        skips
     }
 
     /// The best with span `span` switched to `alternative`, which reads the
