@@ -119,6 +119,20 @@ mod renamed {
     pub use quickcheck::*;
 }
 
+/// A type of the user's own named like the crate's stateful sequence, with
+/// an `Arbitrary` impl: a parameter of it takes that impl, as any type does.
+mod own_command_sequence {
+    #[derive(quickcheck::Arbitrary, Debug)]
+    pub struct CommandSequence {
+        pub steps: Vec<u8>,
+    }
+
+    #[quickcheck::property(runs = 20)]
+    fn a_type_named_command_sequence_takes_its_arbitrary_impl(sequence: CommandSequence) -> bool {
+        sequence.steps.len() <= 64
+    }
+}
+
 // `crate = "..."` makes the generated code use that path for the runtime.
 #[property(crate = "crate::renamed", runs = 20)]
 #[example(7)]

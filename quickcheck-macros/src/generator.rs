@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
-use syn::{Attribute, Expr, Type};
+use syn::{Attribute, Expr, PathArguments, Type};
 
 use crate::crate_path::CratePath;
 
@@ -35,12 +35,16 @@ pub(crate) fn generator_of(ty: &Type, attribute: Option<&Attribute>, krate: &Cra
     Ok(quote! { #krate::__private::generator_for::<#ty, _>(#expression) })
 }
 
-/// Whether `ty` names the crate's stateful `CommandSequence` (by its last
-/// path segment, as a macro sees no types).
+/// Whether `ty` names the crate's stateful `CommandSequence`: by its last
+/// path segment and its two type arguments, as a macro sees no types (a
+/// type of the user's own with the name and no arguments is left alone).
 fn is_command_sequence(ty: &Type) -> bool {
     match ty {
         Type::Path(path) => {
-            path.qself.is_none() && path.path.segments.last().is_some_and(|last| last.ident == "CommandSequence")
+            path.qself.is_none() && path.path.segments.last().is_some_and(|last| {
+                last.ident == "CommandSequence"
+                    && matches!(&last.arguments, PathArguments::AngleBracketed(arguments) if arguments.args.len() == 2)
+            })
         }
         Type::Paren(inner) => is_command_sequence(&inner.elem),
         Type::Group(inner) => is_command_sequence(&inner.elem),

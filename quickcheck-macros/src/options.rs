@@ -130,23 +130,31 @@ fn nearest_option(name: &str) -> Option<&'static str> {
     (distance <= allowed).then_some(nearest)
 }
 
-/// How many characters must be inserted, deleted or replaced to turn `from`
-/// into `to` (the Levenshtein distance).
+/// How many characters must be inserted, deleted or replaced, or pairs of
+/// neighbours swapped, to turn `from` into `to` (the optimal string
+/// alignment distance: `nmae` is one edit from `name`).
 fn edit_distance(from: &str, to: &str) -> usize {
-    let to: Vec<char> = to.chars().collect();
-    // `row[j]`: the distance from the prefix of `from` read so far to the
-    // first `j` characters of `to`.
-    let mut row: Vec<usize> = (0..=to.len()).collect();
-    for (i, from_char) in from.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &to_char) in to.iter().enumerate() {
-            let replaced = diagonal + usize::from(from_char != to_char);
-            diagonal = row[j + 1];
-            row[j + 1] = replaced.min(row[j] + 1).min(diagonal + 1);
+    let (from, to): (Vec<char>, Vec<char>) = (from.chars().collect(), to.chars().collect());
+    // `distance[i][j]`: from the first `i` characters of `from` to the
+    // first `j` of `to`.
+    let mut distance = vec![vec![0; to.len() + 1]; from.len() + 1];
+    for (i, row) in distance.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in distance[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=from.len() {
+        for j in 1..=to.len() {
+            let replaced = distance[i - 1][j - 1] + usize::from(from[i - 1] != to[j - 1]);
+            let mut best = replaced.min(distance[i - 1][j] + 1).min(distance[i][j - 1] + 1);
+            if i > 1 && j > 1 && from[i - 1] == to[j - 2] && from[i - 2] == to[j - 1] {
+                best = best.min(distance[i - 2][j - 2] + 1);
+            }
+            distance[i][j] = best;
         }
     }
-    row[to.len()]
+    distance[from.len()][to.len()]
 }
 
 /// What the attribute's arguments say.
@@ -312,12 +320,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn edit_distance_counts_insertions_deletions_and_replacements() {
+    fn edit_distance_counts_insertions_deletions_replacements_and_swaps() {
         assert_eq!(edit_distance("run", "runs"), 1);
         assert_eq!(edit_distance("seeds", "seed"), 1);
-        assert_eq!(edit_distance("deadlien", "deadline"), 2);
+        assert_eq!(edit_distance("deadlien", "deadline"), 1);
+        assert_eq!(edit_distance("dedline", "deadline"), 1);
         assert_eq!(edit_distance("", "name"), 4);
         assert_eq!(edit_distance("name", "name"), 0);
+        assert_eq!(edit_distance("nmae", "name"), 1);
+        assert_eq!(edit_distance("sede", "seed"), 1);
     }
 
     #[test]
@@ -326,6 +337,7 @@ mod tests {
         assert_eq!(nearest_option("max_shrink"), Some("max_shrinks"));
         assert_eq!(nearest_option("dedline"), Some("deadline"));
         assert_eq!(nearest_option("crates"), Some("crate"));
+        assert_eq!(nearest_option("nmae"), Some("name"));
         assert_eq!(nearest_option("iterations"), None);
         // A short word is not taken for another short option two edits away.
         assert_eq!(nearest_option("same"), Some("name"));

@@ -51,7 +51,7 @@ use crate::engine::run::Case;
 use crate::engine::shrink::Execute;
 use crate::engine::source::{Fill, Recording, Variation};
 use crate::engine::spans::{ELEMENT, Spans};
-use crate::property::format::top_level_fields;
+use crate::property::format::{is_whole, top_level_fields};
 use crate::property::{CommandArgumentPosition, Failure};
 use crate::stateful::sequence::{ATTEMPT, SEQUENCE};
 
@@ -100,7 +100,7 @@ impl Budget {
 
     /// Whether a call may still be taken: calls and time are left, and
     /// `runner`'s check was not cancelled.
-    fn allows<V: Execute>(&self, runner: &V) -> bool {
+    pub(crate) fn allows<V: Execute>(&self, runner: &V) -> bool {
         let in_time = self.until.is_none_or(|until| Instant::now() < until);
         !runner.cancelled() && self.calls_left > 0 && in_time
     }
@@ -141,7 +141,7 @@ pub(crate) async fn explain<V: Execute>(
             freedoms[index] = Freedom::Matters;
             continue;
         }
-        let stream = random::for_example(seed ^ EXPLAIN_SALT, index as u64).next_u64();
+        let stream = argument_stream(seed, EXPLAIN_SALT, index);
         freedoms[index] = explain_argument(runner, budget, minimal, failure, span, stream).await;
     }
     freedoms
@@ -348,25 +348,44 @@ pub(crate) fn command_arguments(spans: &Spans) -> Vec<CommandArgument> {
 /// its commands' forms (see
 /// [`keep_command_forms`](crate::engine::source::ChoiceSource::keep_command_forms)).
 pub(crate) fn sequence_drawn(spans: &Spans, span: usize) -> Option<usize> {
-    let sequence =
-        std::iter::successors(Some(span), |&span| spans.parent(span)).find(|&span| spans.label(span) == SEQUENCE)?;
+    // From the argument's parent: an argument may be a sequence itself.
+    let sequence = std::iter::successors(spans.parent(span), |&span| spans.parent(span))
+        .find(|&span| spans.label(span) == SEQUENCE)?;
     // Spans are numbered in the order they open, as sequences are drawn.
     Some((0..sequence).filter(|&span| spans.label(span) == SEQUENCE).count())
 }
 
 /// The fields of a command's `Debug` form that differ between the forms
-/// `minimal` and `varied`: every field, when their numbers of fields differ.
-pub(crate) fn changed_fields(minimal: &str, varied: &str) -> Vec<usize> {
-    let (minimal, varied) = (top_level_fields(minimal), top_level_fields(varied));
-    if minimal.len() != varied.len() {
-        return (0..minimal.len().max(varied.len())).collect();
-    }
-    (0..minimal.len()).filter(|&field| minimal[field] != varied[field]).collect()
+/// `minimal` and `varied`; `None` where they cannot be compared field by
+/// field: either is cut short or a placeholder, has no fields to tell
+/// apart, or they have different numbers of fields.
+pub(crate) fn changed_fields(minimal: &str, varied: &str) -> Option<Vec<usize>> {
+    let (minimal, varied) = (command_fields(minimal)?, command_fields(varied)?);
+    (minimal.len() == varied.len())
+        .then(|| (0..minimal.len()).filter(|&field| minimal[field] != varied[field]).collect())
+}
+
+/// The fields of a command's `Debug` form, if it is whole (not cut short,
+/// not a placeholder) and has fields to tell apart.
+pub(crate) fn command_fields(form: &str) -> Option<Vec<&str>> {
+    top_level_fields(form).filter(|_| is_whole(form))
+}
+
+/// Variation `attempt` (from 1) of the argument at span `span` of
+/// `minimal`: the span drawn afresh as [`fill`] says, from stream `stream`.
+pub(crate) fn variation(minimal: &Recording, span: usize, stream: u64, attempt: u64) -> Variation {
+    Variation::whole(span, minimal.spans.range(span).end, fill(attempt, random::for_example(stream, attempt)))
+}
+
+/// The random stream of argument `index` of the explain phase's kind
+/// `salt`, from the run's seed alone.
+pub(crate) fn argument_stream(seed: u64, salt: u64, index: usize) -> u64 {
+    random::for_example(seed ^ salt, index as u64).next_u64()
 }
 
 /// How variation `attempt` (from 1) draws its span: the simplest value
 /// first, then at random from `random`, small at first.
-pub(crate) fn fill(attempt: u64, random: random::Random) -> Fill {
+fn fill(attempt: u64, random: random::Random) -> Fill {
     if attempt == 1 {
         return Fill::Simplest;
     }
@@ -395,8 +414,7 @@ async fn explain_argument<V: Execute>(
         if !budget.take(runner) {
             return Freedom::Fixed;
         }
-        let fill = fill(attempt, random::for_example(stream, attempt));
-        let case = runner.execute_varied(&minimal.choices, Variation::whole(span, original.end, fill)).await;
+        let case = runner.execute_varied(&minimal.choices, variation(minimal, span, stream, attempt)).await;
         let drew_something_new = runner.recorded().choices != minimal.choices;
         match case {
             // A generator panic made no test case, so it judges nothing.
@@ -433,10 +451,12 @@ mod tests {
 
     #[test]
     fn changed_fields_compare_the_commands_field_by_field() {
-        assert_eq!(changed_fields("Put(3, 0)", "Put(3, 17)"), [1]);
-        assert_eq!(changed_fields("Put(3, 0)", "Put(3, 0)"), Vec::<usize>::new());
-        assert_eq!(changed_fields("Put(3, [0, 1])", "Put(2, [1])"), [0, 1]);
-        assert_eq!(changed_fields("Get(3)", "Put(3, 0)"), [0, 1]);
+        assert_eq!(changed_fields("Put(3, 0)", "Put(3, 17)"), Some(vec![1]));
+        assert_eq!(changed_fields("Put(3, 0)", "Put(3, 0)"), Some(vec![]));
+        assert_eq!(changed_fields("Put(3, [0, 1])", "Put(2, [1])"), Some(vec![0, 1]));
+        assert_eq!(changed_fields("Get(3)", "Put(3, 0)"), None);
+        assert_eq!(changed_fields("Put(3, 0)", "<Debug panicked: oops>"), None);
+        assert_eq!(changed_fields("Get", "Get"), None);
     }
 
     /// A budget that never runs out within a test.

@@ -126,32 +126,34 @@ pub(crate) fn outside_literals(rendered: &str) -> impl Iterator<Item = (char, bo
 
 /// The fields of a `Debug` form at its top level: what lies between the
 /// first opening bracket and its closing one, split at the commas that are
-/// neither nested deeper nor inside a literal (`Put(1, "a,b")` has the
-/// fields `1` and `"a,b"`, `Put { key: 1, value: [2, 3] }` has `key: 1` and
-/// `value: [2, 3]`). A form without brackets is one field, itself.
-pub(crate) fn top_level_fields(form: &str) -> Vec<&str> {
+/// neither nested deeper (in brackets, or in the angle brackets of a type
+/// inside them) nor inside a literal: `Put(1, "a,b")` has the fields `1`
+/// and `"a,b"`, `Put { key: 1, value: [2, 3] }` has `key: 1` and
+/// `value: [2, 3]`. `None` for a form with no such brackets, or whose
+/// brackets do not close (a form cut short).
+pub(crate) fn top_level_fields(form: &str) -> Option<Vec<&str>> {
     let mut fields = Vec::new();
     let mut depth = 0usize;
     let mut start = None;
     let positions = form.char_indices().map(|(at, _)| at);
     for (at, (character, in_literal)) in positions.zip(outside_literals(form)) {
-        if in_literal {
-            continue;
-        }
         match character {
+            _ if in_literal => {}
             '(' | '[' | '{' => {
                 depth += 1;
                 if depth == 1 && start.is_none() {
                     start = Some(at + 1);
                 }
             }
+            // Angle brackets only nest inside the outer brackets: a
+            // placeholder such as `<Debug panicked: ..>` opens with one.
+            '<' if depth >= 1 => depth += 1,
+            '>' if depth >= 2 => depth -= 1,
             ')' | ']' | '}' => {
                 depth = depth.saturating_sub(1);
-                if depth == 0
-                    && let Some(from) = start
-                {
-                    fields.push(form[from..at].trim());
-                    return fields.into_iter().filter(|field| !field.is_empty()).collect();
+                if depth == 0 {
+                    fields.push(form[start?..at].trim());
+                    return Some(fields.into_iter().filter(|field| !field.is_empty()).collect());
                 }
             }
             ',' if depth == 1 => {
@@ -163,7 +165,7 @@ pub(crate) fn top_level_fields(form: &str) -> Vec<&str> {
             _ => {}
         }
     }
-    vec![form]
+    None
 }
 
 #[cfg(test)]
@@ -195,12 +197,17 @@ mod tests {
 
     #[test]
     fn top_level_fields_split_at_the_outer_commas_only() {
-        assert_eq!(top_level_fields("Put(1, 2)"), ["1", "2"]);
-        assert_eq!(top_level_fields("Put(1, \"a,(b\", ',')"), ["1", "\"a,(b\"", "','"]);
-        assert_eq!(top_level_fields("Put { key: 1, value: [2, 3] }"), ["key: 1", "value: [2, 3]"]);
-        assert_eq!(top_level_fields("Put((1, 2), [3])"), ["(1, 2)", "[3]"]);
-        assert_eq!(top_level_fields("Get"), ["Get"]);
-        assert_eq!(top_level_fields("Get()"), Vec::<&str>::new());
-        assert_eq!(top_level_fields("5"), ["5"]);
+        let fields = |form| top_level_fields(form).unwrap();
+        assert_eq!(fields("Put(1, 2)"), ["1", "2"]);
+        assert_eq!(fields("Put(1, \"a,(b\", ',')"), ["1", "\"a,(b\"", "','"]);
+        assert_eq!(fields("Put { key: 1, value: [2, 3] }"), ["key: 1", "value: [2, 3]"]);
+        assert_eq!(fields("Put((1, 2), [3])"), ["(1, 2)", "[3]"]);
+        assert_eq!(fields("Put(PhantomData<HashMap<u8, u8>>, 3)"), ["PhantomData<HashMap<u8, u8>>", "3"]);
+        assert_eq!(fields("Get()"), Vec::<&str>::new());
+        // No brackets to split, or brackets cut short: no fields to tell.
+        assert_eq!(top_level_fields("Get"), None);
+        assert_eq!(top_level_fields("5"), None);
+        assert_eq!(top_level_fields("<Debug panicked: no, not now>"), None);
+        assert_eq!(top_level_fields("Put(1, [2, 3 … (cut: longer than 10000 bytes)"), None);
     }
 }

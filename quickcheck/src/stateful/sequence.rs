@@ -75,7 +75,7 @@ where
 
 impl<Model, Next> Commands<Model, Next> {
     /// Sets the longest sequence (default 50), and the shortest to none.
-    /// As sequences nearly always reach it, it stays within the limit of
+    /// As sequences nearly always reach it, keep it within the limit of
     /// choices that [`length`](Commands::length) describes: a few thousand
     /// commands.
     pub fn max_length(mut self, max_length: usize) -> Self {

@@ -4,14 +4,10 @@
 
 use std::collections::BTreeSet;
 
-use rand_xoshiro::rand_core::Rng;
-
 use crate::engine::explain::{self, Argument, Budget, CommandArgument, Freedom, Together};
 use crate::engine::order::shortlex;
-use crate::engine::random;
 use crate::engine::shrink::{ShrinkLimit, Shrinker};
-use crate::engine::source::Recording;
-use crate::engine::source::Variation;
+use crate::engine::source::{ChoiceSource, Recording};
 use crate::engine::unwind::Panic;
 use crate::generate::Generator;
 use crate::property::{CommandArgumentPosition, Failure, Phase};
@@ -271,72 +267,120 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         let commands = explain::command_arguments(&recording.spans);
         let spans: Vec<usize> = commands.iter().map(|command| command.span).collect();
         let command_freedoms = explain::explain(self, &mut budget, &recording, failure, &spans, seed).await;
-        let free_commands: Vec<CommandArgument> = commands
+        let free: Vec<CommandArgument> = commands
             .iter()
             .zip(command_freedoms)
             .filter(|(_, freedom)| *freedom == Freedom::Free)
             .map(|(command, _)| *command)
             .collect();
-        if free_commands.len() >= 2 {
+        // Numbered by field first: those left out are left out of the joint
+        // variation too, which the report says of the ones it lists.
+        let numbered = self.numbered_by_field(&budget, &recording, &commands, &free, seed);
+        if numbered.len() >= 2 {
             // By their positions as drawn, which find their spans again.
-            let free: Vec<Argument> = free_commands.iter().map(|command| Argument::Command(command.position)).collect();
+            let together: Vec<Argument> = numbered.iter().map(|(drawn, _)| Argument::Command(drawn.position)).collect();
             explanation.free_commands_together =
-                explain::free_together(self, &mut budget, &recording, failure, &free, seed).await;
+                explain::free_together(self, &mut budget, &recording, failure, &together, seed).await;
         }
-        explanation.free_commands = self.numbered_by_field(&recording, &free_commands, seed);
+        explanation.free_commands = numbered.into_iter().map(|(_, by_field)| by_field).collect();
         explanation
     }
 
-    /// The positions of the command arguments `free`, each numbered by the
-    /// field of its command's `Debug` form that its draw sets. The order a
-    /// command's generator draws its arguments in need not be its fields'
-    /// order (`(value, key).map(|(value, key)| Put(key, value))` draws the
-    /// value first), and the report names fields. Each argument's span is
-    /// drawn afresh a few times without running the body, and its command's
-    /// form compared with the minimal's: an argument is numbered by the one
-    /// field that changed, and left out where no change, or a change of
-    /// several fields, was seen, as a claim about the wrong field would
-    /// mislead.
+    /// The command arguments `free` (of `all` that `minimal` drew), each
+    /// with its position numbered by the field of its command's `Debug`
+    /// form that its draw sets. The order a command's generator draws its
+    /// arguments in need not be its fields' order (`(value, key).map(|(value,
+    /// key)| Put(key, value))` draws the value first), and the report names
+    /// fields. Each draw of a command that holds a free one is drawn afresh
+    /// a few times without running the body, and the command's form
+    /// compared with the minimal's, field by field. A free argument is
+    /// numbered by the one field it changed, if no other draw of its command
+    /// changed that field; otherwise it is left out, as a claim about the
+    /// wrong field would mislead. So is every argument when the minimal's
+    /// forms cannot be drawn again, or `budget`'s time runs out or the check
+    /// is cancelled.
     fn numbered_by_field(
         &mut self,
+        budget: &Budget,
         minimal: &Recording,
+        all: &[CommandArgument],
         free: &[CommandArgument],
         seed: u64,
-    ) -> Vec<CommandArgumentPosition> {
-        if free.is_empty() {
-            return Vec::new();
-        }
-        let forms_of = |runner: &mut Self, start: &mut dyn FnMut(&mut Self)| {
-            runner.source.keep_command_forms();
-            start(runner);
-            let drawn = runner.draw_and_drop().is_ok();
-            let forms = runner.source.take_command_forms();
-            drawn.then_some(forms)
-        };
-        let Some(minimal_forms) = forms_of(self, &mut |runner| runner.source.start_replay(&minimal.choices)) else {
+    ) -> Vec<(CommandArgument, CommandArgumentPosition)> {
+        let step = |argument: &CommandArgument| (argument.position.sequence, argument.position.step);
+        let Some(minimal_forms) = self.command_forms(|source| source.start_replay(&minimal.choices)) else {
             return Vec::new();
         };
-        let mut numbered = Vec::new();
-        for (index, argument) in free.iter().enumerate() {
-            let Some(sequence) = explain::sequence_drawn(&minimal.spans, argument.span) else { continue };
-            let form_in = |forms: &[Vec<String>]| forms.get(sequence)?.get(argument.position.step - 1).cloned();
-            let Some(minimal_form) = form_in(&minimal_forms) else { continue };
-            let stream = random::for_example(seed ^ FIELD_SALT, index as u64).next_u64();
-            let mut changed = BTreeSet::new();
-            for attempt in 1..=FIELD_LOOKS {
-                let fill = explain::fill(attempt, random::for_example(stream, attempt));
-                let variation = Variation::whole(argument.span, minimal.spans.range(argument.span).end, fill);
-                let varied =
-                    forms_of(self, &mut |runner| runner.source.start_varying(&minimal.choices, variation.clone()));
-                if let Some(form) = varied.as_deref().and_then(form_in) {
-                    changed.extend(explain::changed_fields(&minimal_form, &form));
-                }
+        // The fields each draw of those commands changed; `None` for one
+        // whose forms could not be compared, which might be any field.
+        let mut changed: Vec<(CommandArgument, Option<BTreeSet<usize>>)> = Vec::new();
+        for (index, argument) in all.iter().enumerate() {
+            if !free.iter().any(|free| step(free) == step(argument)) {
+                continue;
             }
-            if let [field] = changed.into_iter().collect::<Vec<_>>()[..] {
-                numbered.push(CommandArgumentPosition { argument: field + 1, ..argument.position });
+            if !budget.allows(self) {
+                return Vec::new();
+            }
+            let fields = self.fields_changed(
+                minimal,
+                &minimal_forms,
+                argument,
+                explain::argument_stream(seed, FIELD_SALT, index),
+            );
+            changed.push((*argument, fields));
+        }
+        let field_of = |argument: &CommandArgument| {
+            let (_, fields) = changed.iter().find(|(other, _)| other == argument)?;
+            let &[field] = &fields.as_ref()?.iter().copied().collect::<Vec<_>>()[..] else { return None };
+            let shared = changed.iter().any(|(other, fields)| {
+                other != argument
+                    && step(other) == step(argument)
+                    && fields.as_ref().is_none_or(|fields| fields.contains(&field))
+            });
+            (!shared).then_some(field)
+        };
+        free.iter()
+            .filter_map(|argument| {
+                let field = field_of(argument)?;
+                Some((*argument, CommandArgumentPosition { argument: field + 1, ..argument.position }))
+            })
+            .collect()
+    }
+
+    /// The fields of its command's form that `argument` changed in
+    /// [`FIELD_LOOKS`] draws from stream `stream`, compared with
+    /// `minimal_forms`; `None` where a form could not be split into fields
+    /// to compare.
+    fn fields_changed(
+        &mut self,
+        minimal: &Recording,
+        minimal_forms: &[Vec<String>],
+        argument: &CommandArgument,
+        stream: u64,
+    ) -> Option<BTreeSet<usize>> {
+        let sequence = explain::sequence_drawn(&minimal.spans, argument.span)?;
+        let form_in = |forms: &[Vec<String>]| forms.get(sequence)?.get(argument.position.step - 1).cloned();
+        let minimal_form = form_in(minimal_forms)?;
+        let mut changed = BTreeSet::new();
+        for attempt in 1..=FIELD_LOOKS {
+            let variation = explain::variation(minimal, argument.span, stream, attempt);
+            let varied = self.command_forms(|source| source.start_varying(&minimal.choices, variation.clone()));
+            if let Some(form) = varied.as_deref().and_then(form_in) {
+                changed.extend(explain::changed_fields(&minimal_form, &form)?);
             }
         }
-        numbered
+        Some(changed)
+    }
+
+    /// The `Debug` forms of the commands of each sequence drawn by the
+    /// replay `start` prepares, drawn without running the body; `None` if
+    /// the draw stopped short.
+    fn command_forms(&mut self, start: impl FnOnce(&mut ChoiceSource)) -> Option<Vec<Vec<String>>> {
+        self.source.keep_command_forms();
+        start(&mut self.source);
+        let drawn = self.draw_and_drop().is_ok();
+        let forms = self.source.take_command_forms();
+        drawn.then_some(forms)
     }
 
     /// Runs the minimal counterexample once more for what it notes: notes

@@ -217,10 +217,13 @@ pub(crate) enum FoundBy {
 }
 
 /// Keeps `choices` as the failure of its origin if that origin is new, or
-/// if it is smaller than the one known; true when it was kept.
+/// if it is smaller than the one known; true when it was kept. An origin
+/// the run met by itself stays so when shrinking another meets a smaller
+/// example of it.
 fn offer(found: &mut Vec<Found>, choices: Vec<u64>, failure: Failure, found_by: FoundBy) -> bool {
     match found.iter_mut().find(|known| known.failure.same_origin(&failure)) {
         Some(known) if shortlex(&choices, &known.choices) == Ordering::Less => {
+            let found_by = if known.found_by == FoundBy::Shrinking { found_by } else { known.found_by };
             *known = Found { choices, failure, found_by };
             true
         }

@@ -76,16 +76,14 @@ impl<E: Execute> Shrinker<'_, E> {
         while span < self.best.spans.len() {
             let moved = self.best.spans.range(span);
             let label = self.best.spans.label(span);
-            let base = self.best.choices.clone();
-            let content = &base[moved.clone()];
-            if content.is_empty() {
+            let Some(content) = self.best.choices.get(moved.clone()).filter(|content| !content.is_empty()) else {
                 span += 1;
                 continue;
-            }
+            };
             // Where the copies of the span that follow it end: moving it
             // among them changes nothing, so the destinations start past.
             let mut copies_end = moved.end;
-            while base.get(copies_end..copies_end + content.len()) == Some(content) {
+            while self.best.choices.get(copies_end..copies_end + content.len()) == Some(content) {
                 copies_end += content.len();
             }
             let destinations: Vec<usize> = (span + 1..self.best.spans.len())
@@ -93,6 +91,11 @@ impl<E: Execute> Shrinker<'_, E> {
                 .map(|other| self.best.spans.range(other).start)
                 .filter(|&start| start > copies_end)
                 .collect();
+            if destinations.is_empty() {
+                span += 1;
+                continue;
+            }
+            let base = self.best.choices.clone();
             let move_before = |index: usize| {
                 let (base, moved, destination) = (&base, moved.clone(), destinations[index]);
                 move |_: &[u64], candidate: &mut Vec<u64>| {
@@ -102,8 +105,9 @@ impl<E: Execute> Shrinker<'_, E> {
                     candidate.extend_from_slice(&base[destination..]);
                 }
             };
-            // The nearest few, and the farthest: a command that changes
-            // nothing once the failure is past goes to the end of its
+            // The nearest few, and the farthest (before the last span of
+            // the kind, which may be in another collection): a command that
+            // changes nothing once the failure is past goes to the end of a
             // sequence, beyond a block it cannot stand inside.
             let nearest = 0..destinations.len().min(MOVE_DESTINATIONS);
             let farthest = destinations.len().checked_sub(1).filter(|&last| last >= MOVE_DESTINATIONS);
