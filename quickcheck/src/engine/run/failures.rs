@@ -331,7 +331,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         }
         let field_of = |argument: &CommandArgument| {
             let (_, fields) = changed.iter().find(|(other, _)| other == argument)?;
-            let &[field] = &fields.as_ref()?.iter().copied().collect::<Vec<_>>()[..] else { return None };
+            let mut own = fields.as_ref()?.iter();
+            let (Some(&field), None) = (own.next(), own.next()) else { return None };
             let shared = changed.iter().any(|(other, fields)| {
                 other != argument
                     && step(other) == step(argument)
@@ -364,7 +365,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         let mut changed = BTreeSet::new();
         for attempt in 1..=FIELD_LOOKS {
             let variation = explain::variation(minimal, argument.span, stream, attempt);
-            let varied = self.command_forms(|source| source.start_varying(&minimal.choices, variation.clone()));
+            let varied = self.command_forms(|source| source.start_varying(&minimal.choices, variation));
             if let Some(form) = varied.as_deref().and_then(form_in) {
                 changed.extend(explain::changed_fields(&minimal_form, &form)?);
             }
