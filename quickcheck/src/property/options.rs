@@ -577,15 +577,20 @@ const VARIABLES: [&str; 6] = [
 ];
 
 /// The environment variables of quickcheck 1.x and proptest, which a
-/// project moving from them may still set, whose they are, and what this
-/// crate reads instead.
+/// project moving from them may still set, whose they are, and what to do
+/// for this crate's checks instead.
 const OTHER_LIBRARIES_VARIABLES: [(&str, &str, &str); 6] = [
-    ("QUICKCHECK_TESTS", "quickcheck 1.x", "QUICKCHECK_RUNS"),
-    ("QUICKCHECK_MAX_TESTS", "quickcheck 1.x", "QUICKCHECK_RUNS, with Options::max_discard_ratio for discards"),
-    ("QUICKCHECK_MIN_TESTS_PASSED", "quickcheck 1.x", "QUICKCHECK_RUNS"),
-    ("QUICKCHECK_GENERATOR_SIZE", "quickcheck 1.x", "no variable: sizes grow over each run's first examples"),
-    ("PROPTEST_CASES", "proptest", "QUICKCHECK_RUNS"),
-    ("PROPTEST_MAX_SHRINK_ITERS", "proptest", "QUICKCHECK_MAX_SHRINKS (successful shrinks, not attempts)"),
+    ("QUICKCHECK_TESTS", "quickcheck 1.x", "set QUICKCHECK_RUNS"),
+    ("QUICKCHECK_MAX_TESTS", "quickcheck 1.x", "set QUICKCHECK_RUNS, with Options::max_discard_ratio for discards"),
+    ("QUICKCHECK_MIN_TESTS_PASSED", "quickcheck 1.x", "set QUICKCHECK_RUNS"),
+    (
+        "QUICKCHECK_GENERATOR_SIZE",
+        "quickcheck 1.x",
+        "there is no size to set: a collection or string is about 5 long by default and at most 64 above its \
+         minimum, so give a generator that needs longer values .min_length(n) or .length(a..=b)",
+    ),
+    ("PROPTEST_CASES", "proptest", "set QUICKCHECK_RUNS"),
+    ("PROPTEST_MAX_SHRINK_ITERS", "proptest", "set QUICKCHECK_MAX_SHRINKS (successful shrinks, not attempts)"),
 ];
 
 /// Warns, once a process, of each `QUICKCHECK_` variable this crate does
@@ -604,7 +609,7 @@ fn warn_of_unread_variables() {
             let warning = match other {
                 Some((_, library, instead)) => format!(
                     "the environment variable {name} is {library}'s, which this crate does not read: for this \
-                     crate's checks, set {instead}"
+                     crate's checks, {instead}"
                 ),
                 None => format!(
                     "the environment variable {name} is set but not read: is it misspelt? The variables read are {}",

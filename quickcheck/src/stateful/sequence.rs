@@ -284,7 +284,7 @@ impl<Model, C: Clone> Clone for CommandSequence<Model, C> {
 }
 
 /// One command a line, numbered from 1 as a failure's step is, and a run of
-/// at least [`SHORTENED_RUN`] equal commands on one line, numbered by its
+/// three or more equal commands on one line, numbered by its
 /// first and last steps (`{:#?}` writes a list of them all instead): the
 /// minimal counterexample of a long sequence is mostly the simplest command
 /// over and over, after the step that failed. Each command is written on
