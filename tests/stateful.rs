@@ -266,13 +266,26 @@ impl Command<Model, LossyStore> for Operation {
     }
 }
 
-#[test]
-fn explain_marks_the_command_arguments_that_do_not_matter() {
-    for seed in 0..5 {
-        let result = Property::for_all(operations(), |sequence| {
+/// The checks of `sequences` run against a [`LossyStore`] on seeds 0 to 4,
+/// each with its seed.
+fn against_a_lossy_store<C>(
+    sequences: &impl Generator<Value = CommandSequence<Model, C>>,
+) -> Vec<(u64, quickcheck::PropertyResult<CommandSequence<Model, C>>)>
+where
+    C: Command<Model, LossyStore> + Clone + std::fmt::Debug + 'static,
+{
+    let check = |seed| {
+        Property::for_all(sequences, |sequence: CommandSequence<Model, C>| {
             sequence.run(&mut LossyStore::default());
         })
-        .check(Options::default().seed(seed));
+        .check(Options::default().seed(seed))
+    };
+    (0..5).map(|seed| (seed, check(seed))).collect()
+}
+
+#[test]
+fn explain_marks_the_command_arguments_that_do_not_matter() {
+    for (seed, result) in against_a_lossy_store(&operations()) {
         let minimal = result.minimal().unwrap().value();
         assert_eq!(minimal.commands(), [Operation::Put(3, 0), Operation::Get(3)], "seed {seed}: {result}");
         // The value written is free; both keys matter.
@@ -295,11 +308,7 @@ fn free_command_arguments_are_numbered_by_field_not_by_draw_order() {
             key.map(Operation::Get),
         )))
     });
-    for seed in 0..5 {
-        let result = Property::for_all(&value_first, |sequence| {
-            sequence.run(&mut LossyStore::default());
-        })
-        .check(Options::default().seed(seed));
+    for (seed, result) in against_a_lossy_store(&value_first) {
         let minimal = result.minimal().unwrap().value();
         assert_eq!(minimal.commands(), [Operation::Put(3, 0), Operation::Get(3)], "seed {seed}: {result}");
         let free = [CommandArgumentPosition { sequence: 1, step: 1, argument: 2 }];
@@ -349,11 +358,7 @@ fn a_free_draw_that_shares_its_field_with_one_that_matters_is_not_listed() {
             key.map(Entered::Get),
         )))
     });
-    for seed in 0..5 {
-        let result = Property::for_all(&entries, |sequence| {
-            sequence.run(&mut LossyStore::default());
-        })
-        .check(Options::default().seed(seed));
+    for (seed, result) in against_a_lossy_store(&entries) {
         let minimal = result.minimal().unwrap().value();
         assert_eq!(minimal.commands()[0], Entered::Put(Entry { key: 3, value: 0 }), "seed {seed}: {result}");
         assert_eq!(result.failures()[0].free_command_arguments(), [], "seed {seed}: {result}");

@@ -232,6 +232,10 @@ impl<A: Alternatives> Generator for OneOf<A> {
     }
 }
 
+/// The label of a [`Frequency`]'s draws, which the deepest level of
+/// [`recursive`](crate::generate::recursive) shares.
+pub(crate) const FREQUENCY: &str = "frequency";
+
 /// The generator returned by [`frequency`].
 #[derive(Clone, Debug)]
 pub struct Frequency<A> {
@@ -315,6 +319,6 @@ impl<A: WeightedAlternatives> Generator for Frequency<A> {
     }
 
     fn label(&self) -> &'static str {
-        "frequency"
+        FREQUENCY
     }
 }

@@ -3,6 +3,7 @@
 use std::cell::OnceCell;
 
 use crate::engine::source::{ChoiceSource, MAX_NESTING};
+use crate::generate::choice::FREQUENCY;
 use crate::generate::{BoxedGenerator, Generator, frequency};
 
 /// The generator returned by [`deferred`].
@@ -130,7 +131,7 @@ impl<B: Generator> Generator for Deepest<B> {
     fn label(&self) -> &'static str {
         // The kind of the levels above: a node of any level is one kind of
         // draw for the shrinker, which replaces a node by a descendant.
-        "frequency"
+        FREQUENCY
     }
 }
 
