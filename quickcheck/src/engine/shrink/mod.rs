@@ -47,6 +47,7 @@ enum Pass {
     DeleteBlocks,
     ZeroSpans,
     ReplaceWithDescendants,
+    ReplaceWithFlippedDescendants,
     MinimizeChoices,
     LowerDuplicates,
     RedistributePairs,
@@ -84,7 +85,8 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// The passes that run only when a sweep of [`EVERY_SWEEP`] stalls, in
 /// their first order: they try many edits per choice (every earlier
 /// alternative of a choice between them and the later ones that are
-/// shorter, siblings made copies of the smallest, a span moved before a
+/// shorter, siblings made copies of the smallest, a span replaced by a
+/// descendant with one number's sign flipped, a span moved before a
 /// later one of its kind, every pair of a span and a later choice, every
 /// short run of choices, nearby numbers lowered in groups, a number lowered
 /// with the next one raised, a number lowered as far as it goes with a later
@@ -94,9 +96,10 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// succeed. Switching alternatives goes first, as only choices between
 /// alternatives have edits to try there; a pass that succeeds moves to the
 /// front.
-const WHEN_STALLED: [Pass; 12] = [
+const WHEN_STALLED: [Pass; 13] = [
     Pass::SwitchAlternatives,
     Pass::CopySmallestSiblings,
+    Pass::ReplaceWithFlippedDescendants,
     Pass::MoveSpans,
     Pass::DeleteWithLowered,
     Pass::DeleteBlocks,
@@ -326,6 +329,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::DeleteBlocks => self.delete_blocks().await,
             Pass::ZeroSpans => self.zero_spans().await,
             Pass::ReplaceWithDescendants => self.replace_with_descendants().await,
+            Pass::ReplaceWithFlippedDescendants => self.replace_with_flipped_descendants().await,
             Pass::MinimizeChoices => self.minimize_choices().await,
             Pass::LowerDuplicates => self.lower_duplicates().await,
             Pass::RedistributePairs => self.redistribute_pairs().await,

@@ -14,6 +14,10 @@ use crate::engine::source::{Fill, Variation};
 /// run, where replacing all at once did not work.
 const COPIED_ONE_AT_A_TIME: usize = 8;
 
+/// How many numbers of a descendant `replace_with_flipped_descendants`
+/// flips the sign of, one at a time.
+const SIGNS_FLIPPED: usize = 4;
+
 /// How many of the earliest alternatives `switch_alternatives` tries in
 /// place of a later one: an enum of many variants would otherwise cost a
 /// few replays a variant.
@@ -80,19 +84,57 @@ impl<E: Execute> Shrinker<'_, E> {
         let mut span = 0;
         while span < self.best.spans.len() {
             let outer = self.best.spans.range(span);
-            let label = self.best.spans.label(span);
-            let inner: Vec<Range<usize>> = self
-                .best
-                .spans
-                .descendants(span)
-                .filter(|&descendant| self.best.spans.label(descendant) == label)
-                .map(|descendant| self.best.spans.range(descendant))
-                .filter(|range| range.len() < outer.len())
-                .collect();
+            let inner = self.smaller_descendants_of_its_kind(span);
             for range in inner {
                 let replacement = self.best.choices[range].to_vec();
                 if self.try_replace(outer.clone(), &replacement).await {
                     break;
+                }
+            }
+            span += 1;
+        }
+    }
+
+    /// The ranges of span `span`'s descendants drawn by the same kind of
+    /// generator that hold fewer choices than it, outermost first.
+    fn smaller_descendants_of_its_kind(&self, span: usize) -> Vec<Range<usize>> {
+        let spans = &self.best.spans;
+        let (outer, label) = (spans.range(span), spans.label(span));
+        spans
+            .descendants(span)
+            .filter(|&descendant| spans.label(descendant) == label)
+            .map(|descendant| spans.range(descendant))
+            .filter(|range| range.len() < outer.len())
+            .collect()
+    }
+
+    /// Replaces a span by a smaller descendant of its kind, as
+    /// [`replace_with_descendants`](Self::replace_with_descendants) does,
+    /// with the sign of one number in the descendant flipped (up to
+    /// [`SIGNS_FLIPPED`] of them, each on its own): a node that negates its
+    /// operand, `Negate(-10)`, is replaced by `10`, which the plain
+    /// replacement, `-10`, cannot stand in for. In the zig-zag order of a
+    /// signed value a flip is a step of one (a plain number steps by one
+    /// too, which is another small edit worth its replay). Runs when the
+    /// shrink stalls.
+    pub(crate) async fn replace_with_flipped_descendants(&mut self) {
+        let mut span = 0;
+        while span < self.best.spans.len() {
+            let outer = self.best.spans.range(span);
+            let inner = self.smaller_descendants_of_its_kind(span);
+            'descendants: for range in inner {
+                let numbers: Vec<usize> = range
+                    .clone()
+                    .filter(|&at| self.is_number(at) && self.best.choices[at] > 0)
+                    .take(SIGNS_FLIPPED)
+                    .collect();
+                for at in numbers {
+                    let mut replacement = self.best.choices[range.clone()].to_vec();
+                    let flipped = &mut replacement[at - range.start];
+                    *flipped = if *flipped % 2 == 1 { *flipped + 1 } else { *flipped - 1 };
+                    if self.try_replace(outer.clone(), &replacement).await {
+                        break 'descendants;
+                    }
                 }
             }
             span += 1;
