@@ -77,6 +77,16 @@ fn a_struct_draws_every_field_and_honours_field_generators() {
     assert_eq!(Marker::arbitrary().sample(3, 1), vec![Marker, Marker, Marker]);
 }
 
+/// A derived generator holds nothing: it calls the type's drawing code by
+/// name, not through a function pointer it would have to store and call
+/// for every value (every element of a list of the type).
+#[test]
+fn a_derived_generator_is_zero_sized() {
+    assert_eq!(std::mem::size_of::<<Order as Arbitrary>::Generator>(), 0);
+    assert_eq!(std::mem::size_of::<<Expression as Arbitrary>::Generator>(), 0);
+    assert_eq!(std::mem::size_of::<<Pair<u8> as Arbitrary>::Generator>(), 0);
+}
+
 #[test]
 fn a_struct_shrinks_to_its_minimum() {
     let result = Property::for_all(Order::arbitrary(), |order| order.quantity < 50 || !order.express).check(seeded(4));

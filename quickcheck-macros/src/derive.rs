@@ -1,9 +1,12 @@
 //! `#[derive(Arbitrary)]`: a generator that draws a struct's fields, or an
 //! enum's variant and then its fields.
 //!
-//! The generator is `generate::from` over a function pointer, so the
-//! generator type can be named without a type of its own, and a recursive
-//! type's generator is built lazily, one draw at a time. A type whose
+//! The derive writes how the type draws itself (the runtime's
+//! `DrawnByDerive`), and its generator is the runtime's zero-sized
+//! `DerivedGenerator`, which calls that by name: the generator type is
+//! named without a type of its own, each value costs a call the compiler
+//! can inline (no function pointer), and a recursive type's generator is
+//! built lazily, one draw at a time. A type whose
 //! fields hold more than plain data tracks at run time how deep it is
 //! nested in values of its own type. One that names itself in a field
 //! then, at the depth limit, draws only the variants that end the
@@ -74,14 +77,17 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
     Ok(quote! {
         #pin_line
 
+        impl #impl_generics #krate::__private::DrawnByDerive for #name #type_generics #where_clause {
+            fn draw(#source: &mut #krate::ChoiceSource) -> Self {
+                #body
+            }
+        }
+
         impl #impl_generics #krate::Arbitrary for #name #type_generics #where_clause {
-            type Generator = #krate::generate::FromFn<fn(&mut #krate::ChoiceSource) -> Self>;
+            type Generator = #krate::__private::DerivedGenerator<Self>;
 
             fn arbitrary() -> Self::Generator {
-                #krate::generate::from(
-                    (|#source: &mut #krate::ChoiceSource| -> Self { #body })
-                        as fn(&mut #krate::ChoiceSource) -> Self,
-                )
+                #krate::__private::DerivedGenerator::new()
             }
         }
     })

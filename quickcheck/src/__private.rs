@@ -263,6 +263,58 @@ impl DerivedLevel {
     }
 }
 
+/// How a type with `#[derive(Arbitrary)]` draws itself: the derive writes
+/// the body, and [`DerivedGenerator`] calls it.
+pub trait DrawnByDerive: Sized {
+    /// Draws one value, field by field.
+    fn draw(source: &mut ChoiceSource) -> Self;
+}
+
+/// The generator of a type with `#[derive(Arbitrary)]`. Zero-sized and
+/// calling the type's [`DrawnByDerive::draw`] by name, so that each value
+/// (every element of a list of the type, every command of a derived
+/// command enum) costs a call the compiler can inline, not one through a
+/// function pointer.
+pub struct DerivedGenerator<T>(std::marker::PhantomData<fn() -> T>);
+
+impl<T> DerivedGenerator<T> {
+    /// The generator; what the derived `Arbitrary::arbitrary` returns.
+    pub const fn new() -> DerivedGenerator<T> {
+        DerivedGenerator(std::marker::PhantomData)
+    }
+}
+
+impl<T> Default for DerivedGenerator<T> {
+    fn default() -> DerivedGenerator<T> {
+        DerivedGenerator::new()
+    }
+}
+
+// By hand: derived impls would ask the same of `T`, which a generator
+// holding no `T` does not need.
+impl<T> Clone for DerivedGenerator<T> {
+    fn clone(&self) -> DerivedGenerator<T> {
+        *self
+    }
+}
+
+impl<T> Copy for DerivedGenerator<T> {}
+
+impl<T> std::fmt::Debug for DerivedGenerator<T> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "DerivedGenerator<{}>", std::any::type_name::<T>())
+    }
+}
+
+impl<T: DrawnByDerive> Generator for DerivedGenerator<T> {
+    type Value = T;
+
+    #[inline]
+    fn generate(&self, source: &mut ChoiceSource) -> T {
+        T::draw(source)
+    }
+}
+
 /// Draws the position of an enum variant in `0..weights.len()`, each in
 /// proportion to its weight, which the derive makes sure is positive for
 /// some variant. A variant of weight 0 is never drawn, and shrinking moves
