@@ -168,7 +168,8 @@ impl<T> FailureReport<T> {
                 f,
                 "\n  Flaky: run once more, the minimal counterexample did not fail this way. The property depends \
                  on something besides its input (the time, unseeded randomness, state kept between calls, other \
-                 threads), which shrinking cannot control; make it depend on its input alone."
+                 threads, or a generator that draws by a HashSet's or HashMap's iteration order, which differs \
+                 from one set to the next), which shrinking cannot control; make it depend on its input alone."
             )?;
         }
         write_replay(f, self.replay.as_ref(), advice, has_pins)?;

@@ -33,8 +33,9 @@ pub enum Outcome {
     /// An example failed, but its minimal counterexample did not fail the
     /// same way when run once more: the property depends on something
     /// besides its input (the time, unseeded randomness, state kept between
-    /// calls, other threads), so its failures cannot be trusted to shrink
-    /// or reproduce.
+    /// calls, other threads, a generator that draws by a `HashSet`'s
+    /// iteration order), so its failures cannot be trusted to shrink or
+    /// reproduce.
     Flaky,
     /// The options could not be used: a malformed replay token or
     /// environment variable, a replay token that does not fit the
