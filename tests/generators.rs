@@ -12,7 +12,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use quickcheck::{BoxedGenerator, Generator, IntoVerdict, Options, Outcome, Property, generate};
+use quickcheck::{BoxedGenerator, ChoiceSource, Generator, IntoVerdict, Options, Outcome, Property, generate};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -1301,6 +1301,43 @@ fn a_recursion_without_a_reachable_base_case_is_discarded_not_a_stack_overflow()
     }
     let result = Property::for_all(forever(), |_| true).check(seeded(1));
     assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+}
+
+/// A recursion through plain function calls, whose simplest choice says
+/// "go on", nests once per choice: thousands of frames deep in the
+/// simplest example, where the stack overflowed (aborting the whole test
+/// binary) long before the choice limit. The case now stops as an overrun
+/// once its draws have taken a megabyte of stack; the property is checked
+/// on the examples that end, and its failure shrinks as usual.
+#[test]
+fn a_recursion_through_function_calls_stops_before_the_stack_overflows() {
+    // Each level keeps a few kilobytes on the stack, as a level of an
+    // unoptimised build of a larger generator does, so that the choice
+    // limit alone would be far too deep for any test thread.
+    fn go_on(source: &mut ChoiceSource) -> bool {
+        source.draw(&generate::frequency(((99, generate::constant(true)), (1, generate::constant(false)))))
+    }
+    fn through_from(source: &mut ChoiceSource) -> u64 {
+        let level = std::hint::black_box([1u8; 4096]);
+        if go_on(source) { u64::from(level[0]) + source.draw(&generate::from(through_from)) } else { 0 }
+    }
+    fn plain(source: &mut ChoiceSource) -> u64 {
+        let level = std::hint::black_box([1u8; 4096]);
+        if go_on(source) { u64::from(level[0]) + plain(source) } else { 0 }
+    }
+    let recursions: [fn(&mut ChoiceSource) -> u64; 2] = [through_from, plain];
+    for depth in recursions.map(generate::from) {
+        // On a thread with a test thread's default stack.
+        let check = move || Property::for_all(depth, |depth| depth < 50).check(seeded(1));
+        let result = std::thread::Builder::new().stack_size(2 << 20).spawn(check).unwrap().join().unwrap();
+        assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+        assert_eq!(result.minimal().unwrap().value(), &50, "{result}");
+        let report = result.to_string();
+        assert!(
+            report.contains("large_base_example: the simplest example the generator can produce overruns"),
+            "{report}"
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------

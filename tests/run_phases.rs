@@ -608,6 +608,19 @@ fn a_very_large_simplest_example_is_warned_about() {
     assert_eq!(checks, [HealthCheck::LargeBaseExample], "{result}");
 }
 
+/// A minimum length that can never be drawn makes every example overrun:
+/// one warning says so, and names the minimum (a second, about too much
+/// data, named the maximum lengths, which are not the cause).
+#[test]
+fn a_simplest_example_that_overruns_is_warned_about_once() {
+    let impossible = generate::vec(generate::integer::<u8>()).min_length(10_000);
+    let result = Property::for_all(impossible, |_| true).check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
+    assert_eq!(checks, [HealthCheck::LargeBaseExample], "{result}");
+    assert!(result.to_string().contains("give collections smaller minimum lengths"), "{result}");
+}
+
 /// Examples that keep needing more choices than an example may make are
 /// warned about as data too large, not as a filter rejecting them.
 #[test]

@@ -492,7 +492,7 @@ mod tests {
             source.reseed(crate::engine::random::for_example(seed, 0));
             source.start_random(1.0);
             source.record_spans();
-            crate::engine::unwind::catch(|| source.draw(&sequences)).ok()?;
+            crate::engine::unwind::catch(|| source.draw_example(&sequences)).ok()?;
             let spans = &source.recording().spans;
             let rejected = (0..spans.len()).any(|span| spans.label(span) == SEQUENCE && spans.is_discarded(span));
             rejected.then(|| command_arguments(spans))

@@ -64,7 +64,7 @@ pub(crate) fn sample<G: Generator>(generator: &G, count: usize, seed: u64) -> Ve
         let mut rejections = Rejections::default();
         let value = loop {
             source.start_random(1.0);
-            match catch(|| source.draw(generator)) {
+            match catch(|| source.draw_example(generator)) {
                 Ok(value) => break value,
                 Err(Caught::Stop(stop)) => {
                     attempts += 1;

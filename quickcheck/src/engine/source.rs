@@ -34,6 +34,31 @@ pub(crate) const MAX_CHOICES: usize = 8 * 1024;
 /// a test thread's stack.
 pub(crate) const MAX_NESTING: u32 = 100;
 
+/// How many bytes of stack the draws of one test case may take below where
+/// the case began, before the case stops as an overrun. A generator that
+/// recurses through plain function calls (a helper that calls itself, or
+/// `generate::from` over a function that draws itself), whose simplest
+/// choices all say "go on", nests once per choice up to the choice limit:
+/// thousands of frames, which overflow a test thread's stack (2 MiB) and
+/// abort the whole test binary. Half of that is room for the deepest
+/// values a generator is meant to make, and leaves the rest for the frames
+/// above the case and for unwinding.
+const STACK_FOR_DRAWS: usize = 1 << 20;
+
+/// How many choices apart the depth of the stack is measured: rarely
+/// enough to cost nothing, often enough that the frames between two
+/// measures cannot take what [`STACK_FOR_DRAWS`] leaves over.
+const CHOICES_BETWEEN_STACK_CHECKS: usize = 64;
+
+/// The address of a local of the calling frame: where the stack has grown
+/// to, for [`ChoiceSource::is_too_deep`]. Creating the address needs no
+/// unsafe code; it is only ever compared.
+#[inline(always)]
+fn stack_position() -> usize {
+    let here = 0u8;
+    std::hint::black_box(&here) as *const u8 as usize
+}
+
 /// What the source does once the prefix it replays has run out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tail {
@@ -198,6 +223,9 @@ pub struct ChoiceSource {
     /// How many draws through `deferred` generators and of derived types
     /// are open.
     nesting: u32,
+    /// Where the stack was when the case's first draw began (0 before
+    /// one has): see [`STACK_FOR_DRAWS`].
+    stack_at_start: usize,
     /// The markers of the derived types whose draws are open, innermost
     /// last (see [`enter_derived`](ChoiceSource::enter_derived)).
     derived: Vec<usize>,
@@ -277,6 +305,7 @@ impl ChoiceSource {
             keeps_maxima: true,
             fresh: FreshWindow::EMPTY,
             nesting: 0,
+            stack_at_start: 0,
             derived: Vec::new(),
             commands: CommandTally::default(),
             command_forms: None,
@@ -290,6 +319,15 @@ impl ChoiceSource {
         let value = generator.generate(self);
         self.close_span();
         value
+    }
+
+    /// Draws the value of a whole test case from `generator`: a
+    /// [`draw`](ChoiceSource::draw) that notes where the stack begins,
+    /// which the draws inside it may grow at most [`STACK_FOR_DRAWS`]
+    /// below.
+    pub(crate) fn draw_example<G: Generator + ?Sized>(&mut self, generator: &G) -> G::Value {
+        self.stack_at_start = stack_position();
+        self.draw(generator)
     }
 
     /// Draws one value from `generator` at half the current size: how a
@@ -448,6 +486,7 @@ impl ChoiceSource {
         self.resume.clear();
         self.keeps_maxima = true;
         self.nesting = 0;
+        self.stack_at_start = 0;
         self.derived.clear();
         self.refresh_window();
     }
@@ -466,8 +505,12 @@ impl ChoiceSource {
     pub(crate) fn choose_by(&mut self, max: u64, sample: impl Sample<u64>) -> u64 {
         let position = self.recording.choices.len();
         // One comparison for the common case: a fresh random draw inside
-        // the choice limit. Everything else is a replay or a tail's answer.
-        let value = if position.wrapping_sub(self.fresh.start) < self.fresh.count {
+        // the window. Past it, a random case's draw may start the next
+        // stretch of the window (measuring the stack); everything else is a
+        // replay or a tail's answer.
+        let value = if position.wrapping_sub(self.fresh.start) < self.fresh.count
+            || (self.tail == Tail::Random && self.next_fresh_stretch(position))
+        {
             sample.sample(&mut self.random).min(max)
         } else {
             self.replayed_choice(position, max)
@@ -483,7 +526,8 @@ impl ChoiceSource {
     /// the simplest tail's `0`, or an overrun.
     #[inline(always)]
     fn replayed_choice(&self, position: usize, max: u64) -> u64 {
-        if position >= self.max_choices {
+        if position >= self.max_choices || (position.is_multiple_of(CHOICES_BETWEEN_STACK_CHECKS) && self.is_too_deep())
+        {
             Stop::Overrun.raise();
         }
         match self.prefix.get(position) {
@@ -499,15 +543,48 @@ impl ChoiceSource {
     }
 
     /// Works out the fresh window from the tail, the prefix and the limit:
-    /// called whenever one of them changes.
+    /// called whenever one of them changes. The window reaches
+    /// [`CHOICES_BETWEEN_STACK_CHECKS`] choices at most, so that the one
+    /// comparison of a fresh draw also brings it, now and then, to
+    /// [`next_fresh_stretch`](ChoiceSource::next_fresh_stretch), which
+    /// measures the stack.
     fn refresh_window(&mut self) {
         self.fresh = match self.tail {
-            Tail::Random => {
-                let start = self.prefix.len();
-                FreshWindow { start, count: self.max_choices.saturating_sub(start) }
-            }
+            Tail::Random => self.fresh_stretch_from(self.prefix.len()),
             Tail::Simplest | Tail::Overrun => FreshWindow::EMPTY,
         };
+    }
+
+    /// The fresh window from `start` on: as far as the choice limit, and
+    /// at most [`CHOICES_BETWEEN_STACK_CHECKS`] choices.
+    fn fresh_stretch_from(&self, start: usize) -> FreshWindow {
+        FreshWindow { start, count: self.max_choices.saturating_sub(start).min(CHOICES_BETWEEN_STACK_CHECKS) }
+    }
+
+    /// Called where a draw of a random case leaves the fresh window: whether
+    /// `position` is drawn at random after all, past the window's last
+    /// stretch, in which case the window moves on to the stretch from
+    /// `position`. The case
+    /// stops as an overrun if its draws have grown the stack too deep.
+    #[cold]
+    #[inline(never)]
+    fn next_fresh_stretch(&mut self, position: usize) -> bool {
+        if position < self.prefix.len() || position >= self.max_choices {
+            return false;
+        }
+        if self.is_too_deep() {
+            Stop::Overrun.raise();
+        }
+        self.fresh = self.fresh_stretch_from(position);
+        true
+    }
+
+    /// Whether the draws of this case have taken more than
+    /// [`STACK_FOR_DRAWS`] of stack. (A stack that grows upwards, which no
+    /// common target has, is never found too deep.)
+    #[inline(never)]
+    fn is_too_deep(&self) -> bool {
+        self.stack_at_start.saturating_sub(stack_position()) > STACK_FOR_DRAWS
     }
 
     /// Closes the spans a draw left open when its generator panicked, so

@@ -191,7 +191,9 @@ impl Health {
             Watched::Passed => self.passes += 1,
             Watched::Overran => {
                 self.overruns += 1;
-                if self.overruns == TOO_MANY_OVERRUNS {
+                // A simplest example that overruns makes every example
+                // overrun, and its warning names the minimum lengths.
+                if self.overruns == TOO_MANY_OVERRUNS && !self.warned(HealthCheck::LargeBaseExample) {
                     self.warn(
                         HealthCheck::DataTooLarge,
                         format!(
@@ -245,10 +247,7 @@ impl Health {
         let (least, one_in) = OVERRUNS_IN_A_RUN;
         // Said already, or said better: a simplest example that overruns
         // makes every example overrun.
-        let warned = self
-            .warnings
-            .iter()
-            .any(|warning| matches!(warning.check, HealthCheck::DataTooLarge | HealthCheck::LargeBaseExample));
+        let warned = self.warned(HealthCheck::DataTooLarge) || self.warned(HealthCheck::LargeBaseExample);
         if warned || overruns < least || overruns.saturating_mul(one_in) < generated {
             return;
         }
@@ -280,6 +279,11 @@ impl Health {
                 ),
             );
         }
+    }
+
+    /// Whether `check` has warned already.
+    fn warned(&self, check: HealthCheck) -> bool {
+        self.warnings.iter().any(|warning| warning.check == check)
     }
 
     fn warn(&mut self, check: HealthCheck, problem: String) {

@@ -188,7 +188,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// panic is the case's end.
     pub(super) fn draw(&mut self) -> Result<G::Value, Case> {
         let (generator, source) = (self.generator, &mut self.source);
-        catch(|| source.draw(generator)).map_err(|caught| self.generator_ended(caught))
+        catch(|| source.draw_example(generator)).map_err(|caught| self.generator_ended(caught))
     }
 
     /// Draws a value from the prepared source and drops it, inside the one
@@ -200,7 +200,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         let (generator, source) = (self.generator, &mut self.source);
         let mut drawn = false;
         let dropped = catch(|| {
-            let value = source.draw(generator);
+            let value = source.draw_example(generator);
             drawn = true;
             drop(value);
         });
@@ -278,7 +278,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         // then hands `catch` a few words, not a reference per field.
         let runner = &mut *self;
         let started = catch(move || {
-            let value = runner.source.draw(runner.generator);
+            let value = runner.source.draw_example(runner.generator);
             if timed {
                 runner.drawn_at = Some(Instant::now());
             }
