@@ -1146,6 +1146,23 @@ async fn should_panic_under_tokio_but_misconfigured(byte: u8) {
     let _ = byte;
 }
 
+#[property]
+#[should_panic]
+#[ignore = "fails on purpose: run by a_check_that_cannot_test_fails_a_should_panic_test"]
+fn should_panic_but_its_generator_cannot_be_built(#[generator(generate::between(9u8, 3))] byte: u8) {
+    let _ = byte;
+}
+
+#[property]
+#[tokio::test]
+#[should_panic]
+#[ignore = "fails on purpose: run by a_check_that_cannot_test_fails_a_should_panic_test"]
+async fn should_panic_under_tokio_but_its_generator_cannot_be_built(
+    #[generator(generate::elements(Vec::<u8>::new()))] byte: u8,
+) {
+    let _ = byte;
+}
+
 /// Runs the ignored test `test` of this binary alone in a child process,
 /// and returns whether it passed and what it wrote.
 fn run_ignored_test(test: &str) -> (bool, String) {
@@ -1164,6 +1181,10 @@ fn a_check_that_cannot_test_fails_a_should_panic_test() {
         ("should_panic_but_misconfigured", "Misconfigured"),
         ("should_panic_but_exhausted", "Exhausted"),
         ("should_panic_under_tokio_but_misconfigured", "Misconfigured"),
+        // A generator that panics as it is built is no failure of the
+        // property either: the test used to pass on that panic.
+        ("should_panic_but_its_generator_cannot_be_built", "Misconfigured: building the property panicked at"),
+        ("should_panic_under_tokio_but_its_generator_cannot_be_built", "generate::elements: no items"),
     ] {
         let (passed, printed) = run_ignored_test(test);
         assert!(!passed, "{printed}");

@@ -136,6 +136,17 @@ fn the_registry_runs_every_property_and_summarises_their_outcomes() {
     let broken = summary.checked().iter().find(|checked| checked.outcome() == Outcome::Misconfigured).unwrap();
     assert_eq!(broken.property().unwrap().name(), "options_that_panic_do_not_end_the_registry_run");
     assert!(broken.report().contains("no runs while broken"), "{}", broken.report());
+    // Said as a mistake in building the property, not in checking it.
+    assert!(
+        broken.report().starts_with("Misconfigured: building the property panicked at tests/property_registry.rs:"),
+        "{}",
+        broken.report()
+    );
+    assert!(
+        broken.report().contains("a parameter's generator, a pinned example or an option of the attribute"),
+        "{}",
+        broken.report()
+    );
     // The statuses make one column, as wide as the widest of them.
     let text = summary.to_string();
     assert!(

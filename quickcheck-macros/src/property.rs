@@ -180,7 +180,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         if is_async {
             // Not `assert_async`: a panic from inside an async function
             // names the library's line, not this one.
-            let assertion = assertion(quote! { #property.check_async(#options).await });
+            let assertion = assertion(checked_async(&krate, &property, &options));
             quote! {
                 #(#attributes)*
                 #visibility async fn #name() {
@@ -188,7 +188,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
                 }
             }
         } else {
-            let assertion = assertion(quote! { #property.check(#options) });
+            let assertion = assertion(checked_sync(&krate, &property, &options));
             quote! {
                 #(#attributes)*
                 #visibility fn #name() {
@@ -213,23 +213,25 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         let check = format_ident!("__quickcheck_check_{}", name);
         let test_attribute = (!has_plain_test_attribute).then(|| quote! { #[test] });
         let (check_function, checked) = if is_async {
+            let checked = checked_async(&krate, &property, &options);
             (
                 quote! {
                     #(#cfg_attributes)*
                     #(#lint_attributes)*
                     async fn #check() -> #krate::PropertyResult<#result_types> {
-                        #property.check_async(#options).await
+                        #checked
                     }
                 },
                 quote! { #krate::__private::block_on(#check()) },
             )
         } else {
+            let checked = checked_sync(&krate, &property, &options);
             (
                 quote! {
                     #(#cfg_attributes)*
                     #(#lint_attributes)*
                     fn #check() -> #krate::PropertyResult<#result_types> {
-                        #property.check(#options)
+                        #checked
                     }
                 },
                 quote! { #check() },
@@ -280,6 +282,29 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
 
 /// The predicate of a `#[cfg_attr(predicate, ...)]` that adds `ignore` or
 /// `should_panic`: where it holds, the test is skipped or expected to fail.
+/// The check of a synchronous property: the property and its options built
+/// through `build_property`, so that a panic while building them (an
+/// impossible range in a generator) is a misconfigured check, not a
+/// failure of the property, then checked.
+fn checked_sync(krate: &CratePath, property: &TokenStream, options: &TokenStream) -> TokenStream {
+    quote! {
+        match #krate::__private::build_property(|| (#property, #options)) {
+            ::core::result::Result::Ok((mut property, options)) => property.check(options),
+            ::core::result::Result::Err(misconfigured) => *misconfigured,
+        }
+    }
+}
+
+/// [`checked_sync`] for an async property.
+fn checked_async(krate: &CratePath, property: &TokenStream, options: &TokenStream) -> TokenStream {
+    quote! {
+        match #krate::__private::build_property(|| (#property, #options)) {
+            ::core::result::Result::Ok((mut property, options)) => property.check_async(options).await,
+            ::core::result::Result::Err(misconfigured) => *misconfigured,
+        }
+    }
+}
+
 fn skipped_when(attribute: &Attribute) -> Option<TokenStream> {
     cfg_attr_adding(attribute, |added| added.path().is_ident("ignore") || added.path().is_ident("should_panic"))
 }

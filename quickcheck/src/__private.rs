@@ -50,6 +50,24 @@ pub fn assert_passed<T>(result: PropertyResult<T>) {
     result.assert_passed_and_drop();
 }
 
+/// Builds what a `#[property]` checks: its property (the parameters'
+/// generators and the pinned examples) and its options. A panic there
+/// (an impossible range such as `between(9, 3)`, an empty `elements`)
+/// is no failure of the property, which never ran: it is a
+/// [`Misconfigured`](crate::Outcome::Misconfigured) check naming the panic,
+/// so that a `#[should_panic]` test does not pass on it, and the registry
+/// says where it happened.
+/// (The result is boxed: it is large, and met only when building fails.)
+pub fn build_property<P, T>(build: impl FnOnce() -> P) -> Result<P, Box<PropertyResult<T>>> {
+    crate::engine::unwind::catch(build).map_err(|caught| {
+        Box::new(crate::property::misconfigured(&format!(
+            "building the property {}\n  It happened before any example ran, in a parameter's generator, \
+             a pinned example or an option of the attribute: fix that expression.",
+            caught.what_happened()
+        )))
+    })
+}
+
 /// What a `#[property]` test marked `#[should_panic]` asserts: that the
 /// property failed (an example failed, or a generator panicked), which
 /// panics with the report as the attribute expects. Any other end returns,

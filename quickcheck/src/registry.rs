@@ -27,7 +27,7 @@
 
 use std::fmt::{self, Display, Formatter};
 
-use crate::engine::unwind::{Caught, catch};
+use crate::engine::unwind::catch;
 use crate::property::{Options, Outcome, PropertyResult};
 
 /// One registered property.
@@ -104,22 +104,14 @@ impl RegisteredProperty {
     /// a [`Misconfigured`](Outcome::Misconfigured) check, so that one such
     /// property does not end a [`run_all`] and lose every other result.
     pub fn check(&'static self) -> Checked {
-        let mut checked = catch(self.check).unwrap_or_else(|caught| {
-            let what = match caught {
-                Caught::Panic(panic) => match panic.location {
-                    Some(location) => format!("panicked at {location}: {}", panic.message),
-                    None => format!("panicked: {}", panic.message),
-                },
-                Caught::Stop(_) => "was discarded outside any example".to_owned(),
-            };
-            Checked {
-                property: None,
-                outcome: Outcome::Misconfigured,
-                report: format!(
-                    "Misconfigured: checking the property {what}\n  It happened outside the body and its \
-                     generators: in the property's options or pinned examples, which are evaluated for each check."
-                ),
-            }
+        let mut checked = catch(self.check).unwrap_or_else(|caught| Checked {
+            property: None,
+            outcome: Outcome::Misconfigured,
+            report: format!(
+                "Misconfigured: checking the property {}\n  It happened outside its examples, where no \
+                 panic is expected: please report it as a bug of quickcheck.",
+                caught.what_happened()
+            ),
         });
         checked.property = Some(self);
         checked

@@ -213,6 +213,20 @@ pub(crate) enum Caught {
     Panic(Box<Panic>),
 }
 
+impl Caught {
+    /// What happened, as a report says it after a subject: "panicked at
+    /// src/lib.rs:4:9: the message".
+    pub(crate) fn what_happened(&self) -> String {
+        match self {
+            Caught::Panic(panic) => match &panic.location {
+                Some(location) => format!("panicked at {location}: {}", panic.message),
+                None => format!("panicked: {}", panic.message),
+            },
+            Caught::Stop(_) => "was discarded outside any example".to_owned(),
+        }
+    }
+}
+
 thread_local! {
     static SILENCED: Cell<u32> = const { Cell::new(0) };
     /// The stop last raised on this thread, until a [`catch`] of this

@@ -608,7 +608,7 @@ fn tests_nothing(settings: &Settings, options: &Options, pins: usize) -> Option<
     ))
 }
 
-fn misconfigured<T>(problem: &str) -> PropertyResult<T> {
+pub(crate) fn misconfigured<T>(problem: &str) -> PropertyResult<T> {
     let mut result = PropertyResult::new(Outcome::Misconfigured, None);
     result.problem = Some(problem.to_owned());
     result
