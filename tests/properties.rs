@@ -227,6 +227,7 @@ fn a_filter_that_rejects_everything_is_exhausted_quickly() {
     assert_eq!(result.discards(), 1000);
     let report = result.to_string();
     assert!(report.starts_with("Exhausted after 0 tests (seed 1): 1000 examples were discarded"), "{report}");
+    assert!(report.contains("so the property was not tested at all."), "{report}");
     assert!(report.contains("estimated 100.0%"), "{report}");
     assert!(report.contains("Rejected by: a generator's filter (1000 examples)."), "{report}");
     assert!(report.contains("or loosen what rejects them."), "{report}");
@@ -241,6 +242,7 @@ fn assume_discards_and_too_many_discards_is_exhausted_not_a_pass() {
     .check(seeded(4));
     assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
     assert!(result.tests_run() < 100);
+    assert!(result.tests_run() > 0 && result.to_string().contains("so the property was barely tested."), "{result}");
 
     let result = Property::for_all(generate::between(0, 9), |n| {
         assume(n != 3);
@@ -263,6 +265,9 @@ fn a_panicking_generator_ends_the_check_as_generation_failed() {
     let report = result.to_string();
     assert!(report.contains("the generator panicked"), "{report}");
     assert!(report.contains("Replay with"), "{report}");
+    // Command sequences, whose models run while they are drawn, are no
+    // part of this property: the report does not bring them up.
+    assert!(!report.contains("command sequence"), "{report}");
 }
 
 /// A generator's panic is shrunk to the smallest input it panics on, with

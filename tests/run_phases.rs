@@ -708,9 +708,23 @@ fn slow_generation_is_warned_about() {
         std::thread::sleep(Duration::from_millis(120));
         source.draw(&generate::integer::<u8>())
     });
-    let result = Property::for_all(slow, |_| true).check(seeded(1).runs(10));
+    let result = Property::for_all(&slow, |_| true).check(seeded(1).runs(10));
     let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
     assert_eq!(checks, [HealthCheck::TooSlow], "{result}");
+    assert!(result.to_string().contains("smaller collections or simpler generators keep a check fast"), "{result}");
+
+    // Slow because most examples are thrown away: the filter is what to
+    // change, not the size of the values.
+    let mostly_rejected = generate::from(|source| {
+        std::thread::sleep(Duration::from_millis(120));
+        let n = source.draw(&generate::integer::<u8>());
+        assume(n % 4 == 0);
+        n
+    });
+    let options = seeded(1).runs(4).suppress(HealthCheck::FilterTooMuch);
+    let result = Property::for_all(mostly_rejected, |_| true).check(options);
+    assert!(result.discards() > result.tests_run(), "{result}");
+    assert!(result.to_string().contains("most of them were rejected (by a filter or assume), so generate"), "{result}");
 }
 
 #[test]

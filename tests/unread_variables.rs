@@ -27,6 +27,7 @@ fn a_variable_that_is_not_read_is_named_once() {
         .env("PROPTEST_CASES", "5")
         .env("PROPTEST_MAX_SHRINK_ITERS", "50")
         .env("QUICKCHECK_GENERATOR_SIZE", "100")
+        .env("QUICKCHECK_REPLAY", "v1.AA")
         .output()
         .expect("the test binary runs");
     assert!(output.status.success(), "{output:?}");
@@ -49,4 +50,9 @@ fn a_variable_that_is_not_read_is_named_once() {
                 default and at most 64 above its minimum, so give a generator that needs longer values \
                 .min_length(n) or .length(a..=b)";
     assert_eq!(stderr.matches(size).count(), 1, "{stderr}");
+    // A variable one might guess exists says where its setting goes.
+    let replay = "the environment variable QUICKCHECK_REPLAY is set but not read: a replay token is given in code, \
+                  with Options::replay or #[property(replay = \"...\")], so that it replays the one property it \
+                  came from";
+    assert_eq!(stderr.matches(replay).count(), 1, "{stderr}");
 }

@@ -227,11 +227,18 @@ impl Health {
             Watched::Failed => {}
         }
         if self.generating > TOO_SLOW && self.generating - generating <= TOO_SLOW {
+            // Mostly rejected examples take their time for nothing: the
+            // filter, not the size of the values, is what to change.
+            let remedy = if self.discards > self.passes {
+                "most of them were rejected (by a filter or assume), so generate valid values directly rather \
+                 than reject the others"
+            } else {
+                "smaller collections or simpler generators keep a check fast"
+            };
             self.warn(
                 HealthCheck::TooSlow,
                 format!(
-                    "generating the first {} examples took {:.1?}; smaller collections or simpler generators \
-                     keep a check fast",
+                    "generating the first {} examples took {:.1?}; {remedy}",
                     self.passes + self.discards + self.overruns,
                     self.generating
                 ),

@@ -593,6 +593,14 @@ const OTHER_LIBRARIES_VARIABLES: [(&str, &str, &str); 6] = [
     ("PROPTEST_MAX_SHRINK_ITERS", "proptest", "set QUICKCHECK_MAX_SHRINKS (successful shrinks, not attempts)"),
 ];
 
+/// Variables a user may well guess this crate reads, and what to do
+/// instead.
+const GUESSED_VARIABLES: [(&str, &str); 1] = [(
+    "QUICKCHECK_REPLAY",
+    "a replay token is given in code, with Options::replay or #[property(replay = \"...\")], so that it \
+     replays the one property it came from",
+)];
+
 /// Warns, once a process, of each `QUICKCHECK_` variable this crate does
 /// not read, and of proptest's that say what this crate's do: a misspelt
 /// or carried-over setting would otherwise be ignored without a word. A
@@ -606,12 +614,14 @@ fn warn_of_unread_variables() {
             if !(name.starts_with("QUICKCHECK_") || other.is_some()) || VARIABLES.contains(&name.as_str()) {
                 continue;
             }
-            let warning = match other {
-                Some((_, library, instead)) => format!(
+            let guessed = GUESSED_VARIABLES.iter().find(|(guessed, _)| *guessed == name);
+            let warning = match (other, guessed) {
+                (_, Some((_, instead))) => format!("the environment variable {name} is set but not read: {instead}"),
+                (Some((_, library, instead)), None) => format!(
                     "the environment variable {name} is {library}'s, which this crate does not read: for this \
                      crate's checks, {instead}"
                 ),
-                None => format!(
+                (None, None) => format!(
                     "the environment variable {name} is set but not read: is it misspelt? The variables read are {}",
                     VARIABLES.join(", ")
                 ),

@@ -499,9 +499,10 @@ impl<T> Display for PropertyResult<T> {
                     f,
                     "Exhausted after {}{seed}: {} discarded, an estimated {rate:.1}% of the examples generated.\n  \
                      The check stopped at its limit of discards (max_discard_ratio times the runs), so the \
-                     property was barely tested. Rejected by: {}. {}",
+                     property was {}. Rejected by: {}. {}",
                     plural(self.tests_run, "test", "tests"),
                     plural(self.discards, "example was", "examples were"),
+                    if self.tests_run == 0 { "not tested at all" } else { "barely tested" },
                     self.rejections.describe(),
                     self.rejections.advice(),
                 )?;
@@ -516,10 +517,19 @@ impl<T> Display for PropertyResult<T> {
                 write!(
                     f,
                     "\n  A generator must return a value or discard the example (with filter or assume); \
-                     any other panic is a bug in the generator. A command sequence's generator runs its \
-                     model (update, precondition and the next commands), so a panic in the model shows \
-                     here too."
+                     any other panic is a bug in the generator."
                 )?;
+                let in_command_sequence = self
+                    .generation_notes
+                    .iter()
+                    .any(|(label, _)| label == crate::stateful::sequence::COMMANDS_DRAWN_NOTE);
+                if in_command_sequence {
+                    write!(
+                        f,
+                        " A command sequence's generator runs its model (update, precondition and the next \
+                         commands), so a panic in the model shows here too."
+                    )?;
+                }
                 if let Some(problem) = &self.problem {
                     write!(f, "\n  {problem}")?;
                 }

@@ -179,6 +179,11 @@ where
     }
 }
 
+/// The label of the note a command sequence leaves on a generator's panic
+/// during its draw: the report of the panic reads it to tell a model's
+/// panic from any other generator's.
+pub(crate) const COMMANDS_DRAWN_NOTE: &str = "commands drawn before the panic";
+
 /// The commands of a sequence being drawn. When a panic of the model
 /// (`next`, a precondition, an update) or of a command's generator unwinds
 /// through it, and the runner replays that panic's shrunk input for its
@@ -207,7 +212,7 @@ impl<Model, C: ModelCommand<Model>> Drawing<'_, Model, C> {
         // command alone.
         let drawn: Vec<String> = self.commands.iter().map(|command| render(command)).collect();
         let drawn = if drawn.is_empty() { "none".to_owned() } else { drawn.join("\n") };
-        unwind::note_panic("commands drawn before the panic", drawn);
+        unwind::note_panic(COMMANDS_DRAWN_NOTE, drawn);
         // Whether the panic came in the last command's update is found by
         // running the updates again, here, rather than by marking every
         // step of every sequence: a model is a function of its commands.
