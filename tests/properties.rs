@@ -136,9 +136,16 @@ fn a_replay_token_that_no_longer_fits_is_a_clear_error() {
     let left_over = Property::for_all(generate::integer::<u8>(), |_| true).check(Options::default().replay(&token));
     let outcomes = [short.outcome(), filtered.outcome(), narrowed.outcome(), left_over.outcome()];
     assert_eq!(outcomes, [Outcome::Misconfigured; 4]);
-    for report in [short.to_string(), filtered.to_string(), narrowed.to_string(), left_over.to_string()] {
-        assert!(report.contains("the replay token does not name an example of this property"), "{report}");
-        assert!(!report.contains("Exhausted"), "{report}");
+    // Each says which way the token did not fit.
+    for (result, replayed) in [
+        (short.to_string(), "its choices ran out before the generators finished."),
+        (filtered.to_string(), "it made an input that a generator's filter rejects."),
+        (narrowed.to_string(), "some of its choices lay beyond what the generators draw there now."),
+        (left_over.to_string(), "the generators finished with some of its choices left over."),
+    ] {
+        let said = format!("the replay token does not name an example of this property: replayed, {replayed}");
+        assert!(result.contains(&said), "{result}");
+        assert!(!result.contains("Exhausted"), "{result}");
     }
 }
 

@@ -149,6 +149,12 @@ impl Rejections {
 }
 
 impl Stop {
+    /// What stopped the example, as messages about discards name it: "a
+    /// generator's filter".
+    pub(crate) fn cause(self) -> &'static str {
+        CAUSES[self.index()].name
+    }
+
     /// Its place in [`CAUSES`] and in the counts of [`Rejections`].
     fn index(self) -> usize {
         match self {
@@ -167,7 +173,7 @@ impl Stop {
     pub(crate) fn raise(self) -> ! {
         if SILENCED.with(Cell::get) == 0 {
             let what = match self {
-                Stop::Discard(_) => format!("{} discarded an example", CAUSES[self.index()].name),
+                Stop::Discard(_) => format!("{} discarded an example", self.cause()),
                 Stop::Overrun => "a generator drew more choices than an example may make".to_owned(),
             };
             panic!(

@@ -30,8 +30,8 @@ pub use result::{
 use crate::__private::TypeNames;
 use crate::engine::explain::{Freedom, Together};
 use crate::engine::run::{
-    Body, BodyResult, End, Explanation, FoundBy, GeneratorPanic, Never, Runner, Settings, Shrunk, Started, Summary,
-    TimeAllowed, call,
+    Body, BodyResult, End, Explanation, FoundBy, GeneratorPanic, Misfit, Never, Runner, Settings, Shrunk, Started,
+    Summary, TimeAllowed, call,
 };
 use crate::engine::unwind::{self, CatchUnwind, Caught, Rejection, Stop, catch};
 use crate::generate::Generator;
@@ -630,7 +630,7 @@ where
         End::Passed => Outcome::Passed,
         End::Falsified(_) => Outcome::Falsified,
         End::Exhausted | End::EveryCommandRejected | End::NoCommandOffered => Outcome::Exhausted,
-        End::ReplayDoesNotFit | End::ReplayPassed | End::MistakenRequirement(_) => Outcome::Misconfigured,
+        End::ReplayDoesNotFit(_) | End::ReplayPassed | End::MistakenRequirement(_) => Outcome::Misconfigured,
         End::GenerationFailed { .. } => Outcome::GenerationFailed,
         End::Cancelled { .. } => Outcome::Cancelled,
         End::InsufficientCoverage { .. } => Outcome::InsufficientCoverage,
@@ -728,16 +728,19 @@ where
                 )
             });
         }
-        End::ReplayDoesNotFit => {
+        End::ReplayDoesNotFit(misfit) => {
             result.replay_end = Some(ReplayEnd::Misfit);
-            result.problem = Some(
-                "the replay token does not name an example of this property: replayed, its choices ran out \
-                 before the generators finished, were left over after them, or lay beyond what they can draw now, \
-                 or gave an input that a filter or assume rejects. A token names \
+            let replayed = match misfit {
+                Misfit::RanOut => "its choices ran out before the generators finished".to_owned(),
+                Misfit::LeftOver => "the generators finished with some of its choices left over".to_owned(),
+                Misfit::Beyond => "some of its choices lay beyond what the generators draw there now".to_owned(),
+                Misfit::Rejected(stop) => format!("it made an input that {} rejects", stop.cause()),
+            };
+            result.problem = Some(format!(
+                "the replay token does not name an example of this property: replayed, {replayed}. A token names \
                  an example by its choices, so it goes stale when the generators change. Run without the replay \
                  to search afresh, and pin a failing value you need to keep with an example rather than a token"
-                    .to_owned(),
-            );
+            ));
         }
         End::MistakenRequirement(mistake) => result.problem = Some(mistake),
         End::ReplayPassed => {

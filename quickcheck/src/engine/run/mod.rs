@@ -20,7 +20,7 @@ use crate::engine::random::{self, Random};
 use crate::engine::shrink::Execute;
 use crate::engine::source::ChoiceSource;
 use crate::engine::tree::Tree;
-use crate::engine::unwind::{self, Panic, Rejections};
+use crate::engine::unwind::{self, Panic, Rejection, Rejections, Stop};
 use crate::generate::Generator;
 use crate::property::{Cancellation, Failure, HealthCheck, HealthWarning, Phase, Phases};
 use crate::stats::{Confidence, ExampleRecord, Statistics};
@@ -104,11 +104,11 @@ pub(crate) enum End {
     /// Every command sequence was empty, none rejected: no command was ever
     /// offered, so nothing stateful was tested.
     NoCommandOffered,
-    /// The replay token's choices ran out before the generators finished,
-    /// or decoded to an input a filter or `assume` rejects: the token is not
-    /// one of this property's examples (most often, the generators changed
-    /// since it was printed).
-    ReplayDoesNotFit,
+    /// The replay token's example, replayed, did not fit the generators as
+    /// they are now, in the way given: the token is not one of this
+    /// property's examples (most often, the generators changed since it
+    /// was printed).
+    ReplayDoesNotFit(Misfit),
     /// The replay token's example ran, and passed: whatever failed on it
     /// fails no more, and a check of that one example tests nothing else.
     ReplayPassed,
@@ -136,6 +136,21 @@ pub(crate) enum End {
         minimum: f64,
         decided: bool,
     },
+}
+
+/// How a replay token's example did not fit the generators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Misfit {
+    /// Its choices ran out before the generators finished.
+    RanOut,
+    /// The generators finished with some of its choices left over.
+    LeftOver,
+    /// Some of its choices lay beyond what the generators draw there now,
+    /// so it replayed as another example.
+    Beyond,
+    /// It made an input that was rejected (by a filter, `assume`, a
+    /// precondition or a distinct collection's minimum length).
+    Rejected(Stop),
 }
 
 /// The share of [`max_shrink_time`](crate::Options::max_shrink_time)
@@ -329,7 +344,11 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     summary.passed += 1;
                     summary.end = End::ReplayPassed;
                 }
-                Case::Pass => summary.end = End::ReplayDoesNotFit,
+                Case::Pass => {
+                    let read = self.source.recording().choices.len();
+                    let misfit = if read < choices.len() { Misfit::LeftOver } else { Misfit::Beyond };
+                    summary.end = End::ReplayDoesNotFit(misfit);
+                }
                 // What the generators read is the example that failed: a
                 // token with choices left over, or beyond a range, is
                 // reported (and replayed next time) as that example.
@@ -338,7 +357,16 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     summary.replay_read_otherwise = !fits;
                     offer(&mut found, self.source.recording().choices.clone(), failure, FoundBy::Generating);
                 }
-                Case::Discard(_) => summary.end = End::ReplayDoesNotFit,
+                // A filter that rejected the value it replayed draws again,
+                // past the token's end: the rejection is what to report.
+                Case::Discard(Stop::Overrun) => {
+                    let spans = &self.source.recording().spans;
+                    let filtered = (0..spans.len()).any(|span| spans.is_discarded(span));
+                    let misfit =
+                        if filtered { Misfit::Rejected(Stop::Discard(Rejection::Filter)) } else { Misfit::RanOut };
+                    summary.end = End::ReplayDoesNotFit(misfit);
+                }
+                Case::Discard(stop) => summary.end = End::ReplayDoesNotFit(Misfit::Rejected(stop)),
                 Case::GeneratorPanic(panic) => {
                     summary.end =
                         End::GenerationFailed { choices: choices.clone(), panic: *panic, from_database: false };
