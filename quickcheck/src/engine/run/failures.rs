@@ -1,6 +1,6 @@
 //! What a run does with the failures it found: shrink each distinct one,
-//! run its minimal counterexample once more for its notes, and explain
-//! which of its arguments matter.
+//! run its minimal counterexample again to confirm it and for its notes,
+//! and explain which of its arguments matter.
 
 use std::collections::BTreeSet;
 
@@ -13,6 +13,12 @@ use crate::generate::Generator;
 use crate::property::{CommandArgumentPosition, Failure, Phase};
 
 use super::{Body, Case, End, Found, FoundBy, GeneratorPanic, Runner, SHRINK_TIME_SHARE, Summary, offer};
+
+/// How many times a minimal counterexample is run again before it is
+/// reported. Once would confirm a failure that comes every other call (a
+/// counter in the body) half the time; twice catches such a body always,
+/// for one more run of a failing property.
+const CONFIRMATIONS: u32 = 2;
 
 /// The most distinct failures one run shrinks and reports.
 const MAX_DISTINCT_FAILURES: usize = 16;
@@ -37,8 +43,9 @@ pub(crate) struct Shrunk {
     pub(crate) shrinks: u64,
     /// The limit shrinking stopped at, if it did not reach a minimum.
     pub(crate) stopped_at: Option<ShrinkLimit>,
-    /// Whether the minimal counterexample failed the same way again when
-    /// run once more for the report; false for a flaky property.
+    /// Whether the minimal counterexample failed the same way each time it
+    /// was run again for the report ([`CONFIRMATIONS`] times); false for a
+    /// flaky property.
     pub(crate) reproduced: bool,
     pub(crate) explanation: Explanation,
 }
@@ -384,20 +391,27 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         drawn.then_some(forms)
     }
 
-    /// Runs the minimal counterexample once more for what it notes: notes
-    /// are for the report of the failure, not for the candidates on the way.
-    /// Also says whether it failed the same way as `failure` (a property
-    /// that depends on more than its input may not); its recording is then
-    /// the one the explain phase starts from, so the minimal runs once, not
-    /// twice.
+    /// Runs the minimal counterexample again, [`CONFIRMATIONS`] times, for
+    /// what it notes: notes are for the report of the failure, not for the
+    /// candidates on the way. Also says whether it failed the same way as
+    /// `failure` each time (a property that depends on more than its input
+    /// may not; it stops at the first run that does not). The last run's
+    /// recording is the one the explain phase starts from, so the minimal
+    /// is not run again for it.
     async fn notes_of(&mut self, minimal: &[u64], failure: &Failure) -> (Vec<(String, String)>, bool) {
-        self.source.start_replay(minimal);
-        self.exact_deadline = true;
-        let case = self.run_case().await;
-        self.exact_deadline = false;
-        match case {
-            Case::Fail(again) => (self.record.take_notes(&again), again.same_origin(failure)),
-            Case::Pass | Case::Discard(_) | Case::GeneratorPanic(_) => (std::mem::take(&mut self.record.notes), false),
+        let mut notes = Vec::new();
+        for _ in 0..CONFIRMATIONS {
+            self.source.start_replay(minimal);
+            self.exact_deadline = true;
+            let case = self.run_case().await;
+            self.exact_deadline = false;
+            match case {
+                Case::Fail(again) if again.same_origin(failure) => notes = self.record.take_notes(&again),
+                Case::Fail(_) | Case::Pass | Case::Discard(_) | Case::GeneratorPanic(_) => {
+                    return (std::mem::take(&mut self.record.notes), false);
+                }
+            }
         }
+        (notes, true)
     }
 }
