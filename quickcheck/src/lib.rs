@@ -70,6 +70,105 @@
 //! [`Property::example`], checks it for good, whatever the generators
 //! become.
 //!
+//! # Generators
+//!
+//! A parameter's type picks its generator through [`Arbitrary`](trait@Arbitrary);
+//! `#[generator(...)]` on the parameter picks another. The functions of
+//! [`generate`] make the generators, and [`Generator`]'s methods combine them:
+//! [`map`](Generator::map) a value into another,
+//! [`filter`](Generator::filter) out the values that do not fit (sparingly:
+//! a rejected value costs a draw), and [`flat_map`](Generator::flat_map) to
+//! draw from a generator chosen by an earlier value. [`generate::from`]
+//! writes a generator as code that draws its parts one after another.
+//! `#[derive(Arbitrary)]` gives a struct or an enum a generator of its
+//! fields, recursive types included:
+//!
+//! ```
+//! use quickcheck::{Arbitrary, Generator, generate, property};
+//!
+//! #[derive(Arbitrary, Clone, Debug)]
+//! enum Shape {
+//!     Circle { radius: u16 },
+//!     Rectangle(#[generator(generate::between(1, 100))] u8, u8),
+//! }
+//!
+//! /// A non-empty list and an index into it: the index's range depends on
+//! /// the list drawn first.
+//! fn list_and_index() -> impl Generator<Value = (Vec<i32>, usize)> {
+//!     generate::vec(generate::integer::<i32>()).min_length(1).flat_map(|list| {
+//!         let last = list.len() - 1;
+//!         (generate::constant(list), generate::between(0, last))
+//!     })
+//! }
+//!
+//! #[property]
+//! fn an_index_drawn_with_its_list_is_in_bounds(
+//!     #[generator(list_and_index())] pair: (Vec<i32>, usize),
+//!     shape: Shape,
+//! ) {
+//!     let (list, index) = pair;
+//!     assert!(index < list.len());
+//!     let _ = shape;
+//! }
+//! # fn main() {}
+//! ```
+//!
+//! Every generator shrinks without help: the shrinker works on what it
+//! drew, so a mapped, filtered or derived value shrinks towards the
+//! simplest one its generator can make (an enum towards its first variant,
+//! a number towards 0, a list towards the empty list).
+//!
+//! # Statistics and coverage
+//!
+//! A property that passes may still have tested little. [`stats::classify`],
+//! [`stats::collect`] and [`stats::cover`], called in the body, record what
+//! each example hit; the report shows the distribution, and `cover` warns
+//! when a label is met less often than it asks (or, with
+//! [`Options::coverage_confidence`], fails the check):
+//!
+//! ```
+//! use quickcheck::stats::{classify, cover};
+//! use quickcheck::{Options, Property, generate};
+//!
+//! let result = Property::for_all(generate::vec(generate::integer::<u8>()), |list| {
+//!     classify(list.is_empty(), "empty");
+//!     cover(list.windows(2).any(|pair| pair[0] == pair[1]), 5.0, "a repeated neighbour");
+//!     let mut sorted = list.clone();
+//!     sorted.sort();
+//!     sorted.len() == list.len()
+//! })
+//! .check(Options::default());
+//! assert!(result.is_passed());
+//! println!("{result}"); // the share of examples under each label
+//! ```
+//!
+//! # Stateful testing
+//!
+//! [`stateful`] tests a system with state against a model of it: a property
+//! over sequences of commands, drawn by advancing the model, each checked
+//! against the system as it runs. A failing sequence shrinks to the fewest
+//! commands, with the simplest arguments, that still fail; the module's
+//! documentation walks through a key-value store.
+//!
+//! # Asynchronous properties
+//!
+//! An `async fn` under `#[property]` runs on a small executor of this
+//! crate's, or on the runtime of a test attribute written after it (such as
+//! `#[tokio::test]`); [`Property::check_async`] awaits a property under any
+//! executor. Examples run one at a time, so shrinking stays deterministic,
+//! and [`Options::deadline`] gives up on a body that takes too long.
+//!
+//! # Coming from proptest or quickcheck 1.x
+//!
+//! `proptest! { fn f(x in strategy) }` and `#[quickcheck] fn f(x: T)` become
+//! `#[property] fn f(#[generator(strategy)] x: T)` and `#[property] fn f(x: T)`;
+//! a strategy's `prop_map`, `prop_filter` and `prop_flat_map` are
+//! [`map`](Generator::map), [`filter`](Generator::filter) and
+//! [`flat_map`](Generator::flat_map); `any::<T>()` is
+//! [`arbitrary::<T>()`](arbitrary()); a hand-written `Arbitrary` with its
+//! own `shrink` becomes [`generate::from`] or `#[derive(Arbitrary)]`, with
+//! no shrinking to write. The repository's README has the whole table.
+//!
 //! # Environment variables and features
 //!
 //! `QUICKCHECK_RUNS`, `QUICKCHECK_SEED`, `QUICKCHECK_MAX_SHRINKS`,
@@ -90,8 +189,8 @@
 //! result no generator needs a shrinker of its own, shrinking works through
 //! [`map`](Generator::map), [`filter`](Generator::filter) and
 //! [`flat_map`](Generator::flat_map), and a shrunk value is always one the
-//! generator could have produced. This is the design of Hypothesis; the
-//! [`engine`] module documents it.
+//! generator could have produced. This is the design of Python's
+//! Hypothesis; the [`engine`] module gives an overview of its parts.
 //!
 //! # Where to look
 //!
@@ -157,11 +256,15 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// parameter is drawn from its type's [`Arbitrary`] generator, or from the
 /// expression of a `#[generator(...)]` on the parameter, and the function's
 /// body runs for every drawn set of values. It may return `()`, `bool` or
-/// `Result<(), E>`, as a [`Property`] body does, so `assert!` and `?` work.
+/// a `Result` whose `Err` fails the example, as a [`Property`] body does,
+/// so `assert!` and `?` work.
 ///
 /// ```
 /// use quickcheck::{generate, property};
 ///
+/// // A fixed seed checks the same examples on every run; leave it out to
+/// // search new ones each time. A pinned example need not lie within the
+/// // generators' ranges: (0, 1) is checked as written.
 /// #[property(runs = 500, seed = 7)]
 /// #[example(0, 1)]
 /// #[example(6, 6)]

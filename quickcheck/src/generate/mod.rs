@@ -137,7 +137,8 @@ pub trait Generator {
     /// span, rather than directly.
     fn generate(&self, source: &mut ChoiceSource) -> Self::Value;
 
-    /// The label of this generator's spans. Spans with equal labels were
+    /// The label of this generator's spans (a span is the stretch of the
+    /// choice sequence that one draw made). Spans with equal labels were
     /// drawn by the same kind of generator, which tells the shrinker which
     /// parts of a test case it may swap or substitute for one another.
     fn label(&self) -> &'static str {
@@ -177,7 +178,7 @@ pub trait Generator {
 
     /// Keeps only the values for which `predicate` holds.
     ///
-    /// A rejected value is drawn again, up to a limit; after that the whole
+    /// A rejected value is drawn again, up to 10 draws in all; after that the whole
     /// example is discarded. Prefer a generator that only produces valid
     /// values: a filter that rejects most values makes a property
     /// [`Exhausted`](crate::Outcome::Exhausted).

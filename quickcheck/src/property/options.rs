@@ -81,8 +81,9 @@ impl Options {
     /// are checked on top of these. 0 is allowed only with a nonzero
     /// [`run_for`](Options::run_for) or a
     /// [`coverage_confidence`](Options::coverage_confidence), which decide
-    /// when to stop, or without the generate [phase](crate::Phase);
-    /// otherwise the check ends as
+    /// when to stop, or without the generate [phase](crate::Phase) when
+    /// something else runs examples (pinned examples, or saved failures of
+    /// a named property with a database); otherwise the check ends as
     /// [`Misconfigured`](crate::Outcome::Misconfigured) rather than pass
     /// having tested nothing.
     pub fn runs(mut self, runs: u64) -> Options {
@@ -225,10 +226,12 @@ impl Options {
     /// Which phases the check runs: all of them by default. Turning one off
     /// skips it, for example `Phases::all().without(Phase::Shrink)` reports
     /// failures as generated, and `Phases::only(&[Phase::Reuse])` only
-    /// replays the saved failures (a check with none saved passes). Phases
-    /// of which none runs an
-    /// example (explicit, reuse, generate) make the check
-    /// [`Misconfigured`](crate::Outcome::Misconfigured).
+    /// replays the saved failures (a named check with a database and none
+    /// saved passes). A check that could run no example is
+    /// [`Misconfigured`](crate::Outcome::Misconfigured) rather than
+    /// passing: without the generate phase, it needs the explicit phase
+    /// with pinned examples, the reuse phase with a database and a name to
+    /// keep examples under, or a replay token.
     ///
     /// ```
     /// use quickcheck::{Options, Phase, Phases, Property, generate};

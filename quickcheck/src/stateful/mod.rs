@@ -126,6 +126,76 @@
 //! }
 //! # fn main() {}
 //! ```
+//!
+//! A command that only makes sense in some states says so with its
+//! [`precondition`](ModelCommand::precondition): a drawn command whose
+//! precondition fails is drawn again, and the shrinker keeps to sequences
+//! where every precondition holds. `next` sees the model too, so it can
+//! offer commands that fit it. [`CommandSequence::run_with_invariant`]
+//! checks what must hold between any two commands:
+//!
+//! ```
+//! use quickcheck::stateful::{self, Command, ModelCommand};
+//! use quickcheck::{Generator, Options, Property, generate};
+//!
+//! /// The system: an account whose balance must never go below zero.
+//! #[derive(Default)]
+//! struct Account {
+//!     cents: u64,
+//! }
+//!
+//! #[derive(Clone, Copy, Debug)]
+//! enum Teller {
+//!     Deposit(u32),
+//!     Withdraw(u32),
+//! }
+//!
+//! impl ModelCommand<u64> for Teller {
+//!     // A teller refuses an overdraft: such a withdrawal never reaches the
+//!     // account, so no sequence holds one.
+//!     fn precondition(&self, balance: &u64) -> bool {
+//!         match *self {
+//!             Teller::Deposit(_) => true,
+//!             Teller::Withdraw(cents) => u64::from(cents) <= *balance,
+//!         }
+//!     }
+//!
+//!     fn update(&self, balance: &mut u64) {
+//!         match *self {
+//!             Teller::Deposit(cents) => *balance += u64::from(cents),
+//!             Teller::Withdraw(cents) => *balance -= u64::from(cents),
+//!         }
+//!     }
+//! }
+//!
+//! impl Command<u64, Account> for Teller {
+//!     fn run(&self, _: &u64, account: &mut Account) {
+//!         match *self {
+//!             Teller::Deposit(cents) => account.cents += u64::from(cents),
+//!             Teller::Withdraw(cents) => account.cents -= u64::from(cents),
+//!         }
+//!     }
+//! }
+//!
+//! // Withdrawals of up to the whole balance, so that most of them apply.
+//! let sessions = stateful::commands(
+//!     || 0u64,
+//!     |balance: &u64| {
+//!         let most = u32::try_from(*balance).unwrap_or(u32::MAX);
+//!         Some(generate::one_of((
+//!             generate::between(1u32, 10_000).map(Teller::Deposit),
+//!             generate::between(0, most).map(Teller::Withdraw),
+//!         )))
+//!     },
+//! );
+//! let result = Property::for_all(sessions, |session| {
+//!     session.run_with_invariant(&mut Account::default(), |balance, account| {
+//!         assert_eq!(account.cents, *balance, "the account and the ledger disagree");
+//!     });
+//! })
+//! .check(Options::default());
+//! assert!(result.is_passed(), "{result}");
+//! ```
 
 mod command;
 pub(crate) mod sequence;
