@@ -1340,6 +1340,19 @@ fn a_recursion_through_function_calls_stops_before_the_stack_overflows() {
     }
 }
 
+/// Draws made on another stack (here a scoped thread's, as `stacker` or a
+/// coroutine would switch to) are not measured against the stack the case
+/// began on, which says nothing of theirs.
+#[test]
+fn draws_on_another_stack_are_not_taken_for_deep_ones() {
+    let elsewhere = generate::from(|source| {
+        std::thread::scope(|scope| scope.spawn(|| source.draw(&generate::integer::<u8>())).join().unwrap())
+    });
+    let result = Property::for_all(elsewhere, |n| u16::from(n) < 256).check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::Passed, "{result}");
+    assert_eq!(result.discards(), 0, "{result}");
+}
+
 // ---------------------------------------------------------------------------
 // sample
 // ---------------------------------------------------------------------------

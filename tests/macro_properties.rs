@@ -1211,3 +1211,28 @@ fn a_value_drawn_below_its_bound_stays_below_it(
 ) -> bool {
     pair.1 <= pair.0
 }
+
+/// The names the attribute's code binds are its own: a user's `static` or
+/// `const` of the same name in scope, which a match arm's binding cannot
+/// shadow, compiles.
+mod names_the_macro_binds {
+    #![allow(non_upper_case_globals)]
+
+    use quickcheck::property;
+
+    static options: u8 = 1;
+    const property: u8 = 2;
+    const misconfigured: u8 = 3;
+
+    #[property]
+    fn are_left_to_the_user(n: u8) {
+        assert_eq!(u16::from(options) + u16::from(property) + u16::from(misconfigured), 6);
+        let _ = n;
+    }
+
+    #[property]
+    async fn are_left_to_the_user_in_an_async_property(n: u8) {
+        assert_eq!(options + property + misconfigured, 6);
+        let _ = n;
+    }
+}

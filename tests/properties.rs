@@ -134,14 +134,39 @@ fn a_replay_token_that_no_longer_fits_is_a_clear_error() {
     let narrowed = Property::for_all(generate::vec(generate::between(0u8, 1)), below_ten)
         .check(Options::default().replay(ten.replay().unwrap().to_string()));
     let left_over = Property::for_all(generate::integer::<u8>(), |_| true).check(Options::default().replay(&token));
-    let outcomes = [short.outcome(), filtered.outcome(), narrowed.outcome(), left_over.outcome()];
-    assert_eq!(outcomes, [Outcome::Misconfigured; 4]);
+    // [1, 2, 5]: the filter rejects 1 and takes 2, and the last byte has
+    // no choice left: it ran out, after a rejection that did not end it.
+    let even_then_two = (even, generate::integer::<u8>(), generate::integer::<u8>());
+    let filtered_then_short = Property::for_all(even_then_two, |_| true).check(Options::default().replay("v1.AQIF"));
+    // [3, 7]: 3 is beyond a list's "go on" choice, read as 0, a stop, which
+    // leaves 7 over; the value beyond is the cause.
+    let stopped = Property::for_all(generate::vec(generate::integer::<u8>()), |_| true)
+        .check(Options::default().replay("v1.Awc"));
+    let outcomes = [
+        short.outcome(),
+        filtered.outcome(),
+        narrowed.outcome(),
+        left_over.outcome(),
+        filtered_then_short.outcome(),
+        stopped.outcome(),
+    ];
+    assert_eq!(outcomes, [Outcome::Misconfigured; 6]);
+    let [short, filtered, narrowed, left_over, filtered_then_short, stopped] = [
+        short.to_string(),
+        filtered.to_string(),
+        narrowed.to_string(),
+        left_over.to_string(),
+        filtered_then_short.to_string(),
+        stopped.to_string(),
+    ];
     // Each says which way the token did not fit.
     for (result, replayed) in [
-        (short.to_string(), "its choices ran out before the generators finished."),
-        (filtered.to_string(), "it made an input that a generator's filter rejects."),
-        (narrowed.to_string(), "some of its choices lay beyond what the generators draw there now."),
-        (left_over.to_string(), "the generators finished with some of its choices left over."),
+        (short, "its choices ran out before the generators finished."),
+        (filtered, "it made an input that a generator's filter rejects."),
+        (narrowed, "some of its choices lay beyond what the generators draw there now."),
+        (left_over, "the generators finished with some of its choices left over."),
+        (filtered_then_short, "its choices ran out before the generators finished."),
+        (stopped, "some of its choices lay beyond what the generators draw there now."),
     ] {
         let said = format!("the replay token does not name an example of this property: replayed, {replayed}");
         assert!(result.contains(&said), "{result}");
@@ -644,7 +669,7 @@ fn a_failure_that_does_not_happen_again_is_flaky() {
     let report = result.to_string();
     assert!(report.starts_with("Flaky after 5 tests and 0 shrinks (seed 1)."), "{report}");
     assert!(
-        report.contains("\n  Flaky: run twice more, the minimal counterexample did not fail this way both times."),
+        report.contains("\n  Flaky: run again, the minimal counterexample did not fail this way every time."),
         "{report}"
     );
     // The causes it names include the one no body shows: a generator whose
@@ -775,7 +800,7 @@ fn a_steady_failure_comes_before_a_flaky_one() {
     assert!(failures[0].failure().message().contains("too large"), "{result}");
     assert!(failures[1].notes().is_empty(), "{result}");
     let report = result.to_string();
-    assert_eq!(report.matches("Flaky: run twice more").count(), 1, "{report}");
+    assert_eq!(report.matches("Flaky: run again").count(), 1, "{report}");
 }
 
 /// A body slower than the deadline fails, and shrinks to the smallest slow
@@ -855,11 +880,7 @@ fn a_deadline_missed_by_chance_is_flaky() {
     })
     .check(seeded(1).deadline(Duration::from_millis(15)));
     assert!(result.is_flaky(), "{result}");
-    assert!(
-        result
-            .to_string()
-            .contains("Flaky: run twice more, the minimal counterexample finished within the deadline once.")
-    );
+    assert!(result.to_string().contains("Flaky: run again, the minimal counterexample finished within the deadline."));
 }
 
 /// A value that must be taken apart before it goes (a drop bomb): its

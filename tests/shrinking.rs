@@ -452,8 +452,9 @@ fn a_recursive_tree_shrinks_to_a_small_subtree() {
 /// at the depth bound read differently higher up, leaving
 /// `Add(0, Add(0, Add(0, Mul(5, 10))))`), and a negation by its operand
 /// with the operand's sign flipped (before, 11 of 30 seeds ended on
-/// `Multiply(5, Negate(-10))`). And one too deep ends on the fewest choices, three negations: a node of
-/// two operands becomes one of one, keeping the operand that matters
+/// `Multiply(5, Negate(-10))`). And one too deep ends on the fewest
+/// choices, three negations: a node of two operands becomes one of one,
+/// keeping the operand that matters
 /// (`Add(0, x)` becomes `Negate(x)`; before, 26 of 30 seeds ended on
 /// `Add(0, Add(0, Negate(0)))` or the like).
 #[test]

@@ -119,7 +119,9 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     // (an array, a `Box`, a `Duration`) says so through its derive, which
     // only the compiler can look up; so does one that holds structs, which
     // its `Debug` form may print by name.
-    let checked = Ident::new("property", Span::mixed_site());
+    // A name no user item takes: a `const` or `static` of the name in scope
+    // would make the binding a pattern that matches it, whatever the span.
+    let checked = Ident::new("__quickcheck_property", Span::mixed_site());
     let place = pin_line::place(&krate);
     let property = quote! {
         ({
@@ -180,7 +182,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         if is_async {
             // Not `assert_async`: a panic from inside an async function
             // names the library's line, not this one.
-            let assertion = assertion(checked_async(&krate, &property, &options));
+            let assertion = assertion(check_expression(&krate, &property, &options, true));
             quote! {
                 #(#attributes)*
                 #visibility async fn #name() {
@@ -188,7 +190,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
                 }
             }
         } else {
-            let assertion = assertion(checked_sync(&krate, &property, &options));
+            let assertion = assertion(check_expression(&krate, &property, &options, false));
             quote! {
                 #(#attributes)*
                 #visibility fn #name() {
@@ -213,7 +215,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         let check = format_ident!("__quickcheck_check_{}", name);
         let test_attribute = (!has_plain_test_attribute).then(|| quote! { #[test] });
         let (check_function, checked) = if is_async {
-            let checked = checked_async(&krate, &property, &options);
+            let checked = check_expression(&krate, &property, &options, true);
             (
                 quote! {
                     #(#cfg_attributes)*
@@ -225,7 +227,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
                 quote! { #krate::__private::block_on(#check()) },
             )
         } else {
-            let checked = checked_sync(&krate, &property, &options);
+            let checked = check_expression(&krate, &property, &options, false);
             (
                 quote! {
                     #(#cfg_attributes)*
@@ -280,31 +282,34 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     Ok(expanded)
 }
 
+/// The check of a property: the property and its options built through
+/// `build_property`, so that a panic while building them (an impossible
+/// range in a generator) is a misconfigured check, not a failure of the
+/// property; then `check` (or `check_async(..).await`) on them. The names
+/// it binds are prefixed so that no user's `static` or `const` has them: a
+/// binding of such a name would be taken as a pattern matching the item,
+/// whatever the identifier's span.
+fn check_expression(krate: &CratePath, property: &TokenStream, options: &TokenStream, is_async: bool) -> TokenStream {
+    let (built, built_options, misconfigured) = (
+        Ident::new("__quickcheck_property", Span::mixed_site()),
+        Ident::new("__quickcheck_options", Span::mixed_site()),
+        Ident::new("__quickcheck_misconfigured", Span::mixed_site()),
+    );
+    let check = if is_async {
+        quote! { #built.check_async(#built_options).await }
+    } else {
+        quote! { #built.check(#built_options) }
+    };
+    quote! {
+        match #krate::__private::build_property(|| (#property, #options)) {
+            ::core::result::Result::Ok((mut #built, #built_options)) => #check,
+            ::core::result::Result::Err(#misconfigured) => *#misconfigured,
+        }
+    }
+}
+
 /// The predicate of a `#[cfg_attr(predicate, ...)]` that adds `ignore` or
 /// `should_panic`: where it holds, the test is skipped or expected to fail.
-/// The check of a synchronous property: the property and its options built
-/// through `build_property`, so that a panic while building them (an
-/// impossible range in a generator) is a misconfigured check, not a
-/// failure of the property, then checked.
-fn checked_sync(krate: &CratePath, property: &TokenStream, options: &TokenStream) -> TokenStream {
-    quote! {
-        match #krate::__private::build_property(|| (#property, #options)) {
-            ::core::result::Result::Ok((mut property, options)) => property.check(options),
-            ::core::result::Result::Err(misconfigured) => *misconfigured,
-        }
-    }
-}
-
-/// [`checked_sync`] for an async property.
-fn checked_async(krate: &CratePath, property: &TokenStream, options: &TokenStream) -> TokenStream {
-    quote! {
-        match #krate::__private::build_property(|| (#property, #options)) {
-            ::core::result::Result::Ok((mut property, options)) => property.check_async(options).await,
-            ::core::result::Result::Err(misconfigured) => *misconfigured,
-        }
-    }
-}
-
 fn skipped_when(attribute: &Attribute) -> Option<TokenStream> {
     cfg_attr_adding(attribute, |added| added.path().is_ident("ignore") || added.path().is_ident("should_panic"))
 }

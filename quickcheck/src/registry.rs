@@ -108,8 +108,8 @@ impl RegisteredProperty {
             property: None,
             outcome: Outcome::Misconfigured,
             report: format!(
-                "Misconfigured: checking the property {}\n  It happened outside its examples, where no \
-                 panic is expected: please report it as a bug of quickcheck.",
+                "Misconfigured: checking the property {}\n  It happened outside its examples: in the Drop of a \
+                 value the check kept, as the report was made, say.",
                 caught.what_happened()
             ),
         });

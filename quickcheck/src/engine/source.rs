@@ -35,20 +35,44 @@ pub(crate) const MAX_CHOICES: usize = 8 * 1024;
 pub(crate) const MAX_NESTING: u32 = 100;
 
 /// How many bytes of stack the draws of one test case may take below where
-/// the case began, before the case stops as an overrun. A generator that
-/// recurses through plain function calls (a helper that calls itself, or
-/// `generate::from` over a function that draws itself), whose simplest
-/// choices all say "go on", nests once per choice up to the choice limit:
-/// thousands of frames, which overflow a test thread's stack (2 MiB) and
-/// abort the whole test binary. Half of that is room for the deepest
-/// values a generator is meant to make, and leaves the rest for the frames
-/// above the case and for unwinding.
+/// the case began, before the case stops as an overrun, unless
+/// `RUST_MIN_STACK` asks for test threads with more stack (see
+/// [`stack_for_draws`]). A generator that recurses through plain function
+/// calls (a helper that calls itself, or `generate::from` over a function
+/// that draws itself), whose simplest choices all say "go on", nests once
+/// per choice up to the choice limit: thousands of frames, which overflow a
+/// test thread's stack (2 MiB) and abort the whole test binary. Half of
+/// that is room for the deepest values a generator is meant to make, and
+/// leaves the rest for the frames above the case and for unwinding.
 const STACK_FOR_DRAWS: usize = 1 << 20;
 
-/// How many choices apart the depth of the stack is measured: rarely
-/// enough to cost nothing, often enough that the frames between two
-/// measures cannot take what [`STACK_FOR_DRAWS`] leaves over.
-const CHOICES_BETWEEN_STACK_CHECKS: usize = 64;
+/// A draw this far or further past the limit is on another stack (one
+/// that `stacker` or a coroutine switched to), whose depth says nothing of
+/// this one's, and is not judged: a recursion crosses the limit by one
+/// level's frames, never by half a megabyte. (A draw on another thread is
+/// told apart exactly, by [`thread_marker`].)
+const ANOTHER_STACK: usize = 512 << 10;
+
+/// An address that tells the calling thread from every other: a
+/// thread-local's. Cheaper to take than the thread's id.
+#[inline(always)]
+fn thread_marker() -> usize {
+    thread_local! {
+        static MARKER: u8 = const { 0 };
+    }
+    MARKER.with(|marker| std::ptr::from_ref(marker) as usize)
+}
+
+/// The stack a case's draws may take: [`STACK_FOR_DRAWS`], or half of the
+/// stack `RUST_MIN_STACK` gives the threads the test harness spawns, if
+/// that is more (whoever raises it for deep values gets the room).
+fn stack_for_draws() -> usize {
+    static STACK: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *STACK.get_or_init(|| {
+        let asked = std::env::var("RUST_MIN_STACK").ok().and_then(|bytes| bytes.trim().parse::<usize>().ok());
+        asked.map_or(STACK_FOR_DRAWS, |bytes| (bytes / 2).max(STACK_FOR_DRAWS))
+    })
+}
 
 /// The address of a local of the calling frame: where the stack has grown
 /// to, for [`ChoiceSource::is_too_deep`]. Creating the address needs no
@@ -56,7 +80,7 @@ const CHOICES_BETWEEN_STACK_CHECKS: usize = 64;
 #[inline(always)]
 fn stack_position() -> usize {
     let here = 0u8;
-    std::hint::black_box(&here) as *const u8 as usize
+    std::ptr::from_ref(&here) as usize
 }
 
 /// What the source does once the prefix it replays has run out.
@@ -223,9 +247,13 @@ pub struct ChoiceSource {
     /// How many draws through `deferred` generators and of derived types
     /// are open.
     nesting: u32,
-    /// Where the stack was when the case's first draw began (0 before
-    /// one has): see [`STACK_FOR_DRAWS`].
-    stack_at_start: usize,
+    /// The deepest the stack may reach in the case's draws: where it was
+    /// when the case's first draw began, less [`stack_for_draws`] (0, no
+    /// limit, before a case's draw has begun).
+    stack_limit: usize,
+    /// The [`thread_marker`] of the thread the case's draw began on: a draw
+    /// on another thread is on another stack.
+    thread: usize,
     /// The markers of the derived types whose draws are open, innermost
     /// last (see [`enter_derived`](ChoiceSource::enter_derived)).
     derived: Vec<usize>,
@@ -305,7 +333,8 @@ impl ChoiceSource {
             keeps_maxima: true,
             fresh: FreshWindow::EMPTY,
             nesting: 0,
-            stack_at_start: 0,
+            stack_limit: 0,
+            thread: 0,
             derived: Vec::new(),
             commands: CommandTally::default(),
             command_forms: None,
@@ -315,6 +344,13 @@ impl ChoiceSource {
     /// Draws one value from `generator`, recording its choices as a span.
     #[inline(always)]
     pub fn draw<G: Generator + ?Sized>(&mut self, generator: &G) -> G::Value {
+        // Every generator that recurses through code of its own draws
+        // through here at each level, so this is where the depth is
+        // measured: one comparison, where one per choice would be paid by
+        // every element of every list.
+        if self.is_too_deep() {
+            Stop::Overrun.raise();
+        }
         self.open_span(generator.label());
         let value = generator.generate(self);
         self.close_span();
@@ -323,10 +359,11 @@ impl ChoiceSource {
 
     /// Draws the value of a whole test case from `generator`: a
     /// [`draw`](ChoiceSource::draw) that notes where the stack begins,
-    /// which the draws inside it may grow at most [`STACK_FOR_DRAWS`]
+    /// which the draws inside it may grow at most [`stack_for_draws`]
     /// below.
     pub(crate) fn draw_example<G: Generator + ?Sized>(&mut self, generator: &G) -> G::Value {
-        self.stack_at_start = stack_position();
+        self.stack_limit = stack_position().saturating_sub(stack_for_draws());
+        self.thread = thread_marker();
         self.draw(generator)
     }
 
@@ -486,7 +523,7 @@ impl ChoiceSource {
         self.resume.clear();
         self.keeps_maxima = true;
         self.nesting = 0;
-        self.stack_at_start = 0;
+        self.stack_limit = 0;
         self.derived.clear();
         self.refresh_window();
     }
@@ -505,12 +542,8 @@ impl ChoiceSource {
     pub(crate) fn choose_by(&mut self, max: u64, sample: impl Sample<u64>) -> u64 {
         let position = self.recording.choices.len();
         // One comparison for the common case: a fresh random draw inside
-        // the window. Past it, a random case's draw may start the next
-        // stretch of the window (measuring the stack); everything else is a
-        // replay or a tail's answer.
-        let value = if position.wrapping_sub(self.fresh.start) < self.fresh.count
-            || (self.tail == Tail::Random && self.next_fresh_stretch(position))
-        {
+        // the choice limit. Everything else is a replay or a tail's answer.
+        let value = if position.wrapping_sub(self.fresh.start) < self.fresh.count {
             sample.sample(&mut self.random).min(max)
         } else {
             self.replayed_choice(position, max)
@@ -526,8 +559,7 @@ impl ChoiceSource {
     /// the simplest tail's `0`, or an overrun.
     #[inline(always)]
     fn replayed_choice(&self, position: usize, max: u64) -> u64 {
-        if position >= self.max_choices || (position.is_multiple_of(CHOICES_BETWEEN_STACK_CHECKS) && self.is_too_deep())
-        {
+        if position >= self.max_choices {
             Stop::Overrun.raise();
         }
         match self.prefix.get(position) {
@@ -543,48 +575,25 @@ impl ChoiceSource {
     }
 
     /// Works out the fresh window from the tail, the prefix and the limit:
-    /// called whenever one of them changes. The window reaches
-    /// [`CHOICES_BETWEEN_STACK_CHECKS`] choices at most, so that the one
-    /// comparison of a fresh draw also brings it, now and then, to
-    /// [`next_fresh_stretch`](ChoiceSource::next_fresh_stretch), which
-    /// measures the stack.
+    /// called whenever one of them changes.
     fn refresh_window(&mut self) {
         self.fresh = match self.tail {
-            Tail::Random => self.fresh_stretch_from(self.prefix.len()),
+            Tail::Random => {
+                let start = self.prefix.len();
+                FreshWindow { start, count: self.max_choices.saturating_sub(start) }
+            }
             Tail::Simplest | Tail::Overrun => FreshWindow::EMPTY,
         };
     }
 
-    /// The fresh window from `start` on: as far as the choice limit, and
-    /// at most [`CHOICES_BETWEEN_STACK_CHECKS`] choices.
-    fn fresh_stretch_from(&self, start: usize) -> FreshWindow {
-        FreshWindow { start, count: self.max_choices.saturating_sub(start).min(CHOICES_BETWEEN_STACK_CHECKS) }
-    }
-
-    /// Called where a draw of a random case leaves the fresh window: whether
-    /// `position` is drawn at random after all, past the window's last
-    /// stretch, in which case the window moves on to the stretch from
-    /// `position`. The case
-    /// stops as an overrun if its draws have grown the stack too deep.
-    #[cold]
-    #[inline(never)]
-    fn next_fresh_stretch(&mut self, position: usize) -> bool {
-        if position < self.prefix.len() || position >= self.max_choices {
-            return false;
-        }
-        if self.is_too_deep() {
-            Stop::Overrun.raise();
-        }
-        self.fresh = self.fresh_stretch_from(position);
-        true
-    }
-
-    /// Whether the draws of this case have taken more than
-    /// [`STACK_FOR_DRAWS`] of stack. (A stack that grows upwards, which no
-    /// common target has, is never found too deep.)
-    #[inline(never)]
+    /// Whether the draws of this case have taken more stack than
+    /// [`stack_for_draws`] allows, on the stack the case began on. (A stack
+    /// that grows upwards, which no common target has, is never found too
+    /// deep.)
+    #[inline(always)]
     fn is_too_deep(&self) -> bool {
-        self.stack_at_start.saturating_sub(stack_position()) > STACK_FOR_DRAWS
+        let here = stack_position();
+        here < self.stack_limit && self.stack_limit - here < ANOTHER_STACK && thread_marker() == self.thread
     }
 
     /// Closes the spans a draw left open when its generator panicked, so

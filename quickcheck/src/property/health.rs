@@ -152,6 +152,10 @@ pub(crate) struct Health {
     overruns: u64,
     generating: Duration,
     warnings: Vec<HealthWarning>,
+    /// Whether a warning said the simplest example overruns: its advice
+    /// (smaller minimum lengths, a likelier base case) is what overruns
+    /// call for, and the data_too_large warnings would only repeat it.
+    simplest_overran: bool,
 }
 
 impl Health {
@@ -182,6 +186,7 @@ impl Health {
             return;
         };
         self.warn(HealthCheck::LargeBaseExample, format!("the simplest example the generator can produce {problem}"));
+        self.simplest_overran = overran && self.warned(HealthCheck::LargeBaseExample);
     }
 
     /// One watched example: how long generating it took, and how it ended.
@@ -191,9 +196,7 @@ impl Health {
             Watched::Passed => self.passes += 1,
             Watched::Overran => {
                 self.overruns += 1;
-                // A simplest example that overruns makes every example
-                // overrun, and its warning names the minimum lengths.
-                if self.overruns == TOO_MANY_OVERRUNS && !self.warned(HealthCheck::LargeBaseExample) {
+                if self.overruns == TOO_MANY_OVERRUNS && !self.simplest_overran {
                     self.warn(
                         HealthCheck::DataTooLarge,
                         format!(
@@ -252,9 +255,8 @@ impl Health {
     /// not drawn at.
     pub(crate) fn whole_run(&mut self, overruns: u64, generated: u64) {
         let (least, one_in) = OVERRUNS_IN_A_RUN;
-        // Said already, or said better: a simplest example that overruns
-        // makes every example overrun.
-        let warned = self.warned(HealthCheck::DataTooLarge) || self.warned(HealthCheck::LargeBaseExample);
+        // Said already, or said with the advice overruns call for.
+        let warned = self.warned(HealthCheck::DataTooLarge) || self.simplest_overran;
         if warned || overruns < least || overruns.saturating_mul(one_in) < generated {
             return;
         }

@@ -319,9 +319,9 @@ impl Options {
     /// the deadline, so that one near the limit does not fail by chance.
     /// So the minimal counterexample is the smallest input slower than
     /// that: with a deadline of 30 ms and a body that sleeps `n` ms, it is
-    /// about `n = 38`, not 31. It is then run twice more against the
-    /// deadline itself, and one that finishes in time either time is
-    /// reported as
+    /// about `n = 38`, not 31. It is then run again against the deadline
+    /// itself (twice, if it fails the first time), and one that finishes in
+    /// time is reported as
     /// [flaky](crate::Outcome::Flaky): its run time is not a matter of its
     /// input alone. A body that fails some other way reports that failure.
     ///

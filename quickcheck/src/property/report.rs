@@ -159,14 +159,14 @@ impl<T> FailureReport<T> {
         if !self.reproduced && self.failure.kind() == FailureKind::DeadlineExceeded {
             write!(
                 f,
-                "\n  Flaky: run twice more, the minimal counterexample finished within the deadline once. Its run time \
+                "\n  Flaky: run again, the minimal counterexample finished within the deadline. Its run time \
                  is not a matter of its input alone (a loaded machine, a cold cache, other threads); raise the \
                  deadline, or make the slow path depend on the input."
             )?;
         } else if !self.reproduced {
             write!(
                 f,
-                "\n  Flaky: run twice more, the minimal counterexample did not fail this way both times. The property depends \
+                "\n  Flaky: run again, the minimal counterexample did not fail this way every time. The property depends \
                  on something besides its input (the time, unseeded randomness, state kept between calls, other \
                  threads, or a generator that draws by a HashSet's or HashMap's iteration order, which differs \
                  from one set to the next), which shrinking cannot control; make it depend on its input alone."

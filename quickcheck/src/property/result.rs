@@ -31,7 +31,7 @@ pub enum Outcome {
     /// The check was cancelled through its [`Cancellation`](crate::Cancellation).
     Cancelled,
     /// An example failed, but its minimal counterexample did not fail the
-    /// same way each of the two times it was run again: the property depends on something
+    /// same way every time it was run again (up to twice): the property depends on something
     /// besides its input (the time, unseeded randomness, state kept between
     /// calls, other threads, a generator that draws by a `HashSet`'s
     /// iteration order), so its failures cannot be trusted to shrink or
@@ -265,9 +265,9 @@ impl<T> FailureReport<T> {
         self.stopped_at.is_none()
     }
 
-    /// Whether the minimal counterexample failed the same way each of the
-    /// two times it was run again for the report. False means the property
-    /// is flaky: it depends on something besides its input.
+    /// Whether the minimal counterexample failed the same way each time it
+    /// was run again for the report (twice). False means the property is
+    /// flaky: it depends on something besides its input.
     pub fn is_reproduced(&self) -> bool {
         self.reproduced
     }

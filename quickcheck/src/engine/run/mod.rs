@@ -345,8 +345,10 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     summary.end = End::ReplayPassed;
                 }
                 Case::Pass => {
-                    let read = self.source.recording().choices.len();
-                    let misfit = if read < choices.len() { Misfit::LeftOver } else { Misfit::Beyond };
+                    // A value beyond a range is read as another (0), which
+                    // may also end the draw early: that is the cause then.
+                    let read = &self.source.recording().choices;
+                    let misfit = if choices.starts_with(read) { Misfit::LeftOver } else { Misfit::Beyond };
                     summary.end = End::ReplayDoesNotFit(misfit);
                 }
                 // What the generators read is the example that failed: a
@@ -358,10 +360,14 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
                     offer(&mut found, self.source.recording().choices.clone(), failure, FoundBy::Generating);
                 }
                 // A filter that rejected the value it replayed draws again,
-                // past the token's end: the rejection is what to report.
+                // past the token's end: the rejection, the last thing drawn,
+                // is what to report.
                 Case::Discard(Stop::Overrun) => {
-                    let spans = &self.source.recording().spans;
-                    let filtered = (0..spans.len()).any(|span| spans.is_discarded(span));
+                    let recording = self.source.recording();
+                    let spans = &recording.spans;
+                    let end = recording.choices.len();
+                    let filtered =
+                        (0..spans.len()).any(|span| spans.is_discarded(span) && spans.range(span).end == end);
                     let misfit =
                         if filtered { Misfit::Rejected(Stop::Discard(Rejection::Filter)) } else { Misfit::RanOut };
                     summary.end = End::ReplayDoesNotFit(misfit);

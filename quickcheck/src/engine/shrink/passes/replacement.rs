@@ -122,10 +122,13 @@ impl<E: Execute> Shrinker<'_, E> {
         while span < self.best.spans.len() {
             let outer = self.best.spans.range(span);
             let inner = self.smaller_descendants_of_its_kind(span);
+            // A choice between alternatives (an operator, a variant) is no
+            // signed number: the flips go to the operands' values.
+            let alternatives = self.alternative_choices();
             'descendants: for range in inner {
                 let numbers: Vec<usize> = range
                     .clone()
-                    .filter(|&at| self.is_number(at) && self.best.choices[at] > 0)
+                    .filter(|&at| self.is_number(at) && !alternatives[at] && self.best.choices[at] > 0)
                     .take(SIGNS_FLIPPED)
                     .collect();
                 for at in numbers {
