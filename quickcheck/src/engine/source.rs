@@ -254,6 +254,8 @@ pub struct ChoiceSource {
     /// The [`thread_marker`] of the thread the case's draw began on: a draw
     /// on another thread is on another stack.
     thread: usize,
+    /// [`stack_for_draws`], read once.
+    stack_for_draws: usize,
     /// The markers of the derived types whose draws are open, innermost
     /// last (see [`enter_derived`](ChoiceSource::enter_derived)).
     derived: Vec<usize>,
@@ -335,6 +337,7 @@ impl ChoiceSource {
             nesting: 0,
             stack_limit: 0,
             thread: 0,
+            stack_for_draws: stack_for_draws(),
             derived: Vec::new(),
             commands: CommandTally::default(),
             command_forms: None,
@@ -362,7 +365,7 @@ impl ChoiceSource {
     /// which the draws inside it may grow at most [`stack_for_draws`]
     /// below.
     pub(crate) fn draw_example<G: Generator + ?Sized>(&mut self, generator: &G) -> G::Value {
-        self.stack_limit = stack_position().saturating_sub(stack_for_draws());
+        self.stack_limit = stack_position().saturating_sub(self.stack_for_draws);
         self.thread = thread_marker();
         self.draw(generator)
     }
