@@ -145,6 +145,8 @@ fn every_generator() -> BTreeMap<&'static str, String> {
 
 /// The generators behind the optional features, with the values they give.
 fn every_feature_generator() -> BTreeMap<&'static str, String> {
+    // Without the optional features, nothing is added.
+    #[allow(unused_mut)]
     let mut values = BTreeMap::new();
     #[cfg(feature = "chrono")]
     {
