@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use super::reordering::Sibling;
-use super::{Execute, Shrinker};
+use super::{Execute, Shrinker, is_positive, zig_zag};
 use crate::engine::order::shortlex;
 use crate::engine::source::{Fill, Variation};
 
@@ -133,8 +133,8 @@ impl<E: Execute> Shrinker<'_, E> {
                     .collect();
                 for at in numbers {
                     let mut replacement = self.best.choices[range.clone()].to_vec();
-                    let flipped = &mut replacement[at - range.start];
-                    *flipped = if *flipped % 2 == 1 { *flipped + 1 } else { *flipped - 1 };
+                    let value = &mut replacement[at - range.start];
+                    *value = zig_zag(value.div_ceil(2), !is_positive(*value)).unwrap_or(*value);
                     if self.try_replace(outer.clone(), &replacement).await {
                         break 'descendants;
                     }
