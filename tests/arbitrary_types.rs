@@ -26,6 +26,46 @@ fn standard_wrappers_keep_their_invariants(
     assert!(path.as_os_str().len() <= 4 * 64);
 }
 
+/// The standard types' generators convert with a zero-sized mapping called
+/// directly, not through a function pointer stored beside the generator and
+/// called for every value: each is the size of the generator it maps.
+#[test]
+fn standard_conversions_hold_no_function_pointer() {
+    use std::mem::size_of;
+    fn generator_size<T: Arbitrary>() -> usize {
+        size_of::<T::Generator>()
+    }
+    assert_eq!(generator_size::<std::num::Wrapping<i32>>(), generator_size::<i32>());
+    assert_eq!(generator_size::<std::num::Saturating<u8>>(), generator_size::<u8>());
+    assert_eq!(generator_size::<std::cmp::Reverse<u64>>(), generator_size::<u64>());
+    assert_eq!(generator_size::<std::num::NonZero<i64>>(), generator_size::<i64>());
+    assert_eq!(generator_size::<std::collections::LinkedList<u8>>(), generator_size::<Vec<u8>>());
+    assert_eq!(generator_size::<std::ops::Range<u16>>(), generator_size::<(u16, u16)>());
+    assert_eq!(generator_size::<std::ops::RangeInclusive<u16>>(), generator_size::<(u16, u16)>());
+    assert_eq!(generator_size::<std::ffi::CString>(), generator_size::<Vec<u8>>());
+    assert_eq!(generator_size::<std::net::SocketAddrV4>(), generator_size::<(std::net::Ipv4Addr, u16)>());
+}
+
+/// The converted values are what the conversions promise, and shrink as
+/// what they were converted from.
+#[test]
+fn standard_conversions_shrink_through_what_they_convert() {
+    let result = Property::for_all(<std::ops::Range<u16>>::arbitrary(), |range| range.len() < 10)
+        .check(Options::default().seed(2));
+    assert_eq!(result.minimal().unwrap().value(), &(0..10), "{result}");
+    let result = Property::for_all(std::ffi::CString::arbitrary(), |text| text.as_bytes().len() < 3)
+        .check(Options::default().seed(2));
+    assert_eq!(result.minimal().unwrap().value().as_bytes(), [1, 1, 1], "{result}");
+    let result = Property::for_all(<std::collections::LinkedList<u8>>::arbitrary(), |list| {
+        list.iter().zip(list.iter().skip(1)).all(|(a, b)| a <= b)
+    })
+    .check(Options::default().seed(2));
+    assert_eq!(result.minimal().unwrap().value().iter().copied().collect::<Vec<_>>(), [1, 0], "{result}");
+    let result = Property::for_all(std::net::SocketAddrV6::arbitrary(), |address| address.port() < 80)
+        .check(Options::default().seed(2));
+    assert_eq!(result.minimal().unwrap().value().to_string(), "[::]:80", "{result}");
+}
+
 #[test]
 fn a_non_zero_count_shrinks_to_one_and_not_to_zero() {
     let result =

@@ -212,11 +212,17 @@ impl PartialOrd for Version {
     }
 }
 
+impl From<i32> for Version {
+    fn from(number: i32) -> Version {
+        Version(number)
+    }
+}
+
 impl quickcheck::Arbitrary for Version {
-    type Generator = quickcheck::generate::Map<quickcheck::generate::Integer<i32>, fn(i32) -> Version>;
+    type Generator = quickcheck::generate::MapInto<quickcheck::generate::Integer<i32>, Version>;
 
     fn arbitrary() -> Self::Generator {
-        quickcheck::Generator::map(quickcheck::generate::integer::<i32>(), Version as fn(i32) -> Version)
+        quickcheck::Generator::map_into(quickcheck::generate::integer::<i32>())
     }
 }
 

@@ -31,7 +31,9 @@ use crate::generate::Generator;
 /// ```
 ///
 /// Implement it by hand to give your own type a conventional home for its
-/// generator:
+/// generator. The generator's type is written out, so a conversion is
+/// named by a type too: [`From`] with [`map_into`](Generator::map_into), as
+/// here, or a [`Mapping`](crate::generate::Mapping) of your own.
 ///
 /// ```
 /// use quickcheck::{Arbitrary, Generator, generate};
@@ -39,11 +41,17 @@ use crate::generate::Generator;
 /// #[derive(Debug)]
 /// struct Cents(u32);
 ///
+/// impl From<u32> for Cents {
+///     fn from(cents: u32) -> Cents {
+///         Cents(cents)
+///     }
+/// }
+///
 /// impl Arbitrary for Cents {
-///     type Generator = generate::Map<generate::Integer<u32>, fn(u32) -> Cents>;
+///     type Generator = generate::MapInto<generate::Integer<u32>, Cents>;
 ///
 ///     fn arbitrary() -> Self::Generator {
-///         generate::between(0, 1_000_000).map(Cents as fn(u32) -> Cents)
+///         generate::between(0, 1_000_000).map_into()
 ///     }
 /// }
 ///

@@ -16,6 +16,10 @@ use std::sync::{Arc, Mutex, RwLock};
 
 use crate::arbitrary::Arbitrary;
 use crate::generate::Generator;
+use crate::generate::conversions::{
+    MakeLinkedList, MakeNonZero, MakeRange, MakeRangeInclusive, MakeReverse, MakeSaturating, MakeSocketAddr,
+    MakeWrapping,
+};
 use crate::generate::distinct::{distinct, distinct_map};
 use crate::generate::{
     self, Array, Boolean, Character, Collection, Constant, Distinct, DistinctMap, Integer, Map, MapInto, OneOf,
@@ -200,19 +204,19 @@ macro_rules! shared_slices {
 shared_slices!(Box, Rc, Arc);
 
 macro_rules! wrappers {
-    ($($wrapper:ident),*) => {$(
+    ($($wrapper:ident => $mapping:ident),*) => {$(
         /// The wrapped type's values, shrinking as it does.
         impl<T: Arbitrary> Arbitrary for $wrapper<T> {
-            type Generator = Map<T::Generator, fn(T) -> $wrapper<T>>;
+            type Generator = Map<T::Generator, $mapping>;
 
             fn arbitrary() -> Self::Generator {
-                T::arbitrary().map($wrapper as fn(T) -> $wrapper<T>)
+                Map::new(T::arbitrary(), $mapping)
             }
         }
     )*};
 }
 
-wrappers!(Wrapping, Saturating, Reverse);
+wrappers!(Wrapping => MakeWrapping, Saturating => MakeSaturating, Reverse => MakeReverse);
 
 macro_rules! non_zero {
     ($($t:ty),*) => {$(
@@ -220,11 +224,10 @@ macro_rules! non_zero {
         /// type with 0 made 1: small values stay common, and shrinking
         /// goes towards 1.
         impl Arbitrary for NonZero<$t> {
-            type Generator = Map<Integer<$t>, fn($t) -> NonZero<$t>>;
+            type Generator = Map<Integer<$t>, MakeNonZero>;
 
             fn arbitrary() -> Self::Generator {
-                let one = |n: $t| NonZero::new(n).unwrap_or(NonZero::<$t>::new(1).expect("1 is not 0"));
-                generate::integer::<$t>().map(one as fn($t) -> NonZero<$t>)
+                Map::new(generate::integer(), MakeNonZero)
             }
         }
     )*};
@@ -252,10 +255,10 @@ impl<T: Arbitrary + Ord> Arbitrary for BinaryHeap<T> {
 
 /// A linked list of any elements, as [`Vec`]'s generator draws them.
 impl<T: Arbitrary> Arbitrary for LinkedList<T> {
-    type Generator = Map<Collection<T::Generator, Vec<T>>, fn(Vec<T>) -> LinkedList<T>>;
+    type Generator = Map<Collection<T::Generator, Vec<T>>, MakeLinkedList>;
 
     fn arbitrary() -> Self::Generator {
-        generate::vec(T::arbitrary()).map(|elements| elements.into_iter().collect())
+        Map::new(generate::vec(T::arbitrary()), MakeLinkedList)
     }
 }
 
@@ -307,10 +310,10 @@ impl Arbitrary for IpAddr {
 /// Shrinks towards the empty range at the simplest value (`0..0` for a
 /// number).
 impl<T: Arbitrary> Arbitrary for Range<T> {
-    type Generator = Map<(T::Generator, T::Generator), fn((T, T)) -> Range<T>>;
+    type Generator = Map<(T::Generator, T::Generator), MakeRange>;
 
     fn arbitrary() -> Self::Generator {
-        (T::arbitrary(), T::arbitrary()).map(|(start, end)| start..end)
+        Map::new((T::arbitrary(), T::arbitrary()), MakeRange)
     }
 }
 
@@ -318,46 +321,40 @@ impl<T: Arbitrary> Arbitrary for Range<T> {
 /// Shrinks towards the range of the simplest value alone (`0..=0` for a
 /// number).
 impl<T: Arbitrary> Arbitrary for RangeInclusive<T> {
-    type Generator = Map<(T::Generator, T::Generator), fn((T, T)) -> RangeInclusive<T>>;
+    type Generator = Map<(T::Generator, T::Generator), MakeRangeInclusive>;
 
     fn arbitrary() -> Self::Generator {
-        (T::arbitrary(), T::arbitrary()).map(|(start, end)| start..=end)
+        Map::new((T::arbitrary(), T::arbitrary()), MakeRangeInclusive)
     }
 }
 
 /// Any string of bytes without a NUL, which a C string cannot hold:
-/// drawn as a `Vec<u8>` of the other 255 bytes. Shrinks towards the empty
+/// drawn as a vector of the other 255 bytes. Shrinks towards the empty
 /// string.
 impl Arbitrary for CString {
-    type Generator = Map<Collection<Integer<u8>, Vec<u8>>, fn(Vec<u8>) -> CString>;
+    type Generator = MapInto<Collection<Map<Integer<u8>, MakeNonZero>, Vec<NonZero<u8>>>, CString>;
 
     fn arbitrary() -> Self::Generator {
-        generate::vec(generate::between(1u8, u8::MAX))
-            .map(|bytes| CString::new(bytes).expect("the bytes drawn hold no NUL"))
+        generate::vec(Map::new(generate::between(1u8, u8::MAX), MakeNonZero)).map_into()
     }
 }
 
 /// Any address and port; shrinks towards `0.0.0.0:0`.
 impl Arbitrary for SocketAddrV4 {
-    type Generator = Map<(MapInto<Integer<u32>, Ipv4Addr>, Integer<u16>), fn((Ipv4Addr, u16)) -> SocketAddrV4>;
+    type Generator = Map<(MapInto<Integer<u32>, Ipv4Addr>, Integer<u16>), MakeSocketAddr>;
 
     fn arbitrary() -> Self::Generator {
-        (Ipv4Addr::arbitrary(), u16::arbitrary()).map(|(address, port)| SocketAddrV4::new(address, port))
+        Map::new((Ipv4Addr::arbitrary(), u16::arbitrary()), MakeSocketAddr)
     }
 }
 
 /// Any address, port, flow information and scope; shrinks towards
 /// `[::]:0`.
 impl Arbitrary for SocketAddrV6 {
-    #[allow(clippy::type_complexity)]
-    type Generator = Map<
-        (MapInto<Integer<u128>, Ipv6Addr>, Integer<u16>, Integer<u32>, Integer<u32>),
-        fn((Ipv6Addr, u16, u32, u32)) -> SocketAddrV6,
-    >;
+    type Generator = Map<(MapInto<Integer<u128>, Ipv6Addr>, Integer<u16>, Integer<u32>, Integer<u32>), MakeSocketAddr>;
 
     fn arbitrary() -> Self::Generator {
-        (Ipv6Addr::arbitrary(), u16::arbitrary(), u32::arbitrary(), u32::arbitrary())
-            .map(|(address, port, flow, scope)| SocketAddrV6::new(address, port, flow, scope))
+        Map::new((Ipv6Addr::arbitrary(), u16::arbitrary(), u32::arbitrary(), u32::arbitrary()), MakeSocketAddr)
     }
 }
 

@@ -47,6 +47,7 @@ pub(crate) mod choice;
 mod chrono;
 pub(crate) mod collection;
 mod combinator;
+pub mod conversions;
 #[cfg(feature = "decimal")]
 mod decimal;
 pub(crate) mod distinct;
@@ -76,7 +77,7 @@ pub use choice::{
     Alternatives, Constant, Elements, Frequency, OneOf, WeightedAlternatives, constant, elements, frequency, one_of,
 };
 pub use collection::{Collection, GrowableCollection, vec, vec_deque};
-pub use combinator::{Filter, FilterMap, FlatMap, Map, MapInto};
+pub use combinator::{Filter, FilterMap, FlatMap, Map, MapInto, Mapping};
 #[cfg(feature = "decimal")]
 pub use decimal::{DecimalOf, decimal, decimal_between};
 pub use distinct::{
