@@ -133,7 +133,7 @@ fn between_a_single_value_always_gives_it() {
 #[test]
 fn between_with_bounds_out_of_order_panics_naming_them() {
     let message = panic_message(|| {
-        generate::between(9, 3);
+        let _ = generate::between(9, 3);
     });
     assert!(message.contains("between(9, 3)"), "the message does not name the bounds: {message}");
     assert!(message.contains("lower bound is greater"), "the message does not say what is wrong: {message}");
@@ -142,7 +142,7 @@ fn between_with_bounds_out_of_order_panics_naming_them() {
 #[test]
 #[should_panic(expected = "generate::between(-1, -2)")]
 fn between_with_negative_bounds_out_of_order_panics_at_the_call() {
-    generate::between(-1i64, -2);
+    let _ = generate::between(-1i64, -2);
 }
 
 // ---------------------------------------------------------------------------
@@ -361,7 +361,7 @@ fn char_between_shrinks_to_its_lower_bound() {
 #[test]
 #[should_panic(expected = "generate::char_between('z', 'a')")]
 fn char_between_with_bounds_out_of_order_panics_naming_them() {
-    generate::char_between('z', 'a');
+    let _ = generate::char_between('z', 'a');
 }
 
 #[test]
@@ -810,7 +810,7 @@ fn elements_shrinks_to_the_first_item() {
 #[test]
 #[should_panic(expected = "generate::elements: no items")]
 fn elements_of_nothing_panics_at_the_call() {
-    generate::elements(Vec::<u8>::new());
+    let _ = generate::elements(Vec::<u8>::new());
 }
 
 #[test]
@@ -883,7 +883,7 @@ fn one_of_accepts_a_vec_of_boxed_generators() {
 #[test]
 #[should_panic(expected = "generate::one_of: no generators")]
 fn one_of_nothing_panics_at_the_call() {
-    generate::one_of(Vec::<generate::Constant<u8>>::new());
+    let _ = generate::one_of(Vec::<generate::Constant<u8>>::new());
 }
 
 #[test]
@@ -916,7 +916,7 @@ fn an_alternative_of_weight_zero_is_not_reached_by_shrinking_either() {
 #[test]
 #[should_panic(expected = "no generators to choose from")]
 fn frequency_without_alternatives_panics_at_the_call() {
-    generate::frequency(Vec::<(u32, generate::Constant<u8>)>::new());
+    let _ = generate::frequency(Vec::<(u32, generate::Constant<u8>)>::new());
 }
 
 /// Shrinking goes to the first alternative, however rarely it is drawn.
@@ -929,7 +929,7 @@ fn frequency_shrinks_to_the_first_alternative_whatever_the_weights() {
 #[test]
 #[should_panic(expected = "every weight is 0")]
 fn frequency_with_only_zero_weights_panics_at_the_call() {
-    generate::frequency(((0, generate::boolean()), (0, generate::boolean())));
+    let _ = generate::frequency(((0, generate::boolean()), (0, generate::boolean())));
 }
 
 // ---------------------------------------------------------------------------

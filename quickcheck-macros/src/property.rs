@@ -255,7 +255,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
                 #(#cfg_attributes)*
                 #(#conditionally_skipped)*
                 #krate::__private::inventory::submit! {
-                    #krate::registry::RegisteredProperty::new(
+                    #krate::__private::register(
                         #name_text,
                         ::core::module_path!(),
                         ::core::file!(),

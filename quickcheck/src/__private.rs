@@ -12,6 +12,20 @@ use std::thread::{self, Thread};
 
 pub use inventory;
 
+/// The registration `#[property]` submits: kept here, with the rest of what
+/// the macros' code calls, rather than as a public constructor that would
+/// be part of the registry's API.
+pub const fn register(
+    name: &'static str,
+    module_path: &'static str,
+    file: &'static str,
+    line: u32,
+    options: fn() -> crate::Options,
+    check: fn() -> crate::registry::Checked,
+) -> crate::registry::RegisteredProperty {
+    crate::registry::RegisteredProperty::new(name, module_path, file, line, options, check)
+}
+
 use crate::engine::source::ChoiceSource;
 use crate::generate::Generator;
 use crate::generate::choice::choose_by_weight;
@@ -25,6 +39,8 @@ pub fn returns_a_verdict<R: crate::IntoVerdict>() {}
 
 /// A verdict already drawn from a body's [`IntoVerdict`](crate::IntoVerdict).
 pub struct Verdict(Result<(), crate::property::Failure>);
+
+impl crate::property::outcome::sealed::Sealed for Verdict {}
 
 impl crate::IntoVerdict for Verdict {
     #[inline]
@@ -293,6 +309,7 @@ pub trait DrawnByDerive: Sized {
 /// (every element of a list of the type, every command of a derived
 /// command enum) costs a call the compiler can inline, not one through a
 /// function pointer.
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct DerivedGenerator<T>(std::marker::PhantomData<fn() -> T>);
 
 impl<T> DerivedGenerator<T> {

@@ -56,9 +56,9 @@ impl fmt::Debug for RegisteredProperty {
 }
 
 impl RegisteredProperty {
-    /// What `#[property]` registers.
-    #[doc(hidden)]
-    pub const fn new(
+    /// What `#[property]` registers, through
+    /// [`__private::register`](crate::__private::register).
+    pub(crate) const fn new(
         name: &'static str,
         module_path: &'static str,
         file: &'static str,
@@ -176,6 +176,7 @@ pub fn run_all(filter: &str) -> Summary {
 
 /// The outcome of every property [`run_all`] checked.
 #[derive(Clone, Debug)]
+#[must_use = "the summary is all that says whether the properties held: check `all_passed()`"]
 pub struct Summary {
     checked: Vec<Checked>,
     /// Set when the filter matched no property, which the summary says
@@ -213,17 +214,12 @@ impl Summary {
     }
 }
 
-/// How a summary line names an outcome.
-fn status(outcome: Outcome) -> &'static str {
+/// How a summary line names an outcome: in capitals unless it passed, so
+/// the eye finds what did not.
+fn status(outcome: Outcome) -> String {
     match outcome {
-        Outcome::Passed => "passed",
-        Outcome::Falsified => "FALSIFIED",
-        Outcome::Flaky => "FLAKY",
-        Outcome::Exhausted => "EXHAUSTED",
-        Outcome::GenerationFailed => "GENERATION FAILED",
-        Outcome::Cancelled => "CANCELLED",
-        Outcome::Misconfigured => "MISCONFIGURED",
-        Outcome::InsufficientCoverage => "INSUFFICIENT COVERAGE",
+        Outcome::Passed => outcome.to_string(),
+        _ => outcome.to_string().to_uppercase(),
     }
 }
 

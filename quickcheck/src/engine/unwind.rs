@@ -188,6 +188,7 @@ impl Stop {
 
 /// Where a panic happened.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Location {
     /// The source file, as the compiler names it.
     pub file: String,

@@ -10,7 +10,10 @@ use crate::generate::Generator;
 ///
 /// Drawing through it costs one dynamic call, so keep it for where erasure
 /// is needed: a recursive generator that refers to itself, or generators of
-/// different types held in one place. Cloning shares the generator.
+/// different types held in one place. Cloning shares the generator, which
+/// keeps it on one thread (it is neither `Send` nor `Sync`): a property is
+/// checked on the thread that checks it.
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct BoxedGenerator<'a, T> {
     inner: Rc<dyn Generator<Value = T> + 'a>,
 }

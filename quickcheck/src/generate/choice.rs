@@ -9,6 +9,7 @@ use crate::generate::Generator;
 
 /// The generator returned by [`constant`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Constant<T> {
     value: T,
 }
@@ -32,6 +33,7 @@ impl<T: Clone> Generator for Constant<T> {
 
 /// The generator returned by [`elements`].
 #[derive(Clone, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Elements<T> {
     items: Vec<T>,
 }
@@ -190,6 +192,7 @@ alternatives!(12; A B C D E F G H I J K L; 0 1 2 3 4 5 6 7 8 9 10 11);
 
 /// The generator returned by [`one_of`].
 #[derive(Clone, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct OneOf<A> {
     alternatives: A,
 }
@@ -238,6 +241,7 @@ pub(crate) const FREQUENCY: &str = "frequency";
 
 /// The generator returned by [`frequency`].
 #[derive(Clone, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Frequency<A> {
     alternatives: A,
     /// How many alternatives have a positive weight.

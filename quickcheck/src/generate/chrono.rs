@@ -225,6 +225,7 @@ const TIME_PRECISE_IN: u64 = 5;
 
 /// A generator of dates, from [`naive_date`] or [`naive_date_between`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct NaiveDateOf {
     dates: Dates,
 }
@@ -291,6 +292,7 @@ impl Generator for NaiveDateOf {
 
 /// A generator of times of day, from [`naive_time`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct NaiveTimeOf;
 
 /// Any `NaiveTime` (leap seconds aside): midnight or a whole hour, minute,
@@ -328,6 +330,7 @@ impl Generator for NaiveTimeOf {
 /// A generator of date-times, from [`naive_date_time`] or
 /// [`naive_date_time_between`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct NaiveDateTimeOf {
     dates: Dates,
     low: NaiveDateTime,
@@ -418,6 +421,7 @@ impl Generator for NaiveDateTimeOf {
 /// A generator of UTC date-times, from [`date_time_utc`] or
 /// [`date_time_utc_between`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct DateTimeUtcOf {
     naive: NaiveDateTimeOf,
 }
@@ -494,6 +498,7 @@ impl Generator for DateTimeUtcOf {
 /// A generator of date-times in one time zone, from
 /// [`DateTimeUtcOf::in_zone`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct DateTimeIn<Tz> {
     instants: DateTimeUtcOf,
     zone: Tz,
@@ -518,6 +523,7 @@ const MAX_OFFSET_MINUTES: i32 = 14 * 60;
 /// [`date_time_offset_between`], optionally with a fixed offset
 /// ([`DateTimeOffsetOf::with_offset`]).
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct DateTimeOffsetOf {
     /// The local clock times the choice is made over.
     local: NaiveDateTimeOf,
@@ -744,6 +750,7 @@ const MAX_DELTA_NANOS: u128 = i64::MAX as u128 * 1_000_000;
 
 /// A generator of time deltas, from [`time_delta`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct TimeDeltaOf;
 
 /// Any `TimeDelta`: a sign, a unit (nanoseconds, milliseconds, seconds,

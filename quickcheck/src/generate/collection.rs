@@ -212,6 +212,7 @@ pub(crate) use length_builders;
 /// Lengths default to 0 to 64 with a mean of about 5 (see
 /// [`length`](Collection::length)); shrinking removes elements and shrinks
 /// the rest, towards the shortest collection of the simplest elements.
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Collection<G, C> {
     element: G,
     lengths: Lengths,
@@ -294,14 +295,23 @@ impl<G: Generator, C: GrowableCollection<Element = G::Value>> Generator for Coll
 }
 
 /// A collection that [`Collection`] builds one element at a time, in the
-/// order drawn: `Vec`, `VecDeque` and `String`.
-pub trait GrowableCollection {
+/// order drawn: `Vec`, `VecDeque` and `String`. Sealed: these are the
+/// collections the constructors ([`vec()`], [`vec_deque`],
+/// [`string_of`](crate::generate::string_of)) build.
+pub trait GrowableCollection: sealed::Sealed {
     /// The element type.
     type Element;
     /// An empty collection with room for `capacity` elements.
     fn with_capacity(capacity: usize) -> Self;
     /// Adds `element` at the end.
     fn push(&mut self, element: Self::Element);
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl<T> Sealed for Vec<T> {}
+    impl<T> Sealed for std::collections::VecDeque<T> {}
+    impl Sealed for String {}
 }
 
 impl<T> GrowableCollection for Vec<T> {

@@ -12,6 +12,7 @@ const FILTER_ATTEMPTS: u32 = 10;
 /// The generator returned by [`Generator::map`], or made by [`Map::new`]
 /// with a [`Mapping`] named by its type.
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Map<G, F> {
     inner: G,
     mapping: F,
@@ -97,6 +98,7 @@ impl<In, Output, F: Fn(In) -> Output> Mapping<In> for F {
 
 /// The generator returned by [`Generator::map_into`].
 #[derive(Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct MapInto<G, U> {
     inner: G,
     _into: PhantomData<fn() -> U>,
@@ -132,6 +134,7 @@ where
 
 /// The generator returned by [`Generator::filter`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Filter<G, F> {
     inner: G,
     predicate: F,
@@ -157,6 +160,7 @@ impl<G: Generator, F: Fn(&G::Value) -> bool> Generator for Filter<G, F> {
 
 /// The generator returned by [`Generator::filter_map`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct FilterMap<G, F> {
     inner: G,
     function: F,
@@ -202,6 +206,7 @@ fn draw_until<G: Generator, U>(inner: &G, source: &mut ChoiceSource, accept: imp
 
 /// The generator returned by [`Generator::flat_map`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct FlatMap<G, F> {
     inner: G,
     function: F,

@@ -101,6 +101,7 @@ impl Side {
 
 /// A generator of decimals, from [`decimal`] or [`decimal_between`].
 #[derive(Clone, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct DecimalOf {
     positive: Option<Side>,
     negative: Option<Side>,

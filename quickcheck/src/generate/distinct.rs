@@ -62,13 +62,26 @@ fn fill(source: &mut ChoiceSource, lengths: &Lengths, mut add: impl FnMut(&mut C
     }
 }
 
-/// A collection that can tell a new element from one it holds.
-pub trait DistinctCollection: Default {
+/// A collection that can tell a new element from one it holds: a set, or
+/// a `Vec` of distinct elements. Sealed: these are the collections the
+/// constructors ([`hash_set`], [`btree_set`], [`unique_vec`]) build.
+pub trait DistinctCollection: Default + sealed::Sealed {
     /// The element type.
     type Element;
     /// Adds `element` unless an equal one is present; returns whether it was
     /// added.
     fn insert_new(&mut self, element: Self::Element) -> bool;
+}
+
+mod sealed {
+    use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+    pub trait Sealed {}
+    impl<T, S> Sealed for HashSet<T, S> {}
+    impl<T> Sealed for BTreeSet<T> {}
+    impl<T> Sealed for Vec<T> {}
+    impl<K, V, S> Sealed for HashMap<K, V, S> {}
+    impl<K, V> Sealed for BTreeMap<K, V> {}
 }
 
 impl<T: Eq + Hash, S: BuildHasher + Default> DistinctCollection for HashSet<T, S> {
@@ -99,6 +112,7 @@ impl<T: PartialEq> DistinctCollection for Vec<T> {
 
 /// A generator of sets and unique vectors, from [`hash_set`], [`btree_set`]
 /// or [`unique_vec`]. Lengths work as for [`Collection`](crate::generate::Collection).
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Distinct<G, C> {
     element: G,
     lengths: Lengths,
@@ -168,8 +182,9 @@ where
     distinct(element)
 }
 
-/// A map that can tell a new key from one it holds.
-pub trait DistinctMapCollection: Default {
+/// A map that can tell a new key from one it holds. Sealed: these are the
+/// maps the constructors ([`hash_map`], [`btree_map`]) build.
+pub trait DistinctMapCollection: Default + sealed::Sealed {
     /// The key type.
     type Key;
     /// The value type.
@@ -204,6 +219,7 @@ impl<K: Ord, V> DistinctMapCollection for BTreeMap<K, V> {
 
 /// A generator of maps with distinct keys, from [`hash_map`] or
 /// [`btree_map`]. A duplicate key is skipped before its value is drawn.
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct DistinctMap<K, V, C> {
     keys: K,
     values: V,

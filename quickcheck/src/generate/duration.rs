@@ -23,6 +23,7 @@ fn max_count(unit: u128) -> u64 {
 
 /// A generator of durations, from [`duration`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct DurationOf;
 
 /// Any `Duration`: a unit (nanoseconds, milliseconds, seconds, minutes,

@@ -420,6 +420,7 @@ const NAN_EVERY: u64 = 32;
 
 /// A generator of floats, from [`float`] or [`float_between`].
 #[derive(Clone, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Float<T> {
     format: Format,
     positive: Option<Side>,

@@ -5,6 +5,7 @@ use crate::generate::Generator;
 
 /// The generator returned by [`from`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct FromFn<F> {
     function: F,
 }

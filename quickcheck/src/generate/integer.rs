@@ -131,6 +131,7 @@ impl Spread {
 
 /// A generator of integers, from [`integer`] or [`between`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Integer<T: IntegerValue> {
     low: T::Key,
     order: ZigZag<T::Key>,

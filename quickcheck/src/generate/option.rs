@@ -9,6 +9,7 @@ const SOME: Chance = Chance::new(0.9);
 
 /// The generator returned by [`option`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct OptionOf<G> {
     inner: G,
 }
@@ -50,6 +51,7 @@ impl<G: Generator> Generator for OptionOf<G> {
 
 /// The generator returned by [`result`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct ResultOf<G, H> {
     ok: G,
     err: H,

@@ -7,6 +7,7 @@ use crate::generate::choice::FREQUENCY;
 use crate::generate::{BoxedGenerator, Generator, frequency};
 
 /// The generator returned by [`deferred`].
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Deferred<G, F> {
     factory: F,
     generator: OnceCell<G>,
@@ -41,6 +42,20 @@ pub struct Deferred<G, F> {
 /// ```
 pub fn deferred<G: Generator, F: Fn() -> G>(factory: F) -> Deferred<G, F> {
     Deferred { factory, generator: OnceCell::new() }
+}
+
+/// A clone builds its own generator on its first draw.
+impl<G, F: Clone> Clone for Deferred<G, F> {
+    fn clone(&self) -> Self {
+        Deferred { factory: self.factory.clone(), generator: OnceCell::new() }
+    }
+}
+
+// The factory is a closure, which has no `Debug` form.
+impl<G, F> std::fmt::Debug for Deferred<G, F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Deferred").field("built", &self.generator.get().is_some()).finish_non_exhaustive()
+    }
 }
 
 impl<G: Generator, F: Fn() -> G> Generator for Deferred<G, F> {

@@ -6,6 +6,7 @@ use crate::generate::Generator;
 
 /// The generator returned by [`shuffle`].
 #[derive(Clone, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Shuffle<T> {
     items: Vec<T>,
 }

@@ -9,6 +9,7 @@ use crate::generate::collection::Lengths;
 
 /// The generator returned by [`subsequence`].
 #[derive(Clone, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Subsequence<T> {
     items: Vec<T>,
     min: usize,

@@ -8,6 +8,7 @@ use rand_xoshiro::rand_core::Rng;
 
 /// A generator of booleans, from [`boolean`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Boolean;
 
 /// `true` or `false`, each half the time. Shrinks to `false`.
@@ -64,6 +65,7 @@ fn char_at(index: u32) -> char {
 
 /// A generator of characters, from [`character`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Character;
 
 /// Any Unicode scalar value, biased towards printable ASCII and the
@@ -121,6 +123,7 @@ impl Generator for Character {
 
 /// A generator of characters in a range, from [`char_between`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct CharBetween {
     low: u32,
     size: u32,

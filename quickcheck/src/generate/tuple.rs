@@ -63,6 +63,7 @@ pub fn zip<A: Generator, B: Generator>(first: A, second: B) -> (A, B) {
 
 /// The generator returned by [`build`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Build<G, F> {
     parts: G,
     function: F,
@@ -101,6 +102,7 @@ impl<G: Generator, F: BuildFunction<G::Value>> Generator for Build<G, F> {
 
 /// The generator returned by [`sequence`].
 #[derive(Clone, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Sequence<G> {
     generators: Vec<G>,
 }
@@ -127,6 +129,7 @@ impl<G: Generator> Generator for Sequence<G> {
 
 /// The generator returned by [`array()`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Array<G, const N: usize> {
     element: G,
 }

@@ -9,6 +9,7 @@ use crate::generate::Generator;
 
 /// A generator of UUIDs, from [`uuid`](fn@uuid).
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct UuidOf;
 
 /// Any UUID, all 128 bits drawn uniformly, so every version and variant

@@ -158,7 +158,7 @@ impl Display for LawViolation {
         } else {
             // The check ended without a value that breaks the law: its
             // report says why (a generator's panic, bad options).
-            write!(f, "Could not rule out that {} (the check ended as {:?}).\n{}", self.law, self.outcome, self.report)
+            write!(f, "Could not rule out that {} (the check's outcome: {}).\n{}", self.law, self.outcome, self.report)
         }
     }
 }

@@ -123,6 +123,13 @@ impl HealthWarning {
     }
 }
 
+/// The check's [`name`](HealthCheck::name).
+impl fmt::Display for HealthCheck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 impl fmt::Display for HealthWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.advised(Advice::Options))

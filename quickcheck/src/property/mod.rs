@@ -3,7 +3,7 @@
 pub(crate) mod format;
 pub(crate) mod health;
 mod options;
-mod outcome;
+pub(crate) mod outcome;
 mod parameters;
 mod phases;
 mod replay;
@@ -106,6 +106,17 @@ pub struct Property<'a, G: Generator, F> {
     /// Set by [`parameters`](Property::parameters), and for the pin line
     /// by `#[property]` (see `__private::with_types_within`).
     pub(crate) parameters: Option<Parameters<G::Value>>,
+}
+
+// The body is a closure, and generators need not be `Debug`: the form
+// says what a property holds that can be shown.
+impl<G: Generator, F> Debug for Property<'_, G, F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Property")
+            .field("pinned_examples", &self.examples.len())
+            .field("parameters", &self.parameters.as_ref().map(|parameters| &parameters.names))
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a, G: Generator, F> Property<'a, G, F> {
@@ -333,6 +344,10 @@ where
 {
     /// Runs a property whose body returns a future. Examples are awaited one
     /// at a time, so shrinking stays deterministic; works under any executor.
+    ///
+    /// The future it returns is not `Send`: await it on the test's own task
+    /// (as `#[tokio::test]` does), not in a spawned one. The body's futures
+    /// may spawn tasks of their own.
     ///
     /// ```
     /// use quickcheck::{Options, Property, generate};

@@ -48,6 +48,7 @@ use crate::stats::Confidence;
 /// Property::for_all(generate::integer::<u8>(), |n| n.count_ones() <= 8).assert(options);
 /// ```
 #[derive(Clone, Debug, Default)]
+#[must_use = "options do nothing until a check takes them"]
 pub struct Options {
     runs: Option<u64>,
     seed: Option<u64>,

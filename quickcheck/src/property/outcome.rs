@@ -11,6 +11,9 @@ use crate::property::{Failure, FailureKind};
 /// (this crate has none of that name): return one of these instead, and
 /// discard an input with [`assume`](crate::assume) where it returned
 /// `TestResult::discard()`.
+///
+/// The trait is sealed: a body that has its own notion of failure returns
+/// it as a `Result`'s `Err`, whose `Debug` form the report shows.
 #[diagnostic::on_unimplemented(
     message = "a property body cannot return `{Self}`",
     label = "a property returns `()`, `bool` or a `Result` whose `Err` fails",
@@ -19,9 +22,16 @@ use crate::property::{Failure, FailureKind};
     note = "if the body is `async`, it returns a future: run it with `check_async` or `assert_async`, and await what they \
             return"
 )]
-pub trait IntoVerdict {
+pub trait IntoVerdict: sealed::Sealed {
     /// `Ok` if the property held for this example.
     fn into_verdict(self) -> Result<(), Failure>;
+}
+
+pub(crate) mod sealed {
+    pub trait Sealed {}
+    impl Sealed for () {}
+    impl Sealed for bool {}
+    impl<T, E> Sealed for Result<T, E> {}
 }
 
 impl IntoVerdict for () {

@@ -5,6 +5,7 @@ use std::fmt;
 /// One phase of a check. They run in this order, each only if the ones
 /// before it found no failure (shrink and explain only if one did).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Phase {
     /// Check the pinned examples ([`Property::example`](crate::Property::example), `#[example]`).
     Explicit,
@@ -26,8 +27,8 @@ pub enum Phase {
 
 impl Phase {
     /// Every phase, in the order a check runs them.
-    pub const ALL: [Phase; 6] =
-        [Phase::Explicit, Phase::Reuse, Phase::Generate, Phase::Target, Phase::Shrink, Phase::Explain];
+    pub const ALL: &'static [Phase] =
+        &[Phase::Explicit, Phase::Reuse, Phase::Generate, Phase::Target, Phase::Shrink, Phase::Explain];
 
     fn bit(self) -> u8 {
         1 << self as u8
@@ -45,6 +46,7 @@ impl Phase {
 /// assert_eq!(Phases::only(&[Phase::Reuse]).to_string(), "reuse");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[must_use = "phases do nothing until options take them: pass them to `Options::phases`"]
 pub struct Phases {
     bits: u8,
 }
@@ -52,7 +54,7 @@ pub struct Phases {
 impl Phases {
     /// Every phase.
     pub fn all() -> Phases {
-        Phases::only(&Phase::ALL)
+        Phases::only(Phase::ALL)
     }
 
     /// Exactly the phases listed.

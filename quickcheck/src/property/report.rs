@@ -57,6 +57,10 @@ fn write_value(f: &mut Formatter<'_>, margin: usize, text: &str) -> fmt::Result 
     Ok(())
 }
 
+/// A failure is an error, so that code running a property by hand can
+/// pass it on with `?`.
+impl std::error::Error for Failure {}
+
 impl Display for Failure {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match (self.kind(), self.location()) {

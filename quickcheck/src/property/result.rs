@@ -1,5 +1,6 @@
 //! What a check found.
 
+use std::fmt;
 use std::time::Duration;
 
 use crate::engine::explain::Together;
@@ -65,6 +66,36 @@ pub enum FailureKind {
     /// as `std::future::pending()`), or one that returned `Pending` without
     /// keeping its waker.
     NeverFinishes,
+}
+
+/// The outcome in words, as a sentence would put it: `passed`,
+/// `falsified`, `generation failed`, …
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Passed => "passed",
+            Outcome::Falsified => "falsified",
+            Outcome::Exhausted => "exhausted",
+            Outcome::GenerationFailed => "generation failed",
+            Outcome::Cancelled => "cancelled",
+            Outcome::Flaky => "flaky",
+            Outcome::Misconfigured => "misconfigured",
+            Outcome::InsufficientCoverage => "insufficient coverage",
+        })
+    }
+}
+
+/// The kind in words: `panicked`, `returned false`, …
+impl fmt::Display for FailureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FailureKind::Panicked => "panicked",
+            FailureKind::ReturnedFalse => "returned false",
+            FailureKind::ReturnedError => "returned an error",
+            FailureKind::DeadlineExceeded => "exceeded its deadline",
+            FailureKind::NeverFinishes => "can never finish",
+        })
+    }
 }
 
 /// One failure of the property body.

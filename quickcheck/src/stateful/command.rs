@@ -60,7 +60,8 @@ impl<Model, System, C: Command<Model, System> + ?Sized> Command<Model, System> f
 /// System>>` is an `AsyncCommand` whose run boxes the future of the command
 /// inside, so one sequence can hold commands of several types.
 ///
-/// Implemented for every `AsyncCommand`; there is nothing to implement.
+/// Implemented for every `AsyncCommand`, and sealed: there is nothing to
+/// implement.
 /// The boxed future is not `Send`: such sequences run on the task that
 /// checks the property, as every command sequence does.
 ///
@@ -96,9 +97,14 @@ impl<Model, System, C: Command<Model, System> + ?Sized> Command<Model, System> f
 /// let commands: Vec<Box<dyn DynAsyncCommand<Vec<i32>, Vec<i32>>>> = vec![Box::new(Push(1)), Box::new(Pop)];
 /// # let _ = commands;
 /// ```
-pub trait DynAsyncCommand<Model, System>: ModelCommand<Model> {
+pub trait DynAsyncCommand<Model, System>: ModelCommand<Model> + sealed::Sealed<Model, System> {
     /// Runs the command, with its future boxed.
     fn run_boxed<'a>(&'a self, model: &'a Model, system: &'a mut System) -> Pin<Box<dyn Future<Output = ()> + 'a>>;
+}
+
+mod sealed {
+    pub trait Sealed<Model, System> {}
+    impl<Model, System, C: super::AsyncCommand<Model, System>> Sealed<Model, System> for C {}
 }
 
 impl<Model, System, C: AsyncCommand<Model, System>> DynAsyncCommand<Model, System> for C {

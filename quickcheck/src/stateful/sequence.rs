@@ -35,6 +35,7 @@ pub(crate) const ATTEMPT: &str = "command attempt";
 pub(crate) const SEQUENCE: &str = "commands";
 
 /// The generator returned by [`commands`].
+#[must_use = "a generator does nothing until something draws from it"]
 pub struct Commands<Model, Next> {
     initial: Rc<dyn Fn() -> Model>,
     next: Next,
@@ -71,6 +72,20 @@ where
     G::Value: ModelCommand<Model>,
 {
     Commands { initial: Rc::new(initial), next, lengths: Lengths::default().with_max(DEFAULT_MAX_LENGTH) }
+}
+
+// By hand: the model need not be `Clone` for its factory to be shared.
+impl<Model, Next: Clone> Clone for Commands<Model, Next> {
+    fn clone(&self) -> Self {
+        Commands { initial: Rc::clone(&self.initial), next: self.next.clone(), lengths: self.lengths }
+    }
+}
+
+// The factories are closures, which have no `Debug` form.
+impl<Model, Next> fmt::Debug for Commands<Model, Next> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Commands").field("lengths", &self.lengths).finish_non_exhaustive()
+    }
 }
 
 impl<Model, Next> Commands<Model, Next> {
