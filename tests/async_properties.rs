@@ -173,7 +173,7 @@ async fn an_async_body_waiting_past_its_deadline_is_given_up_on_under_tokio() {
             tokio::time::sleep(Duration::from_secs(3600)).await;
         }
     })
-    .check_async(Options::default().seed(1).first_failure_only().deadline(Duration::from_millis(100)))
+    .check_async(Options::default().seed(1).multiple_failures(false).deadline(Duration::from_millis(100)))
     .await;
     assert_given_up_above_5(result);
 }
@@ -198,7 +198,7 @@ fn an_async_body_waiting_past_its_deadline_is_given_up_on_under_the_minimal_exec
                 HoldsItsWakerForEver.await;
             }
         })
-        .check_async(Options::default().seed(1).first_failure_only().deadline(Duration::from_millis(100))),
+        .check_async(Options::default().seed(1).multiple_failures(false).deadline(Duration::from_millis(100))),
     );
     assert_given_up_above_5(result);
     // A pinned example is held to the deadline the same way.

@@ -50,8 +50,9 @@ fn child_process() {
                 // No reuse: replaying the other writer's entries would delete
                 // those that pass here, which is not what this test is about.
                 let phases = Phases::only(&[Phase::Generate, Phase::Shrink]);
-                let result = Property::for_all(generate::integer::<u64>(), |n| n < limit)
-                    .check(options(&directory, "processes::shared").seed(index).phases(phases).first_failure_only());
+                let result = Property::for_all(generate::integer::<u64>(), |n| n < limit).check(
+                    options(&directory, "processes::shared").seed(index).phases(phases).multiple_failures(false),
+                );
                 assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(limit), "{result}");
             }
             println!("wrote {FAILURES_PER_WRITER}");

@@ -1048,7 +1048,7 @@ fn array_has_exactly_its_length() {
 // ---------------------------------------------------------------------------
 
 fn items_with_an_index() -> impl Generator<Value = (Vec<i32>, usize)> {
-    generate::from(|source| {
+    generate::from_fn(|source| {
         let items = source.draw(&generate::vec(generate::between(0, 1000)).min_length(1));
         let index = source.draw(&generate::between(0, items.len() - 1));
         (items, index)
@@ -1060,7 +1060,7 @@ fn from_draws_values_that_depend_on_earlier_draws() {
     Property::for_all(items_with_an_index(), |(items, index)| index < items.len()).assert(seeded(1).runs(500));
 }
 
-/// Shrinking works on the draws inside `from`, deleting the other items
+/// Shrinking works on the draws inside `from_fn`, deleting the other items
 /// and lowering the index with them.
 #[test]
 fn from_shrinks_through_dependent_draws() {
@@ -1319,14 +1319,14 @@ fn a_recursion_through_function_calls_stops_before_the_stack_overflows() {
     }
     fn through_from(source: &mut ChoiceSource) -> u64 {
         let level = std::hint::black_box([1u8; 4096]);
-        if go_on(source) { u64::from(level[0]) + source.draw(&generate::from(through_from)) } else { 0 }
+        if go_on(source) { u64::from(level[0]) + source.draw(&generate::from_fn(through_from)) } else { 0 }
     }
     fn plain(source: &mut ChoiceSource) -> u64 {
         let level = std::hint::black_box([1u8; 4096]);
         if go_on(source) { u64::from(level[0]) + plain(source) } else { 0 }
     }
     let recursions: [fn(&mut ChoiceSource) -> u64; 2] = [through_from, plain];
-    for depth in recursions.map(generate::from) {
+    for depth in recursions.map(generate::from_fn) {
         // On a thread with a test thread's default stack.
         let check = move || Property::for_all(depth, |depth| depth < 50).check(seeded(1));
         let result = std::thread::Builder::new().stack_size(2 << 20).spawn(check).unwrap().join().unwrap();
@@ -1345,7 +1345,7 @@ fn a_recursion_through_function_calls_stops_before_the_stack_overflows() {
 /// began on, which says nothing of theirs.
 #[test]
 fn draws_on_another_stack_are_not_taken_for_deep_ones() {
-    let elsewhere = generate::from(|source| {
+    let elsewhere = generate::from_fn(|source| {
         std::thread::scope(|scope| scope.spawn(|| source.draw(&generate::integer::<u8>())).join().unwrap())
     });
     let result = Property::for_all(elsewhere, |n| u16::from(n) < 256).check(seeded(1));

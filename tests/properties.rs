@@ -439,7 +439,7 @@ fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
     let directory = std::env::temp_dir().join(format!("quickcheck-tests-cancelled-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&directory);
     let options = || seeded(1).name("properties::cancelled_shrink").database(directory.to_str().unwrap());
-    let (result, failures) = cancelled_at_the_third_failure(options().first_failure_only());
+    let (result, failures) = cancelled_at_the_third_failure(options().multiple_failures(false));
     assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
     assert!(result.minimal().is_none());
     assert_eq!(failures, 3);
@@ -471,7 +471,7 @@ fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
 /// it finishes the shrink.
 #[test]
 fn a_cancelled_shrink_without_a_database_offers_its_failure_to_replay() {
-    let (result, _) = cancelled_at_the_third_failure(seeded(1).first_failure_only());
+    let (result, _) = cancelled_at_the_third_failure(seeded(1).multiple_failures(false));
     assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
     let token = result.replay().expect("the unreported failure is offered").to_string();
     let report = result.to_string();
@@ -815,8 +815,8 @@ fn a_deadline_fails_slow_examples_and_shrinks_them() {
         }
     };
     let deadline = Duration::from_millis(15);
-    let result =
-        Property::for_all(generate::between(0u32, 1000), slow).check(seeded(1).deadline(deadline).first_failure_only());
+    let result = Property::for_all(generate::between(0u32, 1000), slow)
+        .check(seeded(1).deadline(deadline).multiple_failures(false));
     assert!(result.is_falsified(), "{result}");
     assert_eq!(result.minimal().unwrap().value(), &100, "{result}");
     let failure = result.failure().unwrap();
@@ -938,7 +938,7 @@ fn a_panic_with_a_payload_that_is_no_text_says_so() {
 #[test]
 fn a_sample_of_more_values_than_memory_holds_starts_drawing() {
     let drawn = AtomicU64::new(0);
-    let counting = generate::from(|source| {
+    let counting = generate::from_fn(|source| {
         assert!(drawn.fetch_add(1, Ordering::Relaxed) < 2, "the third value");
         source.draw(&generate::integer::<u8>())
     });
@@ -1054,7 +1054,7 @@ fn a_caught_assume_still_discards_the_example() {
 /// rather than run (and shrunk) with what it made instead.
 #[test]
 fn a_generator_that_catches_a_filter_s_discard_has_its_example_discarded() {
-    let caught = generate::from(|source| {
+    let caught = generate::from_fn(|source| {
         let large = generate::integer::<u8>().filter(|&n| n > 250);
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| source.draw(&large))).unwrap_or(0)
     });

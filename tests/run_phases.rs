@@ -114,7 +114,7 @@ fn mutating_earlier_examples_finds_bugs_that_need_two_equal_values() {
         .filter(|&seed| {
             let pair = (generate::between(0u64, 1 << 40), generate::between(0u64, 1 << 40));
             Property::for_all(pair, |(a, b)| a != b || a < 1000 || a == 1 << 40)
-                .check(seeded(seed).first_failure_only())
+                .check(seeded(seed).multiple_failures(false))
                 .is_falsified()
         })
         .count();
@@ -140,7 +140,7 @@ fn targeting_finds_a_bug_random_generation_almost_never_finds() {
         (0..100)
             .filter(|&seed| {
                 Property::for_all(lists(), sum_stays_below(15_000))
-                    .check(seeded(seed).phases(phases).first_failure_only())
+                    .check(seeded(seed).phases(phases).multiple_failures(false))
                     .is_falsified()
             })
             .count()
@@ -165,7 +165,7 @@ fn targeting_grows_a_list_scored_by_its_length() {
                     target(list.len() as f64, "length");
                     list.len() < 60
                 })
-                .check(seeded(seed).phases(phases).first_failure_only())
+                .check(seeded(seed).phases(phases).multiple_failures(false))
                 .is_falsified()
             })
             .count()
@@ -211,7 +211,7 @@ where
                     target(-(steps_away as f64), "closeness");
                     steps_away > 0
                 })
-                .check(seeded(seed).phases(phases).first_failure_only())
+                .check(seeded(seed).phases(phases).multiple_failures(false))
                 .is_falsified()
             })
             .count()
@@ -261,7 +261,7 @@ fn many_flat_labels_leave_the_climb_of_a_rising_one_its_steps() {
                 }
                 sum_stays_below(15_000)(list)
             })
-            .check(seeded(seed).phases(quick).first_failure_only())
+            .check(seeded(seed).phases(quick).multiple_failures(false))
             .is_falsified()
         })
         .count();
@@ -421,8 +421,8 @@ fn the_search_for_other_failures_is_bounded_in_time() {
 }
 
 #[test]
-fn first_failure_only_reports_one() {
-    let result = Property::for_all(pair(), two_bugs).check(seeded(1).first_failure_only());
+fn without_multiple_failures_one_is_reported() {
+    let result = Property::for_all(pair(), two_bugs).check(seeded(1).multiple_failures(false));
     assert_eq!(result.failures().len(), 1, "{result}");
     assert!(!result.to_string().contains("distinct"), "{result}");
 }
@@ -656,7 +656,7 @@ fn recursion_that_keeps_nesting_too_deep_is_warned_about_as_data_too_large() {
 #[test]
 fn a_generator_that_is_not_deterministic_is_warned_about() {
     let calls = std::sync::atomic::AtomicU64::new(0);
-    let counting = generate::from(|source| {
+    let counting = generate::from_fn(|source| {
         let call = calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         source.draw(&generate::between(0u64, 3 + call % 2))
     });
@@ -704,7 +704,7 @@ fn a_model_whose_initial_state_differs_between_calls_is_warned_about() {
 
 #[test]
 fn slow_generation_is_warned_about() {
-    let slow = generate::from(|source| {
+    let slow = generate::from_fn(|source| {
         std::thread::sleep(Duration::from_millis(120));
         source.draw(&generate::integer::<u8>())
     });
@@ -715,7 +715,7 @@ fn slow_generation_is_warned_about() {
 
     // Slow because most examples are thrown away: the filter is what to
     // change, not the size of the values.
-    let mostly_rejected = generate::from(|source| {
+    let mostly_rejected = generate::from_fn(|source| {
         std::thread::sleep(Duration::from_millis(120));
         let n = source.draw(&generate::integer::<u8>());
         assume(n % 4 == 0);

@@ -75,7 +75,7 @@ fn a_product_that_must_stay_large_ends_on_its_smallest_factors() {
                 .try_fold(1u64, u64::checked_mul)
                 .is_some_and(|product| product <= 1_000_000)
         })
-        .check(seeded(seed).first_failure_only());
+        .check(seeded(seed).multiple_failures(false));
         assert_eq!(result.minimal().unwrap().value(), &[16, 246, 255], "seed {seed}: {result}");
     }
     for seed in 0..5 {
@@ -149,16 +149,16 @@ fn a_value_that_fails_for_its_residue_and_size_shrinks_to_the_smallest_such() {
     // stops wherever its midpoint is odd, often far above 1002.
     for seed in 0..20 {
         let even = Property::for_all(generate::integer::<i64>(), |x| !(x % 2 == 0 && x > 1000))
-            .check(seeded(seed).first_failure_only());
+            .check(seeded(seed).multiple_failures(false));
         assert_eq!(even.minimal().map(|minimal| *minimal.value()), Some(1002), "seed {seed}: {even}");
         // A filter keeping multiples of ten rejects the values between.
         let tens = Property::for_all(generate::integer::<i64>().filter(|x| x % 10 == 0), |x| x <= 1000)
-            .check(seeded(seed).first_failure_only());
+            .check(seeded(seed).multiple_failures(false));
         assert_eq!(tens.minimal().map(|minimal| *minimal.value()), Some(1010), "seed {seed}: {tens}");
         let lists = Property::for_all(generate::vec(generate::integer::<i64>()), |list| {
             !(list.iter().all(|x| x % 2 == 0) && list.iter().map(|&x| i128::from(x)).sum::<i128>() > 1000)
         })
-        .check(seeded(seed).first_failure_only().runs(10_000));
+        .check(seeded(seed).multiple_failures(false).runs(10_000));
         assert_eq!(lists.minimal().map(|minimal| minimal.value().clone()), Some(vec![1002]), "seed {seed}: {lists}");
     }
 }
@@ -169,7 +169,7 @@ fn an_earlier_alternative_that_fails_only_near_its_top_is_switched_to() {
     // but at its simplest, 10, it passes.
     let either = generate::one_of((generate::between(10u32, 20), generate::between(100u32, 200)));
     for seed in 0..10 {
-        let result = Property::for_all(&either, |x| x < 15).check(seeded(seed).first_failure_only());
+        let result = Property::for_all(&either, |x| x < 15).check(seeded(seed).multiple_failures(false));
         assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(15), "seed {seed}: {result}");
     }
 }
@@ -182,10 +182,10 @@ fn a_later_alternative_with_fewer_choices_is_switched_to() {
     let either = generate::one_of((generate::between(100u32, 200), generate::constant(50u32)));
     for seed in 0..10 {
         for (name, result) in [
-            ("every value fails", Property::for_all(&either, |_| false).check(seeded(seed).first_failure_only())),
+            ("every value fails", Property::for_all(&either, |_| false).check(seeded(seed).multiple_failures(false))),
             (
                 "51 to 119 pass",
-                Property::for_all(&either, |x| 50 < x && x < 120).check(seeded(seed).first_failure_only()),
+                Property::for_all(&either, |x| 50 < x && x < 120).check(seeded(seed).multiple_failures(false)),
             ),
         ] {
             assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(50), "{name}, seed {seed}: {result}");
@@ -204,7 +204,7 @@ fn a_later_alternative_with_fewer_choices_is_switched_to() {
         let result = Property::for_all(&sizes, |size| match size {
             Size::Big(first, ..) | Size::Small(first) => first <= 10,
         })
-        .check(seeded(seed).first_failure_only());
+        .check(seeded(seed).multiple_failures(false));
         assert_eq!(
             result.minimal().map(|minimal| minimal.value().clone()),
             Some(Size::Small(11)),
@@ -221,10 +221,10 @@ fn a_signed_value_keeps_its_last_bit_or_digit_on_the_way_down() {
     let mut sevens_found = 0;
     for seed in 0..30 {
         let odd = Property::for_all(generate::integer::<i32>(), |x| !(x % 2 != 0 && x > 1000))
-            .check(seeded(seed).first_failure_only());
+            .check(seeded(seed).multiple_failures(false));
         assert_eq!(odd.minimal().map(|minimal| *minimal.value()), Some(1001), "seed {seed}: {odd}");
         let sevens = Property::for_all(generate::integer::<i32>(), |x| !(x % 10 == 7 && x > 1000))
-            .check(seeded(seed).first_failure_only());
+            .check(seeded(seed).multiple_failures(false));
         // Not every seed draws a number ending in 7 above 1000.
         if let Some(minimal) = sevens.minimal() {
             assert_eq!(*minimal.value(), 1007, "seed {seed}: {sevens}");
@@ -243,7 +243,7 @@ fn values_that_keep_their_ratio_shrink_together() {
         let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
             !list.windows(2).any(|pair| pair[0] != 0 && i64::from(pair[1]) == 2 * i64::from(pair[0]))
         })
-        .check(seeded(seed).first_failure_only().runs(2000));
+        .check(seeded(seed).multiple_failures(false).runs(2000));
         if let Some(minimal) = result.minimal() {
             assert_eq!(minimal.value(), &[1, 2], "seed {seed}: {result}");
             found += 1;
@@ -259,8 +259,8 @@ fn a_negative_128_bit_threshold_ends_exactly_on_it() {
     // the low word raised as far as it goes with its sign kept.
     for bound in [10_000_000_000_000_000_000i128, 1_000_000_000_000_000_000_000, 10i128.pow(25)] {
         for seed in 0..8 {
-            let result =
-                Property::for_all(generate::integer::<i128>(), |x| x > -bound).check(seeded(seed).first_failure_only());
+            let result = Property::for_all(generate::integer::<i128>(), |x| x > -bound)
+                .check(seeded(seed).multiple_failures(false));
             assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(-bound), "seed {seed}: {result}");
         }
     }
@@ -274,10 +274,10 @@ fn a_filter_keeping_few_values_shrinks_to_the_smallest_it_keeps() {
     for seed in 0..10 {
         // One value in seven: most midpoints of a search are rejected.
         let sevens = Property::for_all(generate::integer::<u32>().filter(|x| x % 7 == 3), |x| x <= 1000)
-            .check(seeded(seed).first_failure_only());
+            .check(seeded(seed).multiple_failures(false));
         assert_eq!(sevens.minimal().map(|minimal| *minimal.value()), Some(1004), "seed {seed}: {sevens}");
         let primes = Property::for_all(generate::integer::<u32>().filter(|&x| is_prime(x)), |x| x <= 100)
-            .check(seeded(seed).first_failure_only());
+            .check(seeded(seed).multiple_failures(false));
         assert_eq!(primes.minimal().map(|minimal| *minimal.value()), Some(101), "seed {seed}: {primes}");
     }
 }
@@ -533,7 +533,7 @@ fn a_candidate_that_fails_differently_is_not_taken() {
             assert!(a <= 500, "a is large");
             assert!(b == 0, "b is positive");
         })
-        .check(seeded(seed).first_failure_only());
+        .check(seeded(seed).multiple_failures(false));
         assert_eq!(result.failures().len(), 1, "{result}");
         let failure = result.failure().unwrap();
         let minimal = *result.minimal().unwrap().value();
@@ -559,8 +559,8 @@ fn a_string_failing_for_any_whitespace_shrinks_to_a_space() {
     // The whitespace characters lie in separate runs of the character
     // order: a binary search stopped at '\r', above ' '.
     for seed in 0..20 {
-        let result =
-            Property::for_all(generate::string(), |text| text.trim() == text).check(seeded(seed).first_failure_only());
+        let result = Property::for_all(generate::string(), |text| text.trim() == text)
+            .check(seeded(seed).multiple_failures(false));
         assert_eq!(result.minimal().map(|minimal| minimal.value().as_str()), Some(" "), "seed {seed}: {result}");
     }
 }
@@ -691,7 +691,7 @@ fn an_option_before_the_failing_value_shrinks_to_none() {
 fn a_generator_that_draws_otherwise_on_replay_ends_as_flaky_not_a_panic() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static CALLS: AtomicUsize = AtomicUsize::new(0);
-    let drifting = generate::from(|source| {
+    let drifting = generate::from_fn(|source| {
         let count = if CALLS.fetch_add(1, Ordering::SeqCst) < 30 { 1 } else { 3 };
         (0..count).map(|_| source.draw(&generate::integer::<u8>())).collect::<Vec<u8>>()
     });
@@ -816,7 +816,7 @@ fn a_handle_used_in_several_commands_is_renumbered_in_all_of_them() {
         let result = Property::for_all(operations(), |sequence| {
             sequence.run(&mut Files::default());
         })
-        .check(seeded(seed).first_failure_only());
+        .check(seeded(seed).multiple_failures(false));
         let minimal = result.minimal().unwrap_or_else(|| panic!("seed {seed} found nothing: {result}"));
         assert_eq!(minimal.value().commands(), ideal, "seed {seed}: {result}");
     }

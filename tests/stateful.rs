@@ -125,7 +125,7 @@ fn the_report_lists_the_minimal_sequence_one_command_per_line() {
     let result = Property::for_all(operations(), |sequence| {
         sequence.run(&mut Store::default());
     })
-    .check(Options::default().seed(2024).first_failure_only());
+    .check(Options::default().seed(2024).multiple_failures(false));
     let report = result.to_string();
     assert!(
         report.contains("  Minimal counterexample:\n    1. Put(0, 0)\n    2. Put(0, 1)\n    3. Get(0)\n"),
@@ -152,13 +152,13 @@ fn the_report_says_which_step_failed() {
     let result = Property::for_all(&six, |sequence| {
         sequence.run(&mut Store::default());
     })
-    .check(Options::default().seed(1).first_failure_only());
+    .check(Options::default().seed(1).multiple_failures(false));
     let report = result.to_string();
     assert!(report.contains("failed at: step 3 of 6 (the commands after it did not run)"), "{report}");
     let result = Property::for_all(&six, |sequence| {
         sequence.run_with_invariant(&mut Store::default(), |model, _| assert!(model.len() < 2, "two keys"));
     })
-    .check(Options::default().seed(1).first_failure_only());
+    .check(Options::default().seed(1).multiple_failures(false));
     let report = result.to_string();
     // Fixed-length sequences keep their length, so the step depends on
     // how far the shrink reorders the writes.
@@ -176,9 +176,9 @@ fn a_panic_the_body_catches_leaves_no_step_in_the_report() {
         std::panic::catch_unwind(run).is_ok()
     };
     let asserted = Property::for_all(operations(), |sequence| assert!(ran(&sequence), "the run panicked"))
-        .check(Options::default().seed(2024).first_failure_only());
+        .check(Options::default().seed(2024).multiple_failures(false));
     let returned = Property::for_all(operations(), |sequence| ran(&sequence))
-        .check(Options::default().seed(2024).first_failure_only());
+        .check(Options::default().seed(2024).multiple_failures(false));
     for result in [asserted, returned] {
         assert_eq!(result.minimal().unwrap().value().commands(), MINIMAL, "{result}");
         assert!(!result.to_string().contains("failed at"), "{result}");
@@ -516,7 +516,7 @@ async fn the_report_of_an_async_run_says_which_step_failed() {
     let result = Property::for_all(operations(), async |sequence: CommandSequence<Model, Operation>| {
         sequence.run_async(&mut AsyncStore::default()).await;
     })
-    .check_async(Options::default().seed(2024).first_failure_only())
+    .check_async(Options::default().seed(2024).multiple_failures(false))
     .await;
     let report = result.to_string();
     assert!(report.contains("  Notes:\n    failed at: step 3 of 3, the last\n"), "{report}");
@@ -529,7 +529,7 @@ async fn the_report_of_an_async_run_says_which_step_failed() {
             })
             .await;
     })
-    .check_async(Options::default().seed(2024).first_failure_only())
+    .check_async(Options::default().seed(2024).multiple_failures(false))
     .await;
     let report = result.to_string();
     assert!(report.contains("  Notes:\n    failed at: the invariant after step 2 of 2\n"), "{report}");
@@ -566,7 +566,7 @@ async fn the_report_of_an_async_run_given_up_on_says_which_step_waited() {
     let result = Property::for_all(operations(), async |sequence: CommandSequence<Model, Operation>| {
         sequence.run_async(&mut DeadlockedStore::default()).await;
     })
-    .check_async(Options::default().seed(2024).first_failure_only())
+    .check_async(Options::default().seed(2024).multiple_failures(false))
     .await;
     assert_eq!(result.failure().unwrap().kind(), quickcheck::FailureKind::NeverFinishes, "{result}");
     assert!(result.to_string().contains("  Notes:\n    failed at: step 3 of 3, the last\n"), "{result}");
@@ -999,7 +999,7 @@ fn targeting_a_model_finds_a_bug_that_random_sequences_miss() {
                     quickcheck::target(model.len() as f64, "length");
                 }
             })
-            .check(Options::default().seed(seed).first_failure_only())
+            .check(Options::default().seed(seed).multiple_failures(false))
         };
         targeted += usize::from(check(true).is_falsified());
         random += usize::from(check(false).is_falsified());
@@ -1340,7 +1340,7 @@ fn a_total_spread_over_many_commands_shrinks_in_few_calls() {
         let result = Property::for_all(&counts, |sequence| {
             sequence.run(&mut WrappingCounter(0));
         })
-        .check(Options::default().seed(seed).first_failure_only());
+        .check(Options::default().seed(seed).multiple_failures(false));
         assert_eq!(result.minimal().unwrap().value().commands(), minimal, "seed {seed}: {result}");
         assert!(result.shrink_calls() <= 3000, "seed {seed}: {} calls", result.shrink_calls());
     }

@@ -17,8 +17,8 @@ enum Kind {
     Value,
     /// `[a, b]`: the method is called once per element.
     List,
-    /// `false` calls the method (which takes no argument); `true` is the default.
-    Flag,
+    /// `true` or `false`.
+    Boolean,
 }
 
 /// One option of the attribute.
@@ -91,8 +91,8 @@ const OPTIONS: &[OptionSpec] = &[
     },
     OptionSpec {
         name: "multiple_failures",
-        method: "first_failure_only",
-        kind: Kind::Flag,
+        method: "multiple_failures",
+        kind: Kind::Boolean,
         example: "multiple_failures = false",
     },
 ];
@@ -102,20 +102,13 @@ fn option_names() -> String {
     format!("{}, `crate`", names.join(", "))
 }
 
-/// The error for an option no entry of [`OPTIONS`] is named. The name of
-/// an `Options` method that the attribute spells otherwise (someone moving
-/// a check from `Options` to the attribute) points to that spelling.
+/// The error for an option no entry of [`OPTIONS`] is named, pointing to
+/// the option a typo away, if one is.
 fn unknown_option(name: &str) -> String {
     let unknown = format!("unknown #[property] option `{name}`");
-    match OPTIONS.iter().find(|option| option.method == name) {
-        Some(option) => {
-            let call = if matches!(option.kind, Kind::Flag) { "()" } else { "" };
-            format!("{unknown}: the attribute writes `Options::{name}{call}` as `{}`", option.example)
-        }
-        None => match nearest_option(name) {
-            Some(near) => format!("{unknown}: did you mean `{near}`? The options are {}", option_names()),
-            None => format!("{unknown}; expected one of {}", option_names()),
-        },
+    match nearest_option(name) {
+        Some(near) => format!("{unknown}: did you mean `{near}`? The options are {}", option_names()),
+        None => format!("{unknown}; expected one of {}", option_names()),
     }
 }
 
@@ -235,12 +228,6 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
                 calls.extend(array.elems.iter().map(|element| quote_spanned! {element.span()=> .#method(#element) }));
             }
             (Kind::List, _) => calls.push(quote_spanned! {value.span()=> .#method(#value) }),
-            (Kind::Flag, Expr::Lit(ExprLit { lit: Lit::Bool(flag), .. })) => {
-                if !flag.value {
-                    calls.push(quote_spanned! {value.span()=> .#method() });
-                }
-            }
-            (Kind::Flag, _) => unreachable!("check_kind accepts only literal booleans for flags"),
             _ => calls.push(quote_spanned! {value.span()=> .#method(#value) }),
         }
     }
@@ -273,9 +260,6 @@ fn check_kind(option: &OptionSpec, value: &Expr) -> syn::Result<()> {
     let OptionSpec { name, kind, example, .. } = option;
     let Expr::Lit(ExprLit { lit, .. }) = value else {
         return match kind {
-            Kind::Flag => {
-                Err(syn::Error::new(value.span(), format!("`{name}` takes `true` or `false`, such as `{example}`")))
-            }
             Kind::Text => match unquoted_word(value) {
                 Some(word) => Err(syn::Error::new(
                     value.span(),
@@ -289,13 +273,13 @@ fn check_kind(option: &OptionSpec, value: &Expr) -> syn::Result<()> {
         };
     };
     let expected = match (kind, lit) {
-        (Kind::Flag, Lit::Bool(_)) | (Kind::Text, Lit::Str(_)) => return Ok(()),
+        (Kind::Boolean, Lit::Bool(_)) | (Kind::Text, Lit::Str(_)) => return Ok(()),
         (Kind::WholeNumber, Lit::Int(integer)) => {
             return integer.base10_parse::<u64>().map(|_| ()).map_err(|_| {
                 syn::Error::new(lit.span(), format!("`{name}` must be a whole number from 0 to {}", u64::MAX))
             });
         }
-        (Kind::Flag, _) => "`true` or `false`",
+        (Kind::Boolean, _) => "`true` or `false`",
         (Kind::WholeNumber, _) => "a whole number",
         (Kind::Text, _) => "a string",
         (Kind::List, _) => "a list, not a literal",

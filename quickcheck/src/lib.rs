@@ -78,7 +78,7 @@
 //! [`map`](Generator::map) a value into another,
 //! [`filter`](Generator::filter) out the values that do not fit (sparingly:
 //! a rejected value costs a draw), and [`flat_map`](Generator::flat_map) to
-//! draw from a generator chosen by an earlier value. [`generate::from`]
+//! draw from a generator chosen by an earlier value. [`generate::from_fn`]
 //! writes a generator as code that draws its parts one after another.
 //! `#[derive(Arbitrary)]` gives a struct or an enum a generator of its
 //! fields, recursive types included:
@@ -166,7 +166,7 @@
 //! [`map`](Generator::map), [`filter`](Generator::filter) and
 //! [`flat_map`](Generator::flat_map); `any::<T>()` is
 //! [`arbitrary::<T>()`](arbitrary()); a hand-written `Arbitrary` with its
-//! own `shrink` becomes [`generate::from`] or `#[derive(Arbitrary)]`, with
+//! own `shrink` becomes [`generate::from_fn`] or `#[derive(Arbitrary)]`, with
 //! no shrinking to write. The repository's README has the whole table.
 //!
 //! # Environment variables and features

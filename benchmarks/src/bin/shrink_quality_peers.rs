@@ -17,7 +17,7 @@
 //! the first failing one, which by default includes the further examples
 //! ours generates to look for failures of other origins (as many as it took
 //! to find the latest failure, at most 1000). "ours 1st
-//! only" is the same with `Options::first_failure_only()`, which, like the
+//! only" is the same with `Options::multiple_failures(false)`, which, like the
 //! peers' defaults, shrinks the first failure at once.
 //!
 //! ```text
@@ -285,7 +285,7 @@ fn ours_default<const PROBLEM: usize>(seed: u64) -> Trial {
 /// Problem `PROBLEM` stopping at the first failure, as the peers do by
 /// default, counted.
 fn ours_first_failure<const PROBLEM: usize>(seed: u64) -> Trial {
-    ours_problem(PROBLEM, Options::default().seed(seed).first_failure_only())
+    ours_problem(PROBLEM, Options::default().seed(seed).multiple_failures(false))
 }
 
 /// The runs of all seven problems with one of the functions above, which
@@ -644,7 +644,7 @@ fn libraries() -> [Library; 6] {
         Library {
             name: "quickcheck (ours), first failure only",
             short: "ours 1st only",
-            how: "as \"counted\", with Options::first_failure_only() (the peers' default: no search for other failures)",
+            how: "as \"counted\", with Options::multiple_failures(false) (the peers' default: no search for other failures)",
             runs: every_problem!(ours_first_failure),
             shrink_limit: None,
         },

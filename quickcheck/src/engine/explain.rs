@@ -601,7 +601,7 @@ mod tests {
     #[test]
     fn random_variations_grow_from_small_to_full_size() {
         let sizes = std::cell::RefCell::new(Vec::new());
-        let sized = generate::from(|source| (source.draw(&bytes()), source.scale()));
+        let sized = generate::from_fn(|source| (source.draw(&bytes()), source.scale()));
         let mut property = Property::new(sized, |(_, size): (u8, f64)| {
             sizes.borrow_mut().push(size);
             Some(1)
@@ -648,7 +648,7 @@ mod tests {
         // The second argument rejects every byte but the one it already
         // has: each variation is discarded or repeats the minimal, so none
         // counts and the budget is not spent on it.
-        let rare = generate::from(|source| {
+        let rare = generate::from_fn(|source| {
             let byte = source.draw(&bytes());
             if byte != 0 {
                 Stop::Discard(Rejection::Filter).raise();
@@ -670,7 +670,7 @@ mod tests {
         // those pass the property: `b` matters. When the early look comes
         // before a variation has shown that, the few that failed the same
         // way are no evidence that any `b` fails.
-        let sparse = generate::from(|source| {
+        let sparse = generate::from_fn(|source| {
             let byte = source.draw(&bytes());
             if byte % 16 != 0 {
                 Stop::Discard(Rejection::Filter).raise();

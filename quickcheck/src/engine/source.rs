@@ -38,7 +38,7 @@ pub(crate) const MAX_NESTING: u32 = 100;
 /// the case began, before the case stops as an overrun, unless
 /// `RUST_MIN_STACK` asks for test threads with more stack (see
 /// [`stack_for_draws`]). A generator that recurses through plain function
-/// calls (a helper that calls itself, or `generate::from` over a function
+/// calls (a helper that calls itself, or `generate::from_fn` over a function
 /// that draws itself), whose simplest choices all say "go on", nests once
 /// per choice up to the choice limit: thousands of frames, which overflow a
 /// test thread's stack (2 MiB) and abort the whole test binary. Half of
@@ -201,7 +201,7 @@ impl Recording {
 
 /// The source of every choice a generator makes.
 ///
-/// User code meets it in [`generate::from`](crate::generate::from), to draw
+/// User code meets it in [`generate::from_fn`](crate::generate::from_fn), to draw
 /// values that depend on earlier ones, and in hand-written [`Generator`]
 /// implementations. Draw from it only through [`ChoiceSource::draw`], so each
 /// draw is recorded as a span the shrinker can work with.
@@ -210,7 +210,7 @@ impl Recording {
 /// use quickcheck::generate;
 ///
 /// // A vector together with an index that is valid for it.
-/// let with_index = generate::from(|source| {
+/// let with_index = generate::from_fn(|source| {
 ///     let items = source.draw(&generate::vec(generate::integer::<u8>()).min_length(1));
 ///     let index = source.draw(&generate::between(0, items.len() - 1));
 ///     (items, index)
@@ -911,7 +911,7 @@ mod tests {
         assert!(drawn.iter().any(|&value| value != 0), "past the prefix the draws are random: {drawn:?}");
         assert_eq!(source.recording().choices.len(), 22);
 
-        let endless = generate::from(|source| {
+        let endless = generate::from_fn(|source| {
             loop {
                 source.draw(&generate::integer::<u8>());
             }

@@ -70,7 +70,7 @@ struct Cause {
 
 /// The advice for filters and `assume`.
 const GENERATE_DIRECTLY: &str =
-    "Generate valid inputs directly (with generate::between or generate::from, say), or loosen what rejects them.";
+    "Generate valid inputs directly (with generate::between or generate::from_fn, say), or loosen what rejects them.";
 
 /// The place of `assume` in [`CAUSES`].
 const ASSUMPTION: usize = 1;

@@ -19,7 +19,7 @@
 //! | [`vec()`], [`vec_deque`], [`hash_set`], [`btree_set`], [`hash_map`], [`btree_map`], [`unique_vec`] | collections |
 //! | [`shuffle`], [`subsequence`] | orderings and in-order selections of a list |
 //! | [`option`], [`result`] | `Option` and `Result` |
-//! | [`from`], [`deferred`], [`recursive`] | dependent draws and recursive types |
+//! | [`from_fn`], [`deferred`], [`recursive`] | dependent draws and recursive types |
 //!
 //! Floats, durations and, behind cargo features, other crates' number, time
 //! and identifier types:
@@ -53,7 +53,7 @@ mod decimal;
 pub(crate) mod distinct;
 mod duration;
 mod float;
-mod from;
+mod from_fn;
 mod integer;
 mod option;
 mod recursive;
@@ -86,7 +86,7 @@ pub use distinct::{
 };
 pub use duration::{DurationOf, duration};
 pub use float::{Float, FloatValue, float, float_between};
-pub use from::{FromFn, from};
+pub use from_fn::{FromFn, from_fn};
 pub use integer::{Integer, IntegerValue, between, integer};
 pub use option::{OptionOf, ResultOf, option, result};
 pub use recursive::{Deferred, deferred, recursive};
@@ -102,7 +102,7 @@ use crate::engine::source::ChoiceSource;
 ///
 /// Implement it for your own generator types by drawing from the other
 /// generators with [`ChoiceSource::draw`]; most of the time
-/// [`from`] or [`map`](Generator::map) over existing generators is shorter.
+/// [`from_fn`] or [`map`](Generator::map) over existing generators is shorter.
 ///
 /// ```
 /// use quickcheck::{ChoiceSource, Generator, generate};

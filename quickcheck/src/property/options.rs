@@ -257,15 +257,16 @@ impl Options {
         self
     }
 
-    /// Stops at the first failure instead of looking for others. By default
-    /// a check that finds a failure generates a little longer (at least ten
-    /// examples in all, and as many more as it took to find the latest
-    /// failure, at most 1000 past the first), and notes the failures with
-    /// other origins (another panic location, or another kind of failure)
-    /// that it or shrinking runs into; each is shrunk on its own and all
-    /// are reported together.
-    pub fn first_failure_only(mut self) -> Options {
-        self.first_failure_only = true;
+    /// Whether to look for failures of other origins once one is found
+    /// (the default), or stop at the first (`false`). Looking, a check that
+    /// finds a failure generates a little longer (at least ten examples in
+    /// all, and as many more as it took to find the latest failure, at most
+    /// 1000 past the first), and notes the failures with other origins
+    /// (another panic location, or another kind of failure) that it or
+    /// shrinking runs into; each is shrunk on its own and all are reported
+    /// together.
+    pub fn multiple_failures(mut self, look_for_others: bool) -> Options {
+        self.first_failure_only = !look_for_others;
         self
     }
 
@@ -336,7 +337,7 @@ impl Options {
     ///         std::thread::sleep(Duration::from_millis(40));
     ///     }
     /// })
-    /// .check(Options::default().seed(1).first_failure_only().deadline(Duration::from_millis(15)));
+    /// .check(Options::default().seed(1).multiple_failures(false).deadline(Duration::from_millis(15)));
     /// assert_eq!(result.minimal().unwrap().value(), &100);
     /// assert_eq!(result.failure().unwrap().kind(), FailureKind::DeadlineExceeded);
     /// ```

@@ -33,7 +33,7 @@
 //!
 //! Each assertion a failing command makes is an origin of its own, so one
 //! bug that breaks a `get` and a `remove` may be reported as two distinct
-//! failures, each shrunk; `Options::first_failure_only` (or
+//! failures, each shrunk; `Options::multiple_failures(false)` (or
 //! `#[property(multiple_failures = false)]`) reports the first alone, and
 //! stops sooner.
 //!

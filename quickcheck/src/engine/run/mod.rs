@@ -459,7 +459,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
     /// generator panics stays saved: it shows a bug in the generator, which
     /// the next run should meet again. With a saved failure it is reported
     /// beside it; without one, it ends the check. With
-    /// [`first_failure_only`](crate::Options::first_failure_only) the phase
+    /// [`multiple_failures(false)`](crate::Options::multiple_failures) the phase
     /// stops at the first saved failure, and a panic saved after it waits
     /// for a run that gets there.
     async fn reuse_saved(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {

@@ -3,7 +3,7 @@
 use crate::engine::source::ChoiceSource;
 use crate::generate::Generator;
 
-/// The generator returned by [`from`].
+/// The generator returned by [`from_fn`].
 #[derive(Clone, Copy, Debug)]
 #[must_use = "a generator does nothing until something draws from it"]
 pub struct FromFn<F> {
@@ -29,14 +29,14 @@ pub struct FromFn<F> {
 /// #[derive(Debug)]
 /// struct Money { cents: u64, currency: &'static str }
 ///
-/// let money = generate::from(|source| {
+/// let money = generate::from_fn(|source| {
 ///     let currency = source.draw(&generate::elements(["GBP", "JPY"]));
 ///     let unit = if currency == "JPY" { 1 } else { 100 };
 ///     Money { cents: unit * source.draw(&generate::between(0u64, 10_000)), currency }
 /// });
 /// assert!(money.sample(20, 1).iter().all(|m| m.currency != "GBP" || m.cents % 100 == 0));
 /// ```
-pub fn from<T, F: Fn(&mut ChoiceSource) -> T>(function: F) -> FromFn<F> {
+pub fn from_fn<T, F: Fn(&mut ChoiceSource) -> T>(function: F) -> FromFn<F> {
     FromFn { function }
 }
 
