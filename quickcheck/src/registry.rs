@@ -18,6 +18,30 @@
 //! 2 passed, 1 failed
 //! ```
 //!
+//! A test target with `harness = false` runs its properties this way: its
+//! `main` replaces libtest's, and its exit code is what `cargo test` reads.
+//! For `tests/properties.rs`, with `[[test]]`, `name = "properties"` and
+//! `harness = false` in `Cargo.toml`:
+//!
+//! ```standalone_crate
+//! use std::process::ExitCode;
+//!
+//! use quickcheck::{property, registry};
+//!
+//! #[property]
+//! fn sorting_keeps_the_length(mut list: Vec<u8>) {
+//!     let length = list.len();
+//!     list.sort();
+//!     assert_eq!(list.len(), length);
+//! }
+//!
+//! fn main() -> ExitCode {
+//!     let summary = registry::run_all("");
+//!     println!("{summary}");
+//!     if summary.all_passed() { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+//! }
+//! ```
+//!
 //! A property test expected to panic (`should_panic`) or marked to be
 //! skipped (`ignore`) is not registered, as its failure is expected or it is
 //! not meant to run (with `#[cfg_attr(predicate, ignore)]`, only where the

@@ -15,6 +15,14 @@ pub struct Constant<T> {
 }
 
 /// Always `value`. Makes no choices.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// assert_eq!(generate::constant("fixed").sample(3, 1), ["fixed"; 3]);
+/// // With `one_of`, it adds a value that the range never gives.
+/// let with_zero = generate::one_of((generate::constant(0), generate::between(1000, 2000)));
+/// assert!(with_zero.sample(50, 1).contains(&0));
+/// ```
 pub fn constant<T: Clone>(value: T) -> Constant<T> {
     Constant { value }
 }
@@ -77,6 +85,13 @@ impl<T: Clone> Generator for Elements<T> {
 /// twelve generators (of any types that make that value type), or a `Vec` of
 /// them (of one type: make each a `BoxedGenerator` with `.boxed()` if theirs
 /// differ). The argument of [`one_of`].
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let alternatives = vec![generate::between(0, 9).boxed(), generate::constant(100).boxed()];
+/// let values = generate::one_of(alternatives).sample(50, 1);
+/// assert!(values.iter().all(|&n| n <= 9 || n == 100));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`one_of` cannot choose between the generators of `{Self}`",
     label = "not a tuple of up to twelve generators of one value type, nor a `Vec` of generators",
@@ -97,6 +112,13 @@ pub trait Alternatives {
 /// generator)` pairs, or a `Vec` of them (of one generator type: make each a
 /// `BoxedGenerator` with `.boxed()` if theirs differ). The argument of
 /// [`frequency`].
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let mostly_low = generate::frequency(vec![(3, generate::between(0, 9)), (1, generate::between(90, 99))]);
+/// let values = mostly_low.sample(200, 1);
+/// assert!(values.iter().filter(|&&n| n >= 90).count() < values.len() / 2);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`frequency` cannot choose between the weighted generators of `{Self}`",
     label = "not a tuple of up to twelve `(weight, generator)` pairs of one value type, nor a `Vec` of them",

@@ -212,6 +212,14 @@ pub(crate) use length_builders;
 /// Lengths default to 0 to 64 with a mean of about 5 (see
 /// [`length`](Collection::length)); shrinking removes elements and shrinks
 /// the rest, towards the shortest collection of the simplest elements.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let at_least_two = generate::vec(generate::boolean()).min_length(2).sample(20, 1);
+/// assert!(at_least_two.iter().all(|list| (2..=66).contains(&list.len())));
+/// let at_most_three = generate::string().max_length(3).sample(20, 1);
+/// assert!(at_most_three.iter().all(|text| text.chars().count() <= 3));
+/// ```
 #[must_use = "a generator does nothing until something draws from it"]
 pub struct Collection<G, C> {
     element: G,
@@ -377,7 +385,13 @@ fn written(range: &impl RangeBounds<usize>) -> String {
     }
 }
 
-/// A `VecDeque` of values from `element`.
+/// A `VecDeque` of values from `element`, front to back in the order drawn.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let queues = generate::vec_deque(generate::between(0, 9)).length(2..=4).sample(20, 1);
+/// assert!(queues.iter().all(|queue| (2..=4).contains(&queue.len()) && queue.iter().all(|n| *n <= 9)));
+/// ```
 pub fn vec_deque<G: Generator>(element: G) -> Collection<G, VecDeque<G::Value>> {
     Collection::new(element, Lengths::default())
 }

@@ -151,6 +151,12 @@ pub(crate) fn distinct<G, C>(element: G) -> Distinct<G, C> {
 /// a set with a fixed hasher such as
 /// `HashSet<T, BuildHasherDefault<DefaultHasher>>` through its
 /// [`Arbitrary`](crate::Arbitrary) generator.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let sets = generate::hash_set(generate::between(0u8, 9)).min_length(3);
+/// assert!(sets.sample(20, 1).iter().all(|set| set.len() >= 3 && set.iter().all(|n| *n <= 9)));
+/// ```
 pub fn hash_set<G: Generator>(element: G) -> Distinct<G, HashSet<G::Value>>
 where
     G::Value: Eq + Hash,
@@ -174,7 +180,17 @@ where
     distinct(element)
 }
 
-/// A `Vec` of pairwise distinct values from `element`.
+/// A `Vec` of pairwise distinct values from `element`, in the order drawn.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// for ids in generate::unique_vec(generate::between(0, 20)).sample(20, 1) {
+///     let mut sorted = ids.clone();
+///     sorted.sort();
+///     sorted.dedup();
+///     assert_eq!(sorted.len(), ids.len());
+/// }
+/// ```
 pub fn unique_vec<G: Generator>(element: G) -> Distinct<G, Vec<G::Value>>
 where
     G::Value: PartialEq,
@@ -288,6 +304,13 @@ pub(crate) fn distinct_map<K, V, C>(keys: K, values: V) -> DistinctMap<K, V, C> 
 /// A `HashMap` with keys from `keys` and values from `values`. As for
 /// [`hash_set`], its iteration order differs between runs; use
 /// [`btree_map`] for a property that depends on it.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let scores = generate::hash_map(generate::elements(["alice", "bob"]), generate::between(0u8, 100));
+/// // Two possible keys, so at most two entries.
+/// assert!(scores.sample(50, 1).iter().all(|map| map.len() <= 2 && map.values().all(|s| *s <= 100)));
+/// ```
 pub fn hash_map<K: Generator, V: Generator>(keys: K, values: V) -> DistinctMap<K, V, HashMap<K::Value, V::Value>>
 where
     K::Value: Eq + Hash,

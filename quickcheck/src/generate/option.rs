@@ -24,6 +24,13 @@ pub struct OptionOf<G> {
 /// a tree whose children are `Option<Box<Node>>` comes in every small
 /// shape and now and then a larger one, rather than filling every branch
 /// to the depth limit.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let rolls = generate::option(generate::between(1, 6)).sample(100, 1);
+/// assert!(rolls.contains(&None));
+/// assert!(rolls.iter().flatten().all(|d| (1..=6).contains(d)));
+/// ```
 pub fn option<G: Generator>(inner: G) -> OptionOf<G> {
     OptionOf { inner }
 }
@@ -60,6 +67,15 @@ pub struct ResultOf<G, H> {
 /// `Ok` from `ok` three draws in four, otherwise `Err` from `err`. Shrinks
 /// towards `Ok`, unless the `Err` takes fewer choices to draw (fewer choices
 /// are simpler still).
+///
+/// ```
+/// use quickcheck::{Generator, Options, Property, generate};
+/// let digits = generate::result(generate::between(0, 9), generate::constant("not a digit"));
+/// assert!(digits.sample(100, 1).iter().all(|r| matches!(r, Ok(0..=9) | Err("not a digit"))));
+/// // The constant `Err` takes no choices, so it is simpler than any `Ok`.
+/// let result = Property::for_all(digits, |_| false).check(Options::default().seed(1));
+/// assert_eq!(result.minimal().unwrap().value(), &Err("not a digit"));
+/// ```
 pub fn result<G: Generator, H: Generator>(ok: G, err: H) -> ResultOf<G, H> {
     ResultOf { ok, err }
 }

@@ -12,6 +12,13 @@ use rand_xoshiro::rand_core::Rng;
 pub struct Boolean;
 
 /// `true` or `false`, each half the time. Shrinks to `false`.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let coins = generate::boolean().sample(100, 1);
+/// let heads = coins.iter().filter(|&&coin| coin).count();
+/// assert!((30..=70).contains(&heads));
+/// ```
 pub fn boolean() -> Boolean {
     Boolean
 }
@@ -187,6 +194,12 @@ pub fn string() -> Collection<Character, String> {
 /// A `String` of characters drawn from `characters`, such as an alphabet
 /// from [`char_between`] or [`elements`](crate::generate::elements). Its
 /// length counts characters, as for [`string`].
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let hex = generate::string_of(generate::elements("0123456789abcdef".chars())).length(1..=8);
+/// assert!(hex.sample(20, 1).iter().all(|s| (1..=8).contains(&s.len()) && s.chars().all(|c| c.is_ascii_hexdigit())));
+/// ```
 pub fn string_of<G: Generator<Value = char>>(characters: G) -> Collection<G, String> {
     Collection::new(characters, Lengths::default())
 }

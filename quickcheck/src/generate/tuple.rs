@@ -57,6 +57,12 @@ tuples!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
 /// Two generators drawn together as a pair; the same as the tuple
 /// `(first, second)`, which works for up to twelve.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let pairs = generate::zip(generate::between(0, 9), generate::constant('x')).sample(10, 1);
+/// assert!(pairs.iter().all(|&(digit, letter)| (0..=9).contains(&digit) && letter == 'x'));
+/// ```
 pub fn zip<A: Generator, B: Generator>(first: A, second: B) -> (A, B) {
     (first, second)
 }
@@ -111,6 +117,13 @@ pub struct Sequence<G> {
 /// generators of one type. Their choices together must fit an example's
 /// limit of 8192 choices: a sequence of more than that many generators
 /// cannot be drawn.
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// // A number of one, two and three digits, in the order of the generators.
+/// let widths = generate::sequence([generate::between(0, 9), generate::between(10, 99), generate::between(100, 999)]);
+/// assert!(widths.sample(20, 1).iter().all(|v| v.len() == 3 && v[0] < v[1] && v[1] < v[2]));
+/// ```
 pub fn sequence<G: Generator>(generators: impl IntoIterator<Item = G>) -> Sequence<G> {
     Sequence { generators: generators.into_iter().collect() }
 }

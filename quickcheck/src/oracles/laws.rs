@@ -335,6 +335,23 @@ pub fn check_eq<T: Arbitrary + Eq + Debug>(options: Options) -> Result<(), LawVi
 
 /// [`check_eq`] on the values of `generator`.
 ///
+/// ```
+/// use quickcheck::oracles::laws;
+/// use quickcheck::{Generator, Options, generate};
+///
+/// /// A hand-written `ne` that forgets one direction.
+/// #[derive(Debug)]
+/// struct Id(u8);
+/// impl PartialEq for Id {
+///     fn eq(&self, other: &Id) -> bool { self.0 == other.0 }
+///     fn ne(&self, other: &Id) -> bool { self.0 < other.0 }
+/// }
+/// impl Eq for Id {}
+///
+/// let violation = laws::check_eq_with(generate::between(0u8, 3).map(Id), Options::default().seed(1)).unwrap_err();
+/// assert_eq!(violation.law(), "`!=` is not the negation of `==`");
+/// ```
+///
 /// # Errors
 ///
 /// The first law that fails, with its minimal counterexample.
@@ -438,6 +455,15 @@ pub fn check_partial_ord<T: Arbitrary + PartialOrd + Debug>(options: Options) ->
 
 /// [`check_partial_ord`] on the values of `generator`.
 ///
+/// ```
+/// use quickcheck::oracles::laws;
+/// use quickcheck::{Options, generate};
+///
+/// // The floats whose comparisons are easy to get wrong, each drawn often.
+/// let awkward = generate::elements([f64::NAN, f64::NEG_INFINITY, -0.0, 0.0, 1.0]);
+/// laws::check_partial_ord_with(awkward, Options::default()).unwrap();
+/// ```
+///
 /// # Errors
 ///
 /// The first law that fails, with its minimal counterexample.
@@ -520,6 +546,23 @@ pub fn check_ord<T: Arbitrary + Ord + Debug>(options: Options) -> Result<(), Law
 }
 
 /// [`check_ord`] on the values of `generator`.
+///
+/// ```
+/// use std::cmp::Ordering;
+/// use quickcheck::oracles::laws;
+/// use quickcheck::{Options, generate};
+///
+/// /// Ordered by priority alone, but equal only when the names match too.
+/// #[derive(Debug, PartialEq, Eq)]
+/// struct Task { priority: u8, name: char }
+/// impl Ord for Task { fn cmp(&self, other: &Task) -> Ordering { self.priority.cmp(&other.priority) } }
+/// impl PartialOrd for Task { fn partial_cmp(&self, other: &Task) -> Option<Ordering> { Some(self.cmp(other)) } }
+///
+/// let parts = (generate::between(0u8, 2), generate::elements(['a', 'b']));
+/// let tasks = generate::build(parts, |priority, name| Task { priority, name });
+/// let violation = laws::check_ord_with(tasks, Options::default().seed(1)).unwrap_err();
+/// assert_eq!(violation.law(), "Ord is not consistent with Eq");
+/// ```
 ///
 /// # Errors
 ///
@@ -630,6 +673,15 @@ pub fn check_hash<T: Arbitrary + Hash + Eq + Debug>(options: Options) -> Result<
 
 /// [`check_hash`] on the values of `generator`.
 ///
+/// ```
+/// use quickcheck::oracles::laws;
+/// use quickcheck::{Options, generate};
+///
+/// // Short words of two letters, so that many pairs are equal.
+/// let words = generate::string_of(generate::elements(['a', 'b'])).max_length(2);
+/// laws::check_hash_with(words, Options::default()).unwrap();
+/// ```
+///
 /// # Errors
 ///
 /// The first law that fails, with its minimal counterexample.
@@ -666,6 +718,23 @@ pub fn check_clone<T: Arbitrary + Clone + PartialEq + Debug>(options: Options) -
 }
 
 /// [`check_clone`] on the values of `generator`.
+///
+/// ```
+/// use quickcheck::oracles::laws;
+/// use quickcheck::{Generator, Options, generate};
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Buffer(Vec<u8>);
+/// impl Clone for Buffer {
+///     fn clone(&self) -> Buffer { Buffer(self.0.clone()) }
+///     // Reuses the allocation, but forgets to clear it first.
+///     fn clone_from(&mut self, source: &Buffer) { self.0.extend_from_slice(&source.0) }
+/// }
+///
+/// let buffers = generate::vec(generate::between(0u8, 9)).max_length(3).map(Buffer);
+/// let violation = laws::check_clone_with(buffers, Options::default().seed(1)).unwrap_err();
+/// assert_eq!(violation.law(), "clone_from is not equal to the source");
+/// ```
 ///
 /// # Errors
 ///

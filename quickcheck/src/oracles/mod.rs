@@ -143,6 +143,10 @@ impl Error for Mismatch {}
 /// assert!(check_equivalent(&21, doubled, shifted).is_ok());
 /// assert!(check_equivalent(&21, doubled, |n: &u32| n + 2).is_err());
 /// ```
+///
+/// # Errors
+///
+/// A [`Mismatch`] when `reference` and `candidate` return different results.
 pub fn check_equivalent<T, A, B, R, F, G>(input: &T, reference: F, candidate: G) -> Result<(), Mismatch>
 where
     T: Borrow<A> + Borrow<B> + Debug + ?Sized,
@@ -206,6 +210,10 @@ where
 /// let append = |list: &Vec<u32>| [list.as_slice(), &[7]].concat();
 /// assert!(check_metamorphic(&vec![1, 2], sum, append, |before, after| after >= before).is_ok());
 /// ```
+///
+/// # Errors
+///
+/// A [`Mismatch`] when `relation` returns `false` for the two outputs.
 pub fn check_metamorphic<T, A, B, R, F, X, Q>(input: &T, function: F, transform: X, relation: Q) -> Result<(), Mismatch>
 where
     T: Borrow<A> + Borrow<B> + Debug,
@@ -273,6 +281,11 @@ where
 /// let decode = |text: &String| text.parse::<i64>().unwrap_or_default();
 /// assert!(check_round_trip(&-42, encode, decode).is_ok());
 /// ```
+///
+/// # Errors
+///
+/// A [`Mismatch`] when the decoded value is not the input: unequal to it,
+/// or equal but with a zero of the other sign.
 pub fn check_round_trip<T, A, E, B, F, D>(input: &T, encode: F, decode: D) -> Result<(), Mismatch>
 where
     T: Borrow<A> + PartialEq + Debug,
@@ -405,6 +418,11 @@ pub(crate) fn unequal_to_itself<T: PartialEq + ?Sized>(x: &T) -> bool {
 /// let failure = check_round_trip_fallible(&200, encode, decimal).unwrap_err();
 /// assert!(failure.message().starts_with("decoding \"c8\" failed"), "{failure}");
 /// ```
+///
+/// # Errors
+///
+/// A [`Mismatch`] when `encode` or `decode` returns an error, or when the
+/// decoded value is not the input, as for [`check_round_trip`].
 pub fn check_round_trip_fallible<T, A, E, B, EE, DE, F, D>(input: &T, encode: F, decode: D) -> Result<(), Mismatch>
 where
     T: Borrow<A> + PartialEq + Debug,
@@ -485,6 +503,10 @@ where
 /// let lowercase = |text: &String| text.to_lowercase();
 /// assert!(check_idempotent(&"MiXeD".to_owned(), lowercase).is_ok());
 /// ```
+///
+/// # Errors
+///
+/// A [`Mismatch`] when applying `function` to its own result changes it.
 pub fn check_idempotent<T, A, F>(input: &T, function: F) -> Result<(), Mismatch>
 where
     T: Borrow<A> + PartialEq + Debug,

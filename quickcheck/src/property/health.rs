@@ -34,6 +34,18 @@ const TOO_SLOW: Duration = Duration::from_secs(1);
 const LARGE_BASE_CHOICES: usize = crate::engine::source::MAX_CHOICES / 2;
 
 /// A health check, named for the problem it finds.
+///
+/// ```
+/// use quickcheck::{HealthCheck, Options, Property, assume, generate};
+///
+/// // One number in sixteen passes the assumption: enough to pass, but slowly.
+/// let result = Property::for_all(generate::integer::<u32>(), |n| assume(n % 16 == 0))
+///     .check(Options::default().seed(1).max_discard_ratio(100));
+/// assert!(result.is_passed());
+/// let warning = &result.health_warnings()[0];
+/// assert_eq!(warning.check(), HealthCheck::FilterTooMuch);
+/// assert_eq!(warning.check().name(), "filter_too_much");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum HealthCheck {

@@ -11,6 +11,16 @@ use crate::property::{HealthWarning, Replay};
 use crate::stats::Statistics;
 
 /// How a check ended.
+///
+/// ```
+/// use quickcheck::{Options, Outcome, Property, assume, generate};
+///
+/// let halving = Property::for_all(generate::integer::<u8>(), |n| n / 2 <= n).check(Options::default());
+/// assert_eq!(halving.outcome(), Outcome::Passed);
+/// // Nearly every example is discarded, so the property was hardly tested.
+/// let rare = Property::for_all(generate::integer::<u32>(), |n| assume(n == 12_345)).check(Options::default().seed(1));
+/// assert_eq!(rare.outcome(), Outcome::Exhausted);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Outcome {
@@ -179,6 +189,17 @@ impl Failure {
 }
 
 /// A value the property failed on, with its report form.
+///
+/// ```
+/// use quickcheck::{Options, Property, generate};
+///
+/// let result = Property::for_all(generate::vec(generate::integer::<u8>()), |bytes| bytes.len() < 3)
+///     .check(Options::default().seed(1));
+/// let minimal = result.minimal().unwrap();
+/// assert_eq!(minimal.value(), &vec![0, 0, 0]);
+/// assert_eq!(minimal.rendered(), "[0, 0, 0]");
+/// assert!(!minimal.is_explicit());
+/// ```
 #[derive(Clone, Debug)]
 pub struct Counterexample<T> {
     pub(crate) value: T,
@@ -225,6 +246,20 @@ impl<T> Counterexample<T> {
 ///
 /// A check tells failures apart by their origin (see [`Failure`]) and
 /// shrinks each on its own; [`PropertyResult::failures`] lists them.
+///
+/// ```
+/// use quickcheck::{Options, Property, generate};
+///
+/// // Two assertions, two origins: each failure is shrunk to its own bound.
+/// let result = Property::for_all(generate::integer::<i32>(), |n| {
+///     assert!(n >= -100, "too small");
+///     assert!(n <= 100, "too large");
+/// })
+/// .check(Options::default().seed(1));
+/// let found: Vec<_> =
+///     result.failures().iter().map(|f| (*f.minimal().unwrap().value(), f.failure().message())).collect();
+/// assert_eq!(found, [(101, "too large"), (-101, "too small")]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct FailureReport<T> {
     pub(crate) minimal: Option<Counterexample<T>>,
@@ -370,6 +405,16 @@ pub struct CommandArgumentPosition {
 ///
 /// Its `Display` form is the report that
 /// [`Property::assert`](crate::Property::assert) panics with.
+///
+/// ```
+/// use quickcheck::{Options, Property, generate};
+///
+/// let result = Property::for_all(generate::vec(generate::between(0, 9)), |digits| digits.iter().sum::<i32>() < 10)
+///     .check(Options::default().seed(1));
+/// assert!(result.is_falsified());
+/// assert_eq!(result.minimal().unwrap().value(), &vec![1, 9]);
+/// assert!(result.to_string().starts_with("Falsified after"));
+/// ```
 #[derive(Clone, Debug)]
 #[must_use = "a check's result is all that says whether the property held: call `.assert_passed()` on it, or \
               check with `Property::assert`"]

@@ -257,11 +257,37 @@ fn with_current(f: impl FnOnce(&mut ExampleRecord)) {
 /// A label asked about in some example but never hit is listed at 0%, so
 /// the report shows what was never exercised. Outside a check (or in a
 /// pinned example) it does nothing.
+///
+/// ```
+/// use quickcheck::stats::classify;
+/// use quickcheck::{Options, Property, generate};
+///
+/// let result = Property::for_all(generate::integer::<i32>(), |n| {
+///     classify(n < 0, "negative");
+///     classify(n == 12_345, "exactly 12345");
+///     n.saturating_abs() >= 0
+/// })
+/// .check(Options::default().seed(1));
+/// assert!(result.statistics().count("negative") > 0);
+/// assert!(result.to_string().contains("0% exactly 12345"), "{result}");
+/// ```
 pub fn classify(condition: bool, label: &str) {
     with_current(|record| if condition { record.hit(label) } else { record.miss(label) });
 }
 
 /// Counts the current example under `label`.
+///
+/// ```
+/// use quickcheck::stats::label;
+/// use quickcheck::{Options, Property, generate};
+///
+/// let result = Property::for_all(generate::vec(generate::boolean()), |flags| {
+///     label(if flags.is_empty() { "empty" } else { "non-empty" });
+/// })
+/// .check(Options::default().seed(1));
+/// let statistics = result.statistics();
+/// assert_eq!(statistics.count("empty") + statistics.count("non-empty"), statistics.examples());
+/// ```
 pub fn label(label: &str) {
     classify(true, label);
 }
@@ -389,6 +415,22 @@ pub fn target(score: f64, label: &str) {
 /// A minimum that is not a number from 0 to 100, or a label required at
 /// two different minimums, ends the check as
 /// [`Misconfigured`](crate::Outcome::Misconfigured), naming the mistake.
+///
+/// ```
+/// use quickcheck::stats::cover;
+/// use quickcheck::{Options, Property, generate};
+///
+/// let result = Property::for_all(generate::integer::<i32>(), |n| {
+///     cover(n < 0, 30.0, "negative");
+///     cover(n == 7, 10.0, "seven");
+///     n.wrapping_neg().wrapping_neg() == n
+/// })
+/// .check(Options::default().seed(1));
+/// // A shortfall warns without failing: only "seven" fell short.
+/// assert!(result.is_passed());
+/// let shortfalls = result.statistics().shortfalls();
+/// assert!(shortfalls.len() == 1 && shortfalls[0].contains("seven"), "{shortfalls:?}");
+/// ```
 pub fn cover(condition: bool, minimum_percent: f64, label: &str) {
     with_current(|record| {
         // Each minimum asked for once; two for one label are a mistake
