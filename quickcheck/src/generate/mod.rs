@@ -40,6 +40,11 @@
 //! Every generator shrinks for free: the shrinker edits the recorded choices
 //! and draws again, so a shrunk value is always one the generator could have
 //! produced, through every `map`, `filter` and `flat_map`.
+//!
+//! Each function returns a generator type of its own, named after what it
+//! draws ([`Integer`], [`Character`], [`Collection`]), with `Of` added where
+//! the plain name is the drawn type's own ([`OptionOf`], [`DurationOf`]),
+//! so that importing both never clashes.
 
 mod boxed;
 pub(crate) mod choice;

@@ -16,6 +16,7 @@ use crate::property::Failure;
 use crate::stats::{self, ExampleRecord};
 
 use super::Runner;
+use super::watchdog::Watchdog;
 
 /// How a property body judged one value: `Ok(Ok(()))` passed, `Ok(Err(_))`
 /// failed by returning, `Err(_)` discarded or panicked.
@@ -286,8 +287,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 return None;
             }
             runner.body_calls += 1;
-            if runner.settings.deadline.is_some() {
-                runner.body_started_at = Some(Instant::now());
+            if let Some(deadline) = runner.settings.deadline {
+                runner.watch_body(deadline);
             }
             let Runner { body, record, .. } = runner;
             Some(stats::recording(record, || body.start(value)))
@@ -296,9 +297,15 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         let judging = self.body_calls != calls_before;
         match started {
             Ok(None) => Drawn::Duplicate,
-            Ok(Some(Started::Finished(verdict))) => Drawn::Ended(self.in_time(case_of(Ok(verdict)))),
+            Ok(Some(Started::Finished(verdict))) => {
+                self.body_ended();
+                Drawn::Ended(self.in_time(case_of(Ok(verdict))))
+            }
             Ok(Some(Started::Running(future))) => Drawn::Running(future),
-            Err(caught) if judging => Drawn::Ended(case_of(Err(caught))),
+            Err(caught) if judging => {
+                self.body_ended();
+                Drawn::Ended(case_of(Err(caught)))
+            }
             Err(caught) => self.generator_stopped(novelty, timed, caught),
         }
     }
@@ -327,7 +334,30 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             deadline,
         });
         let case = case_of(await_recorded(future, &mut self.record, time).await);
+        self.body_ended();
         self.in_time(case)
+    }
+
+    /// Notes that a body starts under `deadline`: when, for the deadline,
+    /// and on which example, for the watch over bodies that run far past
+    /// it (started with the first body).
+    #[cold]
+    fn watch_body(&mut self, deadline: Duration) {
+        self.body_started_at = Some(Instant::now());
+        if self.watchdog.is_none() {
+            self.watchdog = Watchdog::start(deadline);
+        }
+        if let Some(watchdog) = &self.watchdog {
+            watchdog.body_started(&self.source.recording().choices);
+        }
+    }
+
+    /// Tells the watch, if there is one, that the body has returned.
+    #[inline]
+    fn body_ended(&self) {
+        if let Some(watchdog) = &self.watchdog {
+            watchdog.body_ended();
+        }
     }
 
     /// A passing case whose body ran past the deadline fails for it. The

@@ -10,6 +10,7 @@ mod case;
 mod failures;
 mod generate;
 mod target;
+mod watchdog;
 
 use std::cmp::Ordering;
 use std::time::{Duration, Instant};
@@ -274,6 +275,9 @@ pub(crate) struct Runner<'a, G, B> {
     /// Whether the deadline holds as given (the final replay of a minimal
     /// counterexample) rather than with the search's slack.
     exact_deadline: bool,
+    /// Under a deadline, the watch that names a body's example once the
+    /// body has run far past it; started with the first body.
+    watchdog: Option<watchdog::Watchdog>,
     /// When the generate phase began, under a `run_for` duration.
     generating_since: Option<Instant>,
     /// Whether a generated example that ran before runs again. Skipping
@@ -307,6 +311,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             drawn_at: None,
             body_started_at: None,
             exact_deadline: false,
+            watchdog: None,
             generating_since: None,
             runs_repeats: false,
             drawing_only: false,

@@ -1,0 +1,146 @@
+//! A watch over bodies that run far past their deadline.
+//!
+//! A deadline judges a body once it returns; a synchronous body cannot be
+//! stopped from outside, and one that never returns hangs its test without
+//! a word, since the test harness shows a test's output only once the test
+//! ends. Under a deadline, a thread of the check's own watches the body
+//! running, and once it has run for [`STUCK_AFTER_DEADLINES`] deadlines
+//! (at least [`STUCK_AFTER_AT_LEAST`]) it names the example with its
+//! replay token, on the process's standard error, which the harness does not
+//! capture. Whoever is left waiting can then replay that example alone.
+//!
+//! The watch is a thread per check rather than an alarm of the shared
+//! thread that rings for asynchronous bodies (see
+//! [`alarm`](crate::engine::alarm)): setting an alarm wakes that thread,
+//! which every body would pay for, while a body here costs the watch a
+//! lock and a copy of its choices, and its thread wakes only to look.
+
+use std::io::Write;
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use crate::property::Replay;
+
+/// How many deadlines a body runs before the watch speaks.
+const STUCK_AFTER_DEADLINES: u32 = 10;
+
+/// The least a body runs before the watch speaks, however short its
+/// deadline: a body that takes a second is slow, not yet stuck.
+const STUCK_AFTER_AT_LEAST: Duration = Duration::from_secs(1);
+
+/// The watch of one check: its thread, and what it watches.
+pub(crate) struct Watchdog {
+    shared: Arc<Shared>,
+    thread: Option<JoinHandle<()>>,
+}
+
+struct Shared {
+    state: Mutex<State>,
+    /// Wakes the thread when the check ends.
+    ended: Condvar,
+    /// How long a body runs before the watch speaks.
+    stuck_after: Duration,
+    deadline: Duration,
+}
+
+#[derive(Default)]
+struct State {
+    /// When the running body started, if one runs.
+    started: Option<Instant>,
+    /// The running body's example, in a buffer kept between bodies.
+    choices: Vec<u64>,
+    /// Whether the watch has seen the running body run long enough to be
+    /// called stuck.
+    seen_stuck: bool,
+    /// The example the watch last spoke of: one run again (to confirm
+    /// that it fails) is not named twice.
+    spoken_of: Option<Vec<u64>>,
+    check_ended: bool,
+}
+
+impl Watchdog {
+    /// A watch over the bodies of a check whose deadline is `deadline`;
+    /// `None` if no thread could be started for it (the check then runs
+    /// unwatched, as it would without a deadline).
+    pub(crate) fn start(deadline: Duration) -> Option<Watchdog> {
+        let stuck_after = deadline.saturating_mul(STUCK_AFTER_DEADLINES).max(STUCK_AFTER_AT_LEAST);
+        let shared = Arc::new(Shared { state: Mutex::default(), ended: Condvar::new(), stuck_after, deadline });
+        let watched = Arc::clone(&shared);
+        let thread =
+            thread::Builder::new().name("quickcheck deadline watch".to_owned()).spawn(move || watch(&watched)).ok()?;
+        Some(Watchdog { shared, thread: Some(thread) })
+    }
+
+    /// A body starts on the example of `choices`.
+    pub(crate) fn body_started(&self, choices: &[u64]) {
+        let mut state = self.shared.lock();
+        state.choices.clear();
+        state.choices.extend_from_slice(choices);
+        state.started = Some(Instant::now());
+        state.seen_stuck = false;
+    }
+
+    /// The running body has returned (or was given up on).
+    pub(crate) fn body_ended(&self) {
+        self.shared.lock().started = None;
+    }
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.shared.lock().check_ended = true;
+        self.shared.ended.notify_one();
+        if let Some(thread) = self.thread.take() {
+            // The thread only waits and writes a line: it ends promptly.
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Shared {
+    /// The state, even if a panic elsewhere poisoned its lock: it holds
+    /// plain values, none left half-changed.
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The watch's thread: sleeps until the running body has run long enough
+/// to be called stuck, speaks once of it, and ends with the check.
+fn watch(shared: &Shared) {
+    let mut state = shared.lock();
+    while !state.check_ended {
+        let wait = match state.started {
+            Some(started) if !state.seen_stuck => {
+                let running = started.elapsed();
+                if running >= shared.stuck_after {
+                    state.seen_stuck = true;
+                    if state.spoken_of.as_ref() != Some(&state.choices) {
+                        speak(running, shared.deadline, &state.choices);
+                        state.spoken_of = Some(state.choices.clone());
+                    }
+                    continue;
+                }
+                shared.stuck_after - running
+            }
+            // Nothing to watch yet: a body that starts meanwhile is looked
+            // at within `stuck_after` of its start, which is soon enough.
+            _ => shared.stuck_after,
+        };
+        state = shared.ended.wait_timeout(state, wait).unwrap_or_else(PoisonError::into_inner).0;
+    }
+}
+
+/// Names the stuck example on the process's standard error, past the test
+/// harness's capture of the test's own output.
+fn speak(running: Duration, deadline: Duration, choices: &[u64]) {
+    let token = Replay::new(choices.to_vec());
+    let message = format!(
+        "quickcheck: a property body has been running for {running:.1?}, far past its deadline of {deadline:?}, and has not \
+         returned; a body cannot be stopped from outside. If it never returns, this is the example it hangs on: \
+         replay it alone with `Options::replay(\"{token}\")` or `#[property(replay = \"{token}\")]`.\n"
+    );
+    // Nothing to do if standard error is closed: the check goes on.
+    let _ = std::io::stderr().lock().write_all(message.as_bytes());
+}
