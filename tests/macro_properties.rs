@@ -62,6 +62,28 @@ fn a_generator_may_be_a_function_call(#[generator(small_lists())] list: Vec<u8>,
     let _ = other;
 }
 
+/// Shared by the properties of a file, as proptest's block-wide config is.
+const CASES: u64 = 7;
+
+thread_local! {
+    static CONSTANT_RUNS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+#[property(runs = CASES)]
+fn the_run_count_may_be_a_constant(value: u64) {
+    let _ = value;
+    CONSTANT_RUNS.with(|runs| runs.set(runs.get() + 1));
+}
+
+#[test]
+fn an_option_may_be_a_constant() {
+    // Counted on this thread alone: the property also runs as a test of
+    // its own, on another.
+    let before = CONSTANT_RUNS.with(std::cell::Cell::get);
+    the_run_count_may_be_a_constant();
+    assert_eq!(CONSTANT_RUNS.with(std::cell::Cell::get) - before, CASES);
+}
+
 static PINNED_CHECKS: AtomicU32 = AtomicU32::new(0);
 
 #[property(runs = 1)]

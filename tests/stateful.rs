@@ -137,6 +137,25 @@ fn the_report_lists_the_minimal_sequence_one_command_per_line() {
     assert!(report.contains("  Notes:\n    failed at: step 3 of 3, the last\n"), "{report}");
 }
 
+/// A sequence inside a tuple (drawn beside a starting state, say) is
+/// written as a list within the tuple, not as numbered lines run into its
+/// parentheses.
+#[test]
+fn a_sequence_inside_a_tuple_is_listed_within_it() {
+    let result = Property::for_all((generate::between(0u8, 9), operations()), |(start, sequence)| {
+        let mut store = Store::default();
+        store.put(9, start);
+        sequence.run(&mut store);
+    })
+    .check(Options::default().seed(2024).multiple_failures(false));
+    let minimal = result.minimal().unwrap();
+    assert_eq!(
+        minimal.rendered(),
+        "(\n    0,\n    [\n        Put(0, 0),\n        Put(0, 1),\n        Get(0),\n    ],\n)",
+        "{result}"
+    );
+}
+
 /// The report notes the step a run failed at, or the invariant check, and
 /// that the steps after it never ran.
 #[test]

@@ -282,7 +282,8 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// `#[property(...)]` takes the [`Options`] a check runs with, as
 /// `name = value` pairs: `runs` (also written `cases`), `seed`,
 /// `max_shrinks`, `max_discard_ratio` and `target_steps` take whole
-/// numbers, `replay`, `name` and `database` strings, `phases`,
+/// numbers (or constants: `runs = CASES` with a `const CASES: u64` shared by
+/// a file's properties), `replay`, `name` and `database` strings, `phases`,
 /// `coverage_confidence`, `run_for`, `max_shrink_time` and `deadline` a value of their type
 /// (`phases = quickcheck::Phases::all().without(quickcheck::Phase::Shrink)`,
 /// `deadline = std::time::Duration::from_millis(200)`),

@@ -131,7 +131,8 @@ use crate::engine::source::ChoiceSource;
     label = "a `Generator` is wanted here, not `{Self}`",
     note = "generators come from `quickcheck::generate`: `generate::between(low, high)` for a range of \
             numbers, both bounds included (`0..10` is `between(0, 9)`), `generate::constant(value)` for one value, \
-            `quickcheck::arbitrary::<T>()` for a type's default"
+            `quickcheck::arbitrary::<T>()` for a type's default; a string is no pattern to draw from either (there \
+            is no regex generator): `generate::string_of(generate::char_between('a', 'z'))` for an alphabet"
 )]
 pub trait Generator {
     /// The type of the values this generator produces.

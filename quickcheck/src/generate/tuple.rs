@@ -153,8 +153,10 @@ pub struct Array<G, const N: usize> {
 ///
 /// ```
 /// use quickcheck::{Generator, generate};
-/// let triples = generate::array::<_, 3>(generate::boolean());
-/// assert_eq!(triples.sample(1, 1)[0].len(), 3);
+/// let rolls = generate::array::<_, 3>(generate::between(1u8, 6)).sample(50, 1);
+/// assert!(rolls.iter().flatten().all(|die| (1..=6).contains(die)));
+/// // Each element is drawn on its own: the three dice differ now and then.
+/// assert!(rolls.iter().any(|[a, b, c]| a != b || b != c));
 /// ```
 pub fn array<G: Generator, const N: usize>(element: G) -> Array<G, N> {
     Array { element }

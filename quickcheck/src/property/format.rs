@@ -16,12 +16,28 @@ const PLACEHOLDER: &str = "<Debug ";
 /// Formats `value` with `Debug`. A `Debug` impl that panics prints a
 /// placeholder naming the panic instead of ending the report, and output
 /// beyond [`MAX_RENDERED`] bytes is cut with a marker.
+///
+/// A compact form that spans lines, from a `Debug` written by hand inside
+/// a tuple or a struct (a command sequence's numbered steps in a pair),
+/// would run its lines into the parentheses around it: such a value is
+/// written in the alternate form instead, where each part has lines of its
+/// own. A command sequence's step list on its own is meant to be read on
+/// its lines, and stays as it is.
 pub(crate) fn render<T: Debug + ?Sized>(value: &T) -> String {
-    render_as(value, false)
+    let compact = render_as(value, false);
+    if compact.contains('\n') && !is_step_list(&compact) { render_as(value, true) } else { compact }
+}
+
+/// Whether `form` is a command sequence's compact form: numbered steps,
+/// the first `1. ` or `1 to 3. ` (aligned with spaces before it).
+fn is_step_list(form: &str) -> bool {
+    let first = form.trim_start();
+    let digits = first.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && (first[digits..].starts_with(". ") || first[digits..].starts_with(" to "))
 }
 
 /// [`render`], in the alternate form (`{:#?}`) when `pretty`.
-pub(crate) fn render_as<T: Debug + ?Sized>(value: &T, pretty: bool) -> String {
+fn render_as<T: Debug + ?Sized>(value: &T, pretty: bool) -> String {
     rendered("Debug", |out| if pretty { write!(out, "{value:#?}") } else { write!(out, "{value:?}") })
 }
 
@@ -186,6 +202,25 @@ mod tests {
         assert_eq!(render(&vec![1, 2]), "[1, 2]");
         assert_eq!(render_as(&Explodes, true), "<Debug panicked: no formatting today>");
         assert_eq!(render_as(&vec![1], true), "[\n    1,\n]");
+    }
+
+    /// A matrix printed a row a line, whatever the form asked.
+    struct Rows;
+
+    impl Debug for Rows {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("1 0\n0 1")
+        }
+    }
+
+    #[test]
+    fn a_form_of_several_lines_inside_another_is_written_pretty() {
+        assert_eq!(render(&(7, Rows)), "(\n    7,\n    1 0\n    0 1,\n)");
+        assert_eq!(render(&Rows), "1 0\n0 1");
+        // A command sequence's numbered steps stay as they are.
+        assert!(is_step_list("1. Put(0)\n2. Get(0)"));
+        assert!(is_step_list(" 1 to 3. Put(0)\n 4. Get(0)"));
+        assert!(!is_step_list("(1, 2)\n"));
     }
 
     #[test]

@@ -332,8 +332,9 @@ impl<T> FailureReport<T> {
     }
 
     /// Whether the minimal counterexample failed the same way each time it
-    /// was run again for the report (twice). False means the property is
-    /// flaky: it depends on something besides its input.
+    /// was run again for the report (twice, unless a run did not). False
+    /// means the property is flaky: it depends on something besides its
+    /// input.
     pub fn is_reproduced(&self) -> bool {
         self.reproduced
     }

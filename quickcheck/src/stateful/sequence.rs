@@ -8,7 +8,7 @@ use crate::engine::source::ChoiceSource;
 use crate::engine::unwind::{self, Rejection, Stop, catch};
 use crate::generate::Generator;
 use crate::generate::collection::Lengths;
-use crate::property::format::{render, render_as};
+use crate::property::format::render;
 use crate::stateful::{AsyncCommand, Command, ModelCommand};
 use crate::stats;
 
@@ -350,12 +350,14 @@ impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
 /// line.
 const SHORTENED_RUN: usize = 3;
 
-/// A command's `Debug` form, or a placeholder if its `Debug` panics.
+/// A command's compact `Debug` form, or a placeholder if its `Debug`
+/// panics: in the alternate form of a sequence too, so that each command
+/// is one line of the list, as each is one step.
 struct Guarded<'a, C>(&'a C);
 
 impl<C: fmt::Debug> fmt::Debug for Guarded<'_, C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&render_as(self.0, f.alternate()))
+        f.write_str(&render(self.0))
     }
 }
 
