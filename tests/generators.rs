@@ -1407,3 +1407,36 @@ fn float_draws_both_zeros_and_positive_zero_no_less_often() {
     let negative = values.iter().filter(|x| **x == 0.0 && x.is_sign_negative()).count();
     assert!(negative >= 30 && positive >= negative, "0.0 {positive} times, -0.0 {negative} times");
 }
+
+/// An index picks a position by how far along it is, the same fraction of
+/// every length: from the first position to the last, evenly.
+#[test]
+fn an_index_spreads_over_every_length_and_shrinks_to_the_first_position() {
+    let indexes = quickcheck::arbitrary::<generate::Index>().sample(2000, 1);
+    for length in [1, 2, 7, 50] {
+        let mut seen = vec![0u32; length];
+        for index in &indexes {
+            seen[index.index(length)] += 1;
+        }
+        assert!(seen.iter().all(|&count| count > 0), "{length}: {seen:?}");
+    }
+    let list = [10, 20, 30];
+    assert!(indexes.iter().any(|index| *index.get(&list) == 30));
+
+    // Shrunk, the list is as short as the bug allows and the index picks
+    // its first element.
+    let result = Property::for_all(
+        (generate::vec(generate::between(0u8, 9)).min_length(1), quickcheck::arbitrary::<generate::Index>()),
+        |(list, index)| *index.get(&list) != 7,
+    )
+    .check(Options::default().seed(3));
+    let (list, index) = result.minimal().unwrap().value();
+    assert_eq!((list.as_slice(), index.index(list.len())), ([7].as_slice(), 0), "{result}");
+}
+
+#[test]
+#[should_panic(expected = "an empty one has none")]
+fn an_index_into_nothing_is_a_clear_panic() {
+    let index = quickcheck::arbitrary::<generate::Index>().sample(1, 1)[0];
+    let _ = index.index(0);
+}

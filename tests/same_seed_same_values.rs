@@ -58,6 +58,7 @@ impl ModelCommand<u32> for Counter {
 /// values it gives.
 fn every_generator() -> BTreeMap<&'static str, String> {
     let mut values = BTreeMap::new();
+    values.insert("index", drawn(quickcheck::arbitrary::<generate::Index>()));
     values.insert("integer u8", drawn(generate::integer::<u8>()));
     values.insert("integer i32", drawn(generate::integer::<i32>()));
     values.insert("integer i64", drawn(generate::integer::<i64>()));
@@ -206,6 +207,10 @@ const EXPECTED: &[(&str, &str)] = &[
     (
         "hash_set",
         "[{0, 1, 2, 8, 11, 13, 18}, {0, 1, 2, 4, 5, 6, 9, 10, 12, 13, 14, 15, 16, 17, 19, 20}, {2, 3}]\n[{2}, {8}, {0, 3, 5, 7, 8, 15}]",
+    ),
+    (
+        "index",
+        "[Index(7894780148715807567), Index(6907785616333133902), Index(12365981118727104114)]\n[Index(0), Index(18108053637734244884), Index(4969796489110591563)]",
     ),
     ("integer i32", "[-28, 110, -18]\n[-732479, -18, -251]"),
     ("integer i64", "[168, -39, -57]\n[-409358007909, 137, -111]"),

@@ -18,6 +18,7 @@
 //! | tuples, [`zip`], [`build`], [`sequence`], [`array()`] | several values at once |
 //! | [`vec()`], [`vec_deque`], [`hash_set`], [`btree_set`], [`hash_map`], [`btree_map`], [`unique_vec`] | collections |
 //! | [`shuffle`], [`subsequence`] | orderings and in-order selections of a list |
+//! | `arbitrary::<`[`Index`]`>()` | a position in a collection the test builds itself |
 //! | [`option`], [`result`] | `Option` and `Result` |
 //! | [`from_fn`], [`deferred`], [`recursive`] | dependent draws and recursive types |
 //!
@@ -59,6 +60,7 @@ pub(crate) mod distinct;
 mod duration;
 mod float;
 mod from_fn;
+mod index;
 mod integer;
 mod option;
 mod recursive;
@@ -92,6 +94,7 @@ pub use distinct::{
 pub use duration::{DurationOf, duration};
 pub use float::{Float, FloatValue, float, float_between};
 pub use from_fn::{FromFn, from_fn};
+pub use index::{Index, Indexes};
 pub use integer::{Integer, IntegerValue, between, integer};
 pub use option::{OptionOf, ResultOf, option, result};
 pub use recursive::{Deferred, deferred, recursive};
