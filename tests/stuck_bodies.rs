@@ -32,7 +32,7 @@ fn child_process() {
         .database("off");
     let result = Property::for_all(generate::between(0u8, 9), |n| {
         if n > 0 {
-            std::thread::sleep(Duration::from_millis(1200));
+            std::thread::sleep(Duration::from_millis(1600));
         }
     })
     .check(options);

@@ -19,11 +19,11 @@ pub struct Map<G, F> {
 }
 
 impl<G, F> Map<G, F> {
-    /// Turns every value `inner` draws with `mapping`. For a closure,
-    /// [`Generator::map`] says the same more briefly; this is for a
-    /// mapping whose type can be written out, in an
-    /// [`Arbitrary`](crate::Arbitrary) implementation's `Generator` type
-    /// (see [`Mapping`]).
+    /// Turns every value `inner` draws with `mapping`: a mapping whose
+    /// type can be written out, in an [`Arbitrary`](crate::Arbitrary)
+    /// implementation's `Generator` type (see [`Mapping`]). For a closure,
+    /// use [`Generator::map`], which also tells the compiler the type of
+    /// the closure's argument (here it cannot be inferred).
     pub fn new(inner: G, mapping: F) -> Map<G, F> {
         Map { inner, mapping }
     }

@@ -45,7 +45,9 @@
 //! Each function returns a generator type of its own, named after what it
 //! draws ([`Integer`], [`Character`], [`Collection`]), with `Of` added where
 //! the plain name is the drawn type's own ([`OptionOf`], [`DurationOf`]),
-//! so that importing both never clashes.
+//! so that importing both never clashes. The standard types' default
+//! generators convert with the zero-sized [`conversions`], so that their
+//! types can be written out.
 
 mod boxed;
 pub(crate) mod choice;

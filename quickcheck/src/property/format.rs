@@ -17,23 +17,36 @@ const PLACEHOLDER: &str = "<Debug ";
 /// placeholder naming the panic instead of ending the report, and output
 /// beyond [`MAX_RENDERED`] bytes is cut with a marker.
 ///
-/// A compact form that spans lines, from a `Debug` written by hand inside
-/// a tuple or a struct (a command sequence's numbered steps in a pair),
-/// would run its lines into the parentheses around it: such a value is
-/// written in the alternate form instead, where each part has lines of its
-/// own. A command sequence's step list on its own is meant to be read on
-/// its lines, and stays as it is.
+/// A compact form with a line break inside brackets, from a `Debug`
+/// written by hand nested in a tuple or a struct (a command sequence's
+/// numbered steps in a pair), would run its lines into the brackets around
+/// it: such a value is written in the alternate form instead, where each
+/// part has lines of its own, unless that form is cut or fails where the
+/// compact one did not. Lines at the top level (an error's chain of
+/// causes, a sequence's steps) are meant to be read as they are.
 pub(crate) fn render<T: Debug + ?Sized>(value: &T) -> String {
     let compact = render_as(value, false);
-    if compact.contains('\n') && !is_step_list(&compact) { render_as(value, true) } else { compact }
+    if !compact.contains('\n') || !breaks_inside_brackets(&compact) {
+        return compact;
+    }
+    let pretty = render_as(value, true);
+    if is_whole(&pretty) || !is_whole(&compact) { pretty } else { compact }
 }
 
-/// Whether `form` is a command sequence's compact form: numbered steps,
-/// the first `1. ` or `1 to 3. ` (aligned with spaces before it).
-fn is_step_list(form: &str) -> bool {
-    let first = form.trim_start();
-    let digits = first.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && (first[digits..].starts_with(". ") || first[digits..].starts_with(" to "))
+/// Whether a line break of `form` lies inside brackets (outside string and
+/// character literals).
+fn breaks_inside_brackets(form: &str) -> bool {
+    let mut depth = 0usize;
+    for (character, in_literal) in outside_literals(form) {
+        match character {
+            _ if in_literal => {}
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            '\n' if depth > 0 => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// [`render`], in the alternate form (`{:#?}`) when `pretty`.
@@ -216,11 +229,42 @@ mod tests {
     #[test]
     fn a_form_of_several_lines_inside_another_is_written_pretty() {
         assert_eq!(render(&(7, Rows)), "(\n    7,\n    1 0\n    0 1,\n)");
+        // Lines at the top level are meant as they are: a matrix, an
+        // error's chain of causes, a command sequence's steps.
         assert_eq!(render(&Rows), "1 0\n0 1");
-        // A command sequence's numbered steps stay as they are.
-        assert!(is_step_list("1. Put(0)\n2. Get(0)"));
-        assert!(is_step_list(" 1 to 3. Put(0)\n 4. Get(0)"));
-        assert!(!is_step_list("(1, 2)\n"));
+        assert_eq!(render(&Chain), "context\n\nCaused by:\n    boom (os error 2)");
+    }
+
+    /// An error whose compact form is its chain of causes, and whose
+    /// alternate form is its structure.
+    struct Chain;
+
+    impl Debug for Chain {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            if f.alternate() {
+                f.write_str("Error { context: \"context\", source: \"boom\" }")
+            } else {
+                f.write_str("context\n\nCaused by:\n    boom (os error 2)")
+            }
+        }
+    }
+
+    /// Lines inside brackets in the compact form; a panic in the other.
+    struct PrettyPanics;
+
+    impl Debug for PrettyPanics {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            if f.alternate() { panic!("no pretty form") } else { f.write_str("(1\n2)") }
+        }
+    }
+
+    #[test]
+    fn the_alternate_form_is_taken_only_if_it_is_whole() {
+        assert_eq!(render(&PrettyPanics), "(1\n2)");
+        // Whole compact, cut pretty: the compact form stays.
+        let near_the_cut = (Rows, vec![0u8; 3000]);
+        let compact = render(&near_the_cut);
+        assert!(is_whole(&compact) && compact.starts_with("(1 0\n0 1, [0, 0"), "{compact}");
     }
 
     #[test]

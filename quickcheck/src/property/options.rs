@@ -61,7 +61,8 @@ pub struct Options {
     database: Option<OsString>,
     phases: Phases,
     target_steps: Option<u64>,
-    first_failure_only: bool,
+    /// `None` looks for them, the default.
+    multiple_failures: Option<bool>,
     suppressed: Vec<HealthCheck>,
     deadline: Option<Duration>,
     run_for: Option<Duration>,
@@ -266,7 +267,7 @@ impl Options {
     /// shrinking runs into; each is shrunk on its own and all are reported
     /// together.
     pub fn multiple_failures(mut self, look_for_others: bool) -> Options {
-        self.first_failure_only = !look_for_others;
+        self.multiple_failures = Some(look_for_others);
         self
     }
 
@@ -312,7 +313,11 @@ impl Options {
     /// Fails an example whose body runs longer than `deadline` (the
     /// generators' time does not count). None by default. A synchronous
     /// body is not interrupted: its time is judged once it returns, so one
-    /// that never returns still hangs the test. An asynchronous body still
+    /// that never returns still hangs the test; once it has run ten
+    /// deadlines (and at least a second, and twice the longest body that
+    /// returned), its example's replay token is written to the process's
+    /// standard error, which the test harness does not capture, so the
+    /// example it hangs on can be replayed alone. An asynchronous body still
     /// waiting when its time is up is given up on then, under any
     /// executor: its future is dropped, and the example fails for the
     /// deadline.
@@ -439,7 +444,7 @@ impl Options {
             confidence: self.confidence,
             phases: self.phases,
             target_steps: self.target_steps.unwrap_or(DEFAULT_TARGET_STEPS),
-            multiple_failures: !self.first_failure_only,
+            multiple_failures: self.multiple_failures.unwrap_or(true),
             suppressed: self.suppressed.clone(),
             deadline: self.deadline,
             run_for,

@@ -28,6 +28,11 @@ pub trait IntoVerdict: sealed::Sealed {
 }
 
 pub(crate) mod sealed {
+    #[diagnostic::on_unimplemented(
+        message = "`IntoVerdict` is sealed: a property body returns `()`, `bool` or a `Result` whose `Err` is `Debug`",
+        label = "not one of the verdicts a body may return",
+        note = "for a verdict of your own, return it as a `Result`'s `Err`: its `Debug` form is the failure's message"
+    )]
     pub trait Sealed {}
     impl Sealed for () {}
     impl Sealed for bool {}

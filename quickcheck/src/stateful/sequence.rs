@@ -350,9 +350,10 @@ impl<Model, C: fmt::Debug> fmt::Debug for CommandSequence<Model, C> {
 /// line.
 const SHORTENED_RUN: usize = 3;
 
-/// A command's compact `Debug` form, or a placeholder if its `Debug`
-/// panics: in the alternate form of a sequence too, so that each command
-/// is one line of the list, as each is one step.
+/// A command's `Debug` form as reports write it (see
+/// [`render`](crate::property::format::render)), or a placeholder if its
+/// `Debug` panics: compact in the alternate form of a sequence too, so that
+/// a command of one line stays one item of the list.
 struct Guarded<'a, C>(&'a C);
 
 impl<C: fmt::Debug> fmt::Debug for Guarded<'_, C> {

@@ -341,10 +341,12 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// Notes that a body starts under `deadline`: when, for the deadline,
     /// and on which example, for the watch over bodies that run far past
     /// it (started with the first body).
-    #[cold]
+    // Out of line: only a check with a deadline calls it.
+    #[inline(never)]
     fn watch_body(&mut self, deadline: Duration) {
         self.body_started_at = Some(Instant::now());
-        if self.watchdog.is_none() {
+        if !self.watchdog_tried {
+            self.watchdog_tried = true;
             self.watchdog = Watchdog::start(deadline);
         }
         if let Some(watchdog) = &self.watchdog {

@@ -278,6 +278,8 @@ pub(crate) struct Runner<'a, G, B> {
     /// Under a deadline, the watch that names a body's example once the
     /// body has run far past it; started with the first body.
     watchdog: Option<watchdog::Watchdog>,
+    /// Whether the watch was started (or could not be): it is tried once.
+    watchdog_tried: bool,
     /// When the generate phase began, under a `run_for` duration.
     generating_since: Option<Instant>,
     /// Whether a generated example that ran before runs again. Skipping
@@ -312,6 +314,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             body_started_at: None,
             exact_deadline: false,
             watchdog: None,
+            watchdog_tried: false,
             generating_since: None,
             runs_repeats: false,
             drawing_only: false,

@@ -6,8 +6,8 @@
 //! ends. Under a deadline, a thread of the check's own watches the body
 //! running, and once it has run for [`STUCK_AFTER_DEADLINES`] deadlines
 //! (at least [`STUCK_AFTER_AT_LEAST`]) it names the example with its
-//! replay token, on the process's standard error, which the harness does not
-//! capture. Whoever is left waiting can then replay that example alone.
+//! replay token, on the process's standard error, which libtest's harness
+//! does not capture (cargo-nextest shows it with the test's output). Whoever is left waiting can then replay that example alone.
 //!
 //! The watch is a thread per check rather than an alarm of the shared
 //! thread that rings for asynchronous bodies (see
@@ -17,7 +17,7 @@
 
 use std::io::Write;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
-use std::thread::{self, JoinHandle};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::property::Replay;
@@ -29,10 +29,12 @@ const STUCK_AFTER_DEADLINES: u32 = 10;
 /// deadline: a body that takes a second is slow, not yet stuck.
 const STUCK_AFTER_AT_LEAST: Duration = Duration::from_secs(1);
 
+/// The watch thread's stack: it waits, and formats one line.
+const WATCH_STACK: usize = 64 << 10;
+
 /// The watch of one check: its thread, and what it watches.
 pub(crate) struct Watchdog {
     shared: Arc<Shared>,
-    thread: Option<JoinHandle<()>>,
 }
 
 struct Shared {
@@ -53,9 +55,11 @@ struct State {
     /// Whether the watch has seen the running body run long enough to be
     /// called stuck.
     seen_stuck: bool,
-    /// The example the watch last spoke of: one run again (to confirm
-    /// that it fails) is not named twice.
-    spoken_of: Option<Vec<u64>>,
+    /// The longest any body of the check ran and returned: a body is
+    /// called stuck only past twice that too, so bodies that are slow but
+    /// return (a slow failure shrinking, run after run) are named once, not
+    /// every time.
+    longest_returned: Duration,
     check_ended: bool,
 }
 
@@ -67,9 +71,15 @@ impl Watchdog {
         let stuck_after = deadline.saturating_mul(STUCK_AFTER_DEADLINES).max(STUCK_AFTER_AT_LEAST);
         let shared = Arc::new(Shared { state: Mutex::default(), ended: Condvar::new(), stuck_after, deadline });
         let watched = Arc::clone(&shared);
-        let thread =
-            thread::Builder::new().name("quickcheck deadline watch".to_owned()).spawn(move || watch(&watched)).ok()?;
-        Some(Watchdog { shared, thread: Some(thread) })
+        // A small stack of its own: it would otherwise take the size that
+        // `RUST_MIN_STACK` asks of test threads for deep values.
+        // Detached: the check's end wakes it, and it ends by itself.
+        thread::Builder::new()
+            .name("quickcheck deadline watch".to_owned())
+            .stack_size(WATCH_STACK)
+            .spawn(move || watch(&watched))
+            .ok()?;
+        Some(Watchdog { shared })
     }
 
     /// A body starts on the example of `choices`.
@@ -83,18 +93,19 @@ impl Watchdog {
 
     /// The running body has returned (or was given up on).
     pub(crate) fn body_ended(&self) {
-        self.shared.lock().started = None;
+        let mut state = self.shared.lock();
+        if let Some(started) = state.started.take() {
+            state.longest_returned = state.longest_returned.max(started.elapsed());
+        }
     }
 }
 
 impl Drop for Watchdog {
     fn drop(&mut self) {
         self.shared.lock().check_ended = true;
+        // Not joined: a thread blocked writing to a standard error no one
+        // reads must not hold up the check's end. It ends once it wakes.
         self.shared.ended.notify_one();
-        if let Some(thread) = self.thread.take() {
-            // The thread only waits and writes a line: it ends promptly.
-            let _ = thread.join();
-        }
     }
 }
 
@@ -111,18 +122,22 @@ impl Shared {
 fn watch(shared: &Shared) {
     let mut state = shared.lock();
     while !state.check_ended {
+        let stuck_after = shared.stuck_after.max(state.longest_returned.saturating_mul(2));
         let wait = match state.started {
             Some(started) if !state.seen_stuck => {
                 let running = started.elapsed();
-                if running >= shared.stuck_after {
+                if running >= stuck_after {
                     state.seen_stuck = true;
-                    if state.spoken_of.as_ref() != Some(&state.choices) {
-                        speak(running, shared.deadline, &state.choices);
-                        state.spoken_of = Some(state.choices.clone());
-                    }
+                    let choices = state.choices.clone();
+                    // Written with the lock released: the check's thread
+                    // takes it at every body, and a standard error that
+                    // blocks must not stop the check.
+                    drop(state);
+                    speak(running, shared.deadline, &choices);
+                    state = shared.lock();
                     continue;
                 }
-                shared.stuck_after - running
+                stuck_after - running
             }
             // Nothing to watch yet: a body that starts meanwhile is looked
             // at within `stuck_after` of its start, which is soon enough.
