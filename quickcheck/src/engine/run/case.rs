@@ -16,7 +16,6 @@ use crate::property::Failure;
 use crate::stats::{self, ExampleRecord};
 
 use super::Runner;
-use super::watchdog::Watchdog;
 
 /// How a property body judged one value: `Ok(Ok(()))` passed, `Ok(Err(_))`
 /// failed by returning, `Err(_)` discarded or panicked.
@@ -287,8 +286,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 return None;
             }
             runner.body_calls += 1;
-            if let Some(deadline) = runner.settings.deadline {
-                runner.watch_body(deadline);
+            if runner.settings.deadline.is_some() {
+                runner.watch_body();
             }
             let Runner { body, record, .. } = runner;
             Some(stats::recording(record, || body.start(value)))
@@ -338,17 +337,13 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         self.in_time(case)
     }
 
-    /// Notes that a body starts under `deadline`: when, for the deadline,
+    /// Notes that a body starts under a deadline: when, for the deadline,
     /// and on which example, for the watch over bodies that run far past
-    /// it (started with the first body).
+    /// it.
     // Out of line: only a check with a deadline calls it.
     #[inline(never)]
-    fn watch_body(&mut self, deadline: Duration) {
+    fn watch_body(&mut self) {
         self.body_started_at = Some(Instant::now());
-        if !self.watchdog_tried {
-            self.watchdog_tried = true;
-            self.watchdog = Watchdog::start(deadline);
-        }
         if let Some(watchdog) = &self.watchdog {
             watchdog.body_started(&self.source.recording().choices);
         }

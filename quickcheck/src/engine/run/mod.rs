@@ -276,10 +276,9 @@ pub(crate) struct Runner<'a, G, B> {
     /// counterexample) rather than with the search's slack.
     exact_deadline: bool,
     /// Under a deadline, the watch that names a body's example once the
-    /// body has run far past it; started with the first body.
+    /// body has run far past it (`None` also if its thread could not be
+    /// started).
     watchdog: Option<watchdog::Watchdog>,
-    /// Whether the watch was started (or could not be): it is tried once.
-    watchdog_tried: bool,
     /// When the generate phase began, under a `run_for` duration.
     generating_since: Option<Instant>,
     /// Whether a generated example that ran before runs again. Skipping
@@ -313,8 +312,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             drawn_at: None,
             body_started_at: None,
             exact_deadline: false,
-            watchdog: None,
-            watchdog_tried: false,
+            watchdog: settings.deadline.and_then(watchdog::Watchdog::start),
             generating_since: None,
             runs_repeats: false,
             drawing_only: false,

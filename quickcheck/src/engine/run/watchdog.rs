@@ -5,9 +5,11 @@
 //! a word, since the test harness shows a test's output only once the test
 //! ends. Under a deadline, a thread of the check's own watches the body
 //! running, and once it has run for [`STUCK_AFTER_DEADLINES`] deadlines
-//! (at least [`STUCK_AFTER_AT_LEAST`]) it names the example with its
-//! replay token, on the process's standard error, which libtest's harness
-//! does not capture (cargo-nextest shows it with the test's output). Whoever is left waiting can then replay that example alone.
+//! (at least [`STUCK_AFTER_AT_LEAST`], and twice the longest body that
+//! returned) it names the example with its replay token, on the process's
+//! standard error, which libtest's harness does not capture (cargo-nextest
+//! shows it with the test's output). Whoever is left waiting can then
+//! replay that example alone.
 //!
 //! The watch is a thread per check rather than an alarm of the shared
 //! thread that rings for asynchronous bodies (see
