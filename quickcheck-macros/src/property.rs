@@ -119,9 +119,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     // (an array, a `Box`, a `Duration`) says so through its derive, which
     // only the compiler can look up; so does one that holds structs, which
     // its `Debug` form may print by name.
-    // A name no user item takes: a `const` or `static` of the name in scope
-    // would make the binding a pattern that matches it, whatever the span.
-    let checked = Ident::new("__quickcheck_property", Span::mixed_site());
+    let checked = binding("property");
     let place = pin_line::place(&krate);
     let property = quote! {
         ({
@@ -282,19 +280,19 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     Ok(expanded)
 }
 
+/// A name for a binding of the generated code, prefixed so that no user
+/// item takes it: a `const` or `static` of the name in scope would make the
+/// binding a pattern that matches the item, whatever the identifier's span.
+fn binding(name: &str) -> Ident {
+    Ident::new(&format!("__quickcheck_{name}"), Span::mixed_site())
+}
+
 /// The check of a property: the property and its options built through
 /// `build_property`, so that a panic while building them (an impossible
 /// range in a generator) is a misconfigured check, not a failure of the
-/// property; then `check` (or `check_async(..).await`) on them. The names
-/// it binds are prefixed so that no user's `static` or `const` has them: a
-/// binding of such a name would be taken as a pattern matching the item,
-/// whatever the identifier's span.
+/// property; then `check` (or `check_async(..).await`) on them.
 fn check_expression(krate: &CratePath, property: &TokenStream, options: &TokenStream, is_async: bool) -> TokenStream {
-    let (built, built_options, misconfigured) = (
-        Ident::new("__quickcheck_property", Span::mixed_site()),
-        Ident::new("__quickcheck_options", Span::mixed_site()),
-        Ident::new("__quickcheck_misconfigured", Span::mixed_site()),
-    );
+    let (built, built_options, misconfigured) = (binding("property"), binding("options"), binding("misconfigured"));
     let check = if is_async {
         quote! { #built.check_async(#built_options).await }
     } else {

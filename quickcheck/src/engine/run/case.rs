@@ -343,9 +343,11 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     // Out of line: only a check with a deadline calls it.
     #[inline(never)]
     fn watch_body(&mut self) {
-        self.body_started_at = Some(Instant::now());
+        // One reading of the clock serves the deadline and the watch.
+        let started = Instant::now();
+        self.body_started_at = Some(started);
         if let Some(watchdog) = &self.watchdog {
-            watchdog.body_started(&self.source.recording().choices);
+            watchdog.body_started(started, &self.source.recording().choices);
         }
     }
 

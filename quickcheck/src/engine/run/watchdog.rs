@@ -84,12 +84,12 @@ impl Watchdog {
         Some(Watchdog { shared })
     }
 
-    /// A body starts on the example of `choices`.
-    pub(crate) fn body_started(&self, choices: &[u64]) {
+    /// A body starts, at `started`, on the example of `choices`.
+    pub(crate) fn body_started(&self, started: Instant, choices: &[u64]) {
         let mut state = self.shared.lock();
         state.choices.clear();
         state.choices.extend_from_slice(choices);
-        state.started = Some(Instant::now());
+        state.started = Some(started);
         state.seen_stuck = false;
     }
 
