@@ -2,7 +2,7 @@
 //! path a `crate = "..."` option names, for a crate that depends on it
 //! under another name or reaches it through a re-export.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Span, TokenStream};
 use quote::{ToTokens, quote};
 use syn::{LitStr, Path};
 
@@ -26,6 +26,20 @@ impl CratePath {
             )
         })?;
         Ok(CratePath(path.into_token_stream()))
+    }
+
+    /// The path with every token placed at `span`, for code whose errors
+    /// belong there: an expression spans from its first token to its
+    /// last, and one opened by the path at the attribute would point there.
+    pub(crate) fn at(&self, span: Span) -> TokenStream {
+        self.0
+            .clone()
+            .into_iter()
+            .map(|mut token| {
+                token.set_span(span);
+                token
+            })
+            .collect()
     }
 }
 

@@ -4,7 +4,7 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned;
-use syn::{Expr, ExprLit, Lit, Meta, MetaNameValue, Token};
+use syn::{Expr, ExprLit, Lit, LitStr, Meta, MetaNameValue, Token};
 
 use crate::crate_path::CratePath;
 
@@ -156,8 +156,17 @@ pub(crate) struct Parsed {
     pub(crate) options: TokenStream,
     /// The path of the runtime crate.
     pub(crate) krate: CratePath,
-    /// Where a `replay = ...` option is, if one is given.
-    pub(crate) replay: Option<Span>,
+    /// The `replay = ...` option, if one is given.
+    pub(crate) replay: Option<ReplayOption>,
+}
+
+/// A `replay = ...` option.
+pub(crate) struct ReplayOption {
+    /// Where the option is.
+    pub(crate) span: Span,
+    /// Its token, if written as a literal, which can then be checked as
+    /// the test compiles.
+    pub(crate) literal: Option<LitStr>,
 }
 
 /// Parses the attribute's arguments into an `Options` expression, which
@@ -207,7 +216,11 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
         }
         seen.push(option.method);
         if option.method == "replay" {
-            replay = Some(argument.path.span());
+            let literal = match &argument.value {
+                Expr::Lit(ExprLit { lit: Lit::Str(literal), .. }) => Some(literal.clone()),
+                _ => None,
+            };
+            replay = Some(ReplayOption { span: argument.path.span(), literal });
         }
         check_kind(option, &argument.value)?;
         if option.name == "name"

@@ -74,11 +74,11 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     refuse_test_result_type(&function.sig.output)?;
     let parameters = parameters(&mut function, &krate)?;
     let examples = examples(&mut function.attrs, &parameters, &krate)?;
-    if let Some(replay) = replay
+    if let Some(replay) = &replay
         && !examples.is_empty()
     {
         return Err(syn::Error::new(
-            replay,
+            replay.span,
             "a replay checks only the example its token names, which would leave this property's \
              #[example] cases unchecked; while replaying, take out the #[example] attributes, or the replay",
         ));
@@ -119,11 +119,18 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     // (an array, a `Box`, a `Duration`) says so through its derive, which
     // only the compiler can look up; so does one that holds structs, which
     // its `Debug` form may print by name.
+    // A token written out is read as the test compiles, so that one
+    // pasted short is an error at the literal, not a failing test.
+    let token_check = replay.and_then(|replay| replay.literal).map(|literal| {
+        let krate = krate.at(literal.span());
+        quote_spanned! {literal.span()=> const _: () = #krate::__private::check_replay_token(#literal); }
+    });
     let checked = binding("property");
     let place = pin_line::place(&krate);
     let property = quote! {
         ({
             #returns_a_verdict
+            #token_check
             let #checked = #krate::Property::for_all(
                 (#(#generators,)*),
                 #judged(#asyncness |(#(#patterns,)*): (#(#types,)*)| -> #output #body),

@@ -120,6 +120,13 @@ pub fn attribute_options(package: Option<&str>, path: &str) -> Options {
     options
 }
 
+/// Checks a `replay = "..."` literal of the attribute as the test
+/// compiles: the attribute puts this call in a `const`, where a token that
+/// cannot be read panics, a compile error at the literal that says why.
+pub const fn check_replay_token(token: &str) {
+    crate::property::check_replay_token(token);
+}
+
 /// Passes a `#[generator(...)]` expression through, checking that it
 /// generates the parameter's type `T`. A mismatch is reported at the
 /// expression, and once more at the attribute, where the property uses the

@@ -288,7 +288,9 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// (`phases = quickcheck::Phases::all().without(quickcheck::Phase::Shrink)`,
 /// `deadline = std::time::Duration::from_millis(200)`),
 /// `suppress` a list of [`HealthCheck`]s, and `multiple_failures = false`
-/// stops at the first failure. A relative `database` is taken from the
+/// stops at the first failure. A `replay` token written as a literal is
+/// read as the test compiles: one pasted short, or printed by another
+/// version of quickcheck, is a compile error at the literal. A relative `database` is taken from the
 /// directory of the package under test, in its source tree (see
 /// [`Options::database`], which suggests one under `target/` instead).
 /// The environment variables documented on

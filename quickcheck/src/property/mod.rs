@@ -22,6 +22,7 @@ pub use options::{Cancellation, Options};
 pub use outcome::IntoVerdict;
 pub use parameters::ParameterValues;
 pub use phases::{Phase, Phases};
+pub(crate) use replay::check_token as check_replay_token;
 pub use replay::{Replay, ReplayParseError};
 pub use result::{
     CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult,

@@ -11,8 +11,37 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The tag in front of every token; bumped if the encoding ever changes.
-const VERSION: &str = "v1.";
+/// The tag in front of every token, `v` and a version number and a dot;
+/// its number is bumped if the encoding ever changes. A macro, so that the
+/// messages below can name it as a literal.
+macro_rules! tag {
+    () => {
+        "v1."
+    };
+}
+
+/// The tag in front of every token.
+const TAG: &str = tag!();
+
+/// The number in [`TAG`].
+const VERSION: u64 = match split_tag(TAG.as_bytes()) {
+    Some((version, _)) => version,
+    None => panic!("the tag is malformed"),
+};
+
+/// What a token should look like, for the messages about one that does
+/// not. A macro, so that the message at compile time can contain it.
+macro_rules! well_formed {
+    () => {
+        concat!(
+            "expected \"",
+            tag!(),
+            "\" followed by base64 letters (such as \"",
+            tag!(),
+            "AAE\"), exactly as printed on the \"Replay with\" line of a failure report"
+        )
+    };
+}
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -55,7 +84,7 @@ impl fmt::Display for Replay {
             }
             bytes.push(rest as u8);
         }
-        f.write_str(VERSION)?;
+        f.write_str(TAG)?;
         let mut text = String::with_capacity(bytes.len() * 4 / 3 + 1);
         for chunk in bytes.chunks(3) {
             let word = chunk.iter().enumerate().fold(0u32, |word, (at, &byte)| word | u32::from(byte) << (16 - 8 * at));
@@ -81,16 +110,11 @@ impl fmt::Display for ReplayParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let token = &self.token;
         let Some(theirs) = self.other_version else {
-            return write!(
-                f,
-                "malformed replay token {token:?}: expected \"{VERSION}\" followed by base64 letters (such as \
-                 \"{VERSION}AAE\"), exactly as printed on the \"Replay with\" line of a failure report"
-            );
+            return write!(f, concat!("malformed replay token {:?}: ", well_formed!()), token);
         };
-        let ours = VERSION.trim_end_matches('.');
         // A lower version than ours was never released, but may come from
         // a build of quickcheck other than a release.
-        let (which, or) = if theirs > version_number(VERSION).unwrap_or(0) {
+        let (which, or) = if theirs > VERSION {
             ("a newer", "upgrade quickcheck to the version that printed this one")
         } else {
             ("another", "replay it with the version of quickcheck that printed it")
@@ -98,18 +122,10 @@ impl fmt::Display for ReplayParseError {
         write!(
             f,
             "the replay token {token:?} is in the v{theirs} format of {which} version of quickcheck; this version \
-             reads only {ours} tokens. Rerun the failing test with this version (without the token) for a token it \
-             reads, or {or}"
+             reads only v{VERSION} tokens. Rerun the failing test with this version (without the token) for a token \
+             it reads, or {or}"
         )
     }
-}
-
-/// The number of a version tag such as `"v2."`, if it is one.
-fn version_number(tag: &str) -> Option<u64> {
-    let digits = tag.strip_prefix('v')?.strip_suffix('.')?;
-    // `parse` alone would take a sign or leading zeros, which no tag has.
-    let canonical = digits == "0" || !digits.starts_with('0');
-    (canonical && digits.bytes().all(|byte| byte.is_ascii_digit())).then(|| digits.parse().ok()).flatten()
 }
 
 impl std::error::Error for ReplayParseError {}
@@ -118,63 +134,183 @@ impl FromStr for Replay {
     type Err = ReplayParseError;
 
     fn from_str(token: &str) -> Result<Replay, ReplayParseError> {
-        let error = || ReplayParseError { token: token.to_owned(), other_version: None };
-        let Some(text) = token.trim().strip_prefix(VERSION) else {
+        let error = |other_version| ReplayParseError { token: token.to_owned(), other_version };
+        let text = match split_tag(token.trim_ascii().as_bytes()) {
+            Some((VERSION, text)) => text,
             // Another version's tag says more than "malformed": the token
             // may be whole, only not this version's to read.
-            let tag = token.trim().split_inclusive('.').next().unwrap_or_default();
-            let other_version = version_number(tag).filter(|&theirs| Some(theirs) != version_number(VERSION));
-            return Err(ReplayParseError { token: token.to_owned(), other_version });
+            Some((theirs, _)) => return Err(error(Some(theirs))),
+            None => return Err(error(None)),
         };
-        // One character alone cannot hold a byte.
-        if text.len() % 4 == 1 {
-            return Err(error());
-        }
-        let mut bytes = Vec::with_capacity(text.len() * 3 / 4);
-        for chunk in text.as_bytes().chunks(4) {
-            let mut word = 0u32;
-            for (at, &letter) in chunk.iter().enumerate() {
-                let digit = ALPHABET.iter().position(|&known| known == letter).ok_or_else(error)?;
-                word |= (digit as u32) << (18 - 6 * at);
+        let mut reader = Reader::new(text);
+        let mut choices = Vec::with_capacity(text.len() * 3 / 4);
+        loop {
+            match reader.next_choice() {
+                Ok(Some(choice)) => choices.push(choice),
+                Ok(None) => return Ok(Replay { choices }),
+                Err(Malformed) => return Err(error(None)),
             }
-            let whole_bytes = chunk.len() - 1;
-            // The bits below the last whole byte are padding, which the
-            // printer leaves 0: a token is read only as it was written.
-            if word & ((1 << (24 - 8 * whole_bytes)) - 1) != 0 {
-                return Err(error());
-            }
-            bytes.extend((0..whole_bytes).map(|at| (word >> (16 - 8 * at)) as u8));
         }
-        let mut choices = Vec::new();
+    }
+}
+
+/// Checks that `token` is a replay token this version reads, with the
+/// reading [`Replay::from_str`] does, in a `const fn`:
+/// `#[property(replay = "...")]` given a literal evaluates it in a
+/// `const`, so that a token pasted short, or printed by another version,
+/// is an error at the literal as the test compiles.
+///
+/// # Panics
+///
+/// Saying what is wrong, if the token cannot be read.
+pub(crate) const fn check_token(token: &str) {
+    let text = match split_tag(token.trim_ascii().as_bytes()) {
+        Some((VERSION, text)) => text,
+        Some(_) => panic!(concat!(
+            "this replay token is in the format of another version of quickcheck; this version reads only \"",
+            tag!(),
+            "\" tokens. Rerun the failing test without the token for one it reads"
+        )),
+        None => panic!(concat!("malformed replay token: ", well_formed!())),
+    };
+    let mut reader = Reader::new(text);
+    loop {
+        match reader.next_choice() {
+            Ok(Some(_)) => {}
+            Ok(None) => return,
+            Err(Malformed) => panic!(concat!("malformed replay token: ", well_formed!())),
+        }
+    }
+}
+
+/// The version number a token's tag names, and the text after the tag:
+/// `"v2.AAE"` is version 2 followed by `"AAE"`. `None` when the token does
+/// not open with a tag: `v`, a number written without a sign or leading
+/// zeros, and a dot.
+const fn split_tag(token: &[u8]) -> Option<(u64, &[u8])> {
+    let [b'v', rest @ ..] = token else {
+        return None;
+    };
+    let (mut version, mut digits) = (0u64, 0);
+    while digits < rest.len() && rest[digits].is_ascii_digit() {
+        let Some(tens) = version.checked_mul(10) else {
+            return None;
+        };
+        let Some(next) = tens.checked_add((rest[digits] - b'0') as u64) else {
+            return None;
+        };
+        version = next;
+        digits += 1;
+    }
+    let leading_zero = digits > 1 && rest[0] == b'0';
+    match rest.split_at(digits) {
+        (_, [b'.', text @ ..]) if digits > 0 && !leading_zero => Some((version, text)),
+        _ => None,
+    }
+}
+
+/// A token's text (what follows its tag) is malformed.
+struct Malformed;
+
+/// Reads a token's text one choice at a time: base64 letters into bytes,
+/// bytes into LEB128 numbers. Made of `const fn`s, so that
+/// [`check_token`] can read a token while the code compiles.
+struct Reader<'a> {
+    text: &'a [u8],
+    /// How many letters of `text` have been read.
+    read: usize,
+    /// Bits read and not yet made into a byte: the low `pending` bits.
+    bits: u32,
+    pending: u32,
+}
+
+impl Reader<'_> {
+    const fn new(text: &[u8]) -> Reader<'_> {
+        Reader { text, read: 0, bits: 0, pending: 0 }
+    }
+
+    /// The next choice; `None` after the last.
+    const fn next_choice(&mut self) -> Result<Option<u64>, Malformed> {
         let (mut value, mut shift) = (0u64, 0u32);
-        for byte in bytes {
-            let bits = u64::from(byte & 0x7f);
-            if shift >= 64 || (shift == 63 && bits > 1) {
-                return Err(error());
-            }
-            // A last byte of 0 after others adds nothing: no printer
-            // writes one.
-            if byte == 0 && shift > 0 {
-                return Err(error());
+        loop {
+            let byte = match self.next_byte() {
+                Ok(Some(byte)) => byte,
+                Ok(None) if shift == 0 => return Ok(None),
+                // The text ended inside a number.
+                Ok(None) | Err(Malformed) => return Err(Malformed),
+            };
+            let bits = (byte & 0x7f) as u64;
+            // Past 64 bits; or a last byte of 0 after others, which adds
+            // nothing, and which no printer writes.
+            if shift >= 64 || (shift == 63 && bits > 1) || (byte == 0 && shift > 0) {
+                return Err(Malformed);
             }
             value |= bits << shift;
             if byte & 0x80 == 0 {
-                choices.push(value);
-                (value, shift) = (0, 0);
-            } else {
-                shift += 7;
+                return Ok(Some(value));
             }
+            shift += 7;
         }
-        if shift != 0 {
-            return Err(error());
-        }
-        Ok(Replay { choices })
     }
+
+    /// The next byte; `None` after the last.
+    const fn next_byte(&mut self) -> Result<Option<u8>, Malformed> {
+        while self.pending < 8 {
+            if self.read == self.text.len() {
+                // Four letters make three bytes, and a short last group
+                // one byte fewer than its letters: a letter alone (6 bits
+                // left over) holds no byte. The bits left over are
+                // padding, which the printer leaves 0: a token is read
+                // only as it was written.
+                let padding = self.bits & ((1 << self.pending) - 1);
+                return if self.pending < 6 && padding == 0 { Ok(None) } else { Err(Malformed) };
+            }
+            let Some(digit) = digit_of(self.text[self.read]) else {
+                return Err(Malformed);
+            };
+            self.read += 1;
+            // At most 7 bits were pending: 13 bits hold them all.
+            self.bits = ((self.bits << 6) | digit) & 0x1fff;
+            self.pending += 6;
+        }
+        self.pending -= 8;
+        Ok(Some((self.bits >> self.pending) as u8))
+    }
+}
+
+/// The value of a letter of [`ALPHABET`].
+const fn digit_of(letter: u8) -> Option<u32> {
+    let mut digit = 0;
+    while digit < ALPHABET.len() {
+        if ALPHABET[digit] == letter {
+            return Some(digit as u32);
+        }
+        digit += 1;
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::{self, Generator};
+    use crate::{Options, Property};
+
+    /// Whether [`check_token`] accepts `token`, run here as a function.
+    fn checked_at_compile_time(token: &str) -> bool {
+        std::panic::catch_unwind(|| check_token(token)).is_ok()
+    }
+
+    #[test]
+    fn the_compile_time_check_accepts_what_parsing_does() {
+        // Letters of tokens, of other versions' tags, and of neither.
+        let letters = generate::elements("v0129.AEQgrw_-*: ".chars().collect::<Vec<_>>());
+        let texts = generate::string_of(letters).length(0..=12);
+        let written = generate::vec(generate::integer::<u64>()).map(|choices| Replay::new(choices).to_string());
+        let tokens = generate::one_of((texts, written));
+        Property::for_all(tokens, |token: String| checked_at_compile_time(&token) == token.parse::<Replay>().is_ok())
+            .assert(Options::default().runs(2000));
+    }
 
     #[test]
     fn tokens_read_back_as_the_same_choices() {
