@@ -231,3 +231,27 @@ fn reports_print_the_shortest_round_trip_form() {
         assert!(report.contains(&format!("Minimal counterexample: {printed}")), "{report}");
     }
 }
+
+/// A range of one value draws nothing, so a run of it ends after one
+/// example, as an integer range of one value does; −0.0 to 0.0 holds two.
+#[test]
+fn a_range_of_one_value_is_exhausted_after_one_example() {
+    let finite = generate::float::<f64>().filter(|x| !x.is_nan());
+    Property::for_all(finite, |x: f64| {
+        let mut seen = Vec::new();
+        let run = Property::for_all(generate::float_between(x, x), |y: f64| {
+            seen.push(y);
+            true
+        })
+        .check(Options::default().seed(1).runs(100));
+        run.is_passed()
+            && run.is_space_exhausted()
+            && run.tests_run() == 1
+            && seen == [x]
+            && seen[0].is_sign_negative() == x.is_sign_negative()
+    })
+    .assert(Options::default().runs(200));
+    let zeros = Property::for_all(generate::float_between(-0.0, 0.0), |_: f64| true)
+        .check(Options::default().seed(1).runs(100));
+    assert!(zeros.tests_run() > 1, "{zeros}");
+}

@@ -386,6 +386,28 @@ fn no_example_line_is_offered_where_the_values_would_not_compile_back() {
     assert!(!report.contains("Pin it with"), "{report}");
 }
 
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn labels_stay_empty(label: std::borrow::Cow<'static, str>) -> bool {
+    label.is_empty()
+}
+
+#[test]
+fn a_borrowed_or_owned_string_is_pinned_as_a_literal() {
+    let report = report_of(labels_stay_empty);
+    assert!(report.contains(r#"  Pin it with: #[example("0")]"#), "{report}");
+}
+
+// The line above, pasted back.
+#[property(runs = 1)]
+#[example("0")]
+#[should_panic(expected = "on a pinned example")]
+fn a_pasted_borrowed_string_pins_the_failure(
+    #[generator(generate::constant(std::borrow::Cow::Borrowed("")))] label: std::borrow::Cow<'static, str>,
+) -> bool {
+    label.is_empty()
+}
+
 #[test]
 fn strings_inside_a_value_are_pinned_as_owned_strings() {
     // `vec!["", ""]` would make a `Vec<&str>`, not a `Vec<String>`.

@@ -339,6 +339,15 @@ fn bodies_may_return_unit_bool_or_result() {
     assert_eq!(result.failure().unwrap().kind(), FailureKind::ReturnedError);
     assert_eq!(result.minimal().unwrap().value(), &50);
     assert!(result.to_string().contains("the property returned Err(\"50 is too big\")"), "{result}");
+
+    // A message of several lines is written as its text, each line on a
+    // line of its own, as a panic's is.
+    let lines = Property::for_all(generate::between(0, 100), |n| {
+        if n < 50 { Ok(()) } else { Err(format!("{n} is too big:\n\"{n}\" > 49")) }
+    })
+    .check(seeded(1));
+    let report = lines.to_string();
+    assert!(report.contains("the property returned Err(50 is too big:\n    \"50\" > 49)"), "{report}");
 }
 
 #[test]
@@ -691,6 +700,12 @@ fn a_failure_that_does_not_happen_again_is_flaky() {
     .check(seeded(1));
     assert!(named.is_flaky(), "{named}");
     assert!(!named.to_string().contains("Pin it with"), "{named}");
+}
+
+/// The pin line of a failure writes its values as `Property::example`
+/// takes them, or is left out where they would not compile back.
+#[test]
+fn the_pin_line_writes_the_values_as_example_takes_them() {
     let pinnable = Property::for_all((generate::integer::<u8>(),), |(n,)| n < 100).parameters(&["n"]).check(seeded(1));
     assert!(pinnable.to_string().contains("Pin it with: .example((100,))"), "{pinnable}");
     assert_eq!(pinnable.example_attribute().as_deref(), Some("#[example(100)]"));
@@ -722,6 +737,12 @@ fn a_failure_that_does_not_happen_again_is_flaky() {
     let with_text = (generate::integer::<u8>(), generate::string(), generate::float::<f64>());
     let text = Property::for_all(with_text, |(n, _, _)| n < 5).parameters(&["n", "text", "x"]).check(seeded(1));
     assert!(text.to_string().contains(r#"Pin it with: .example((5, "".to_owned(), 0.0))"#), "{text}");
+    // A `Cow<str>` is written converted, as `.example` needs it.
+    let labelled = || (generate::integer::<u8>(), quickcheck::arbitrary::<std::borrow::Cow<'static, str>>());
+    let label = Property::for_all(labelled(), |(n, _)| n < 5).parameters(&["n", "label"]).check(seeded(1));
+    assert!(label.to_string().contains(r#"Pin it with: .example((5, "".into()))"#), "{label}");
+    let pasted = Property::for_all(labelled(), |(n, _)| n < 5).example((5, "".into())).check(seeded(1));
+    assert!(pasted.to_string().contains("on a pinned example"), "{pasted}");
     // A type whose `Debug` form is no expression of it gets no line, even
     // where the form reads as one: `Wrapping(0)` prints as `0`.
     let wrapped = (generate::integer::<u8>(), generate::integer::<u8>().map(std::num::Wrapping));

@@ -499,13 +499,19 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
         let mut generator = None;
         for attribute in typed.attrs {
             if !attribute.path().is_ident("generator") {
-                return Err(syn::Error::new(
-                    attribute.span(),
-                    "the only attribute a #[property] parameter takes is #[generator(...)]",
+                let is_lint =
+                    ["allow", "expect", "warn", "deny", "forbid"].iter().any(|lint| attribute.path().is_ident(lint));
+                // The function's attributes reach the body, and so the
+                // parameters, which the body's closure binds.
+                let instead =
+                    if is_lint { "; a lint attribute goes on the function, where it covers the body" } else { "" };
+                return Err(syn::Error::new_spanned(
+                    &attribute,
+                    format!("the only attribute a #[property] parameter takes is #[generator(...)]{instead}"),
                 ));
             }
             if generator.is_some() {
-                return Err(syn::Error::new(attribute.span(), "a parameter takes one #[generator(...)]"));
+                return Err(syn::Error::new_spanned(&attribute, "a parameter takes one #[generator(...)]"));
             }
             if let Ok(expression) = attribute.parse_args::<Expr>()
                 && let Some(parameter) = parameter_used_in(&expression, &names)

@@ -2,6 +2,7 @@
 //! calls. Not part of the public API: the macros' output may change with
 //! the macros.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::future::Future;
 use std::pin::pin;
@@ -137,13 +138,13 @@ pub fn generator_for<T, G: Generator<Value = T>>(generator: G) -> impl Generator
 }
 
 /// How a string literal in an `#[example(...)]` becomes a parameter of
-/// type `T`: as itself for a `&str`, owned for a `String`, so that the
-/// `Debug` form the report prints pastes back unchanged. Every other value
-/// is bound to the parameter's type directly.
+/// type `T`: as itself for a `&str`, owned for a `String`, borrowed for a
+/// `Cow<str>`, so that the `Debug` form the report prints pastes back
+/// unchanged. Every other value is bound to the parameter's type directly.
 #[diagnostic::on_unimplemented(
     message = "an #[example] gives `{Self}` for a parameter of type `{T}`",
     label = "expected a value of the parameter's type `{T}`",
-    note = "write a value of the parameter's type `{T}`; a string literal does for a `String`"
+    note = "write a value of the parameter's type `{T}`; a string literal does for a `String` or a `Cow<str>`"
 )]
 pub trait ExampleValue<T> {
     /// The parameter's value.
@@ -159,6 +160,12 @@ impl<T> ExampleValue<T> for T {
 impl ExampleValue<String> for &str {
     fn into_parameter(self) -> String {
         self.to_owned()
+    }
+}
+
+impl<'a> ExampleValue<Cow<'a, str>> for &'a str {
+    fn into_parameter(self) -> Cow<'a, str> {
+        Cow::Borrowed(self)
     }
 }
 

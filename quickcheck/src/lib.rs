@@ -305,7 +305,7 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// in order, checked before the generated ones (see
 /// [`Property::example`]). Each expression has its parameter's type, which
 /// it may be inferred from (`Default::default()`, `(0..3).collect()`), and a
-/// `String` parameter also takes a string literal, so an example line from
+/// `String` or `Cow<str>` parameter also takes a string literal, so an example line from
 /// a report pastes back as it is. A
 /// `replay` option and examples exclude each other (a replay checks only the
 /// example its token names, which would leave the pins unchecked): take the

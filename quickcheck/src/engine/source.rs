@@ -219,6 +219,8 @@ impl Recording {
 ///     assert!(index < items.len());
 /// }
 /// ```
+// quickcheck 1.x's `Gen` is what a hand-written generator draws from there.
+#[doc(alias = "Gen")]
 #[derive(Debug)]
 pub struct ChoiceSource {
     recording: Recording,

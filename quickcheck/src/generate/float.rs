@@ -427,6 +427,10 @@ pub struct Float<T> {
     negative: Option<Side>,
     /// Raw bits of the values forced one draw in [`FORCED_EVERY`].
     forced: Vec<u64>,
+    /// The raw bits of the range's one value, if it holds just one: it is
+    /// given without a choice, so a run sees the space exhausted after one
+    /// example, as it does for an integer range of one value.
+    only: Option<u64>,
     _type: PhantomData<fn() -> T>,
 }
 
@@ -453,7 +457,7 @@ pub fn float<T: FloatValue>() -> Float<T> {
     let positive = Side::new(&format, 0, format.infinity(), true);
     let negative = Side::new(&format, 0, format.infinity(), false);
     let forced = std::iter::once(format.nan()).chain(format.edges()).collect();
-    Float { format, positive: Some(positive), negative: Some(negative), forced, _type: PhantomData }
+    Float { format, positive: Some(positive), negative: Some(negative), forced, only: None, _type: PhantomData }
 }
 
 /// Any float in `low..=high`, inclusive, never NaN. Bounds are sign-aware for
@@ -468,6 +472,8 @@ pub fn float<T: FloatValue>() -> Float<T> {
 /// smallest subnormal of either sign, −0.0 and 0.0 the range holds, one
 /// draw in sixteen between them. Otherwise draws mix round values near 1, every
 /// exponent of the range, and grids from coarse to uniform over the range.
+/// A range of one value (both bounds equal, and of the same sign if zero)
+/// gives it without drawing anything, so a run ends after one example.
 ///
 /// # Panics
 ///
@@ -505,7 +511,8 @@ pub fn float_between<T: FloatValue>(low: T, high: T) -> Float<T> {
             forced.push(bits);
         }
     }
-    Float { format, positive, negative, forced, _type: PhantomData }
+    let only = (low_key == high_key).then_some(low_bits);
+    Float { format, positive, negative, forced, only, _type: PhantomData }
 }
 
 impl<T: FloatValue> Float<T> {
@@ -568,6 +575,9 @@ impl<T: FloatValue> Generator for Float<T> {
     type Value = T;
 
     fn generate(&self, source: &mut ChoiceSource) -> T {
+        if let Some(bits) = self.only {
+            return T::from_raw(bits);
+        }
         let format = self.format;
         // A fresh draw is planned whole, at its first choice, and the later
         // choices record the plan; a replay decodes them instead.

@@ -33,6 +33,48 @@ pub(crate) fn render<T: Debug + ?Sized>(value: &T) -> String {
     if is_whole(&pretty) || !is_whole(&compact) { pretty } else { compact }
 }
 
+/// Formats a body's error as [`render`] does, except that an error whose
+/// `Debug` form is a string literal with line breaks in it (a `String`, a
+/// `&str`, a `Box<dyn Error>` made from one) is written as its text, as a
+/// panic's message is: escaped, its lines would run together into one.
+pub(crate) fn render_error<T: Debug + ?Sized>(error: &T) -> String {
+    let form = render(error);
+    match string_literal_text(&form) {
+        Some(text) if text.contains('\n') => text,
+        _ => form,
+    }
+}
+
+/// The text of `form` if it is one string literal as `str`'s `Debug` writes
+/// it, escapes and all.
+fn string_literal_text(form: &str) -> Option<String> {
+    let inner = form.strip_prefix('"')?.strip_suffix('"')?;
+    let mut text = String::with_capacity(inner.len());
+    let mut characters = inner.chars();
+    while let Some(character) = characters.next() {
+        match character {
+            // An unescaped quote ends the literal before the end: `"a" "b"`.
+            '"' => return None,
+            '\\' => text.push(match characters.next()? {
+                'n' => '\n',
+                'r' => '\r',
+                't' => '\t',
+                '0' => '\0',
+                escaped @ ('\\' | '"' | '\'') => escaped,
+                'u' => {
+                    let digits = characters.as_str().strip_prefix('{')?.split_once('}')?.0;
+                    let decoded = char::from_u32(u32::from_str_radix(digits, 16).ok()?)?;
+                    characters = characters.as_str()[digits.len() + 2..].chars();
+                    decoded
+                }
+                _ => return None,
+            }),
+            _ => text.push(character),
+        }
+    }
+    Some(text)
+}
+
 /// Whether a line break of `form` lies inside brackets (outside string and
 /// character literals).
 fn breaks_inside_brackets(form: &str) -> bool {
@@ -200,6 +242,25 @@ pub(crate) fn top_level_fields(form: &str) -> Option<Vec<&str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::{self, Generator};
+    use crate::{Options, Property};
+
+    #[test]
+    fn an_error_of_several_lines_is_written_as_its_text() {
+        // Lines of any characters, escapes and quotes among them.
+        let lines = generate::vec(generate::string()).map(|lines| lines.join("\n"));
+        Property::for_all(lines, |text: String| {
+            let expected = if text.contains('\n') { text.clone() } else { format!("{text:?}") };
+            render_error(&text) == expected && render_error(text.as_str()) == expected
+        })
+        .assert(Options::default().runs(500));
+        let escaped = "\u{301}\0\t\r\"\\'\n\u{7f}";
+        assert!(format!("{escaped:?}").contains("\\u{301}"));
+        assert_eq!(render_error(escaped), escaped);
+        // Only a string literal, whole, is taken for text.
+        assert_eq!(render_error(&("a\nb", 1)), r#"("a\nb", 1)"#);
+        assert_eq!(render_error(&vec!["a\nb"]), r#"["a\nb"]"#);
+    }
 
     struct Explodes;
 

@@ -66,7 +66,7 @@ impl<T: IntoVerdict, E: Debug> IntoVerdict for Result<T, E> {
     fn into_verdict(self) -> Result<(), Failure> {
         match self {
             Ok(inner) => inner.into_verdict(),
-            Err(error) => Err(Failure::new(FailureKind::ReturnedError, crate::property::format::render(&error))),
+            Err(error) => Err(Failure::new(FailureKind::ReturnedError, crate::property::format::render_error(&error))),
         }
     }
 }

@@ -159,6 +159,7 @@ pub(crate) fn pin_arguments(
         let expression = as_expression(&form, lists_held(held)?);
         Some(match type_names.get(index) {
             Some(&"alloc::string::String") if strings == TopLevelStrings::Owned => format!("{expression}.to_owned()"),
+            Some(&"alloc::borrow::Cow<'_, str>") if strings == TopLevelStrings::Owned => format!("{expression}.into()"),
             _ if has_nested_string(&expression) => with_owned_strings(&expression),
             _ => expression,
         })
@@ -166,9 +167,10 @@ pub(crate) fn pin_arguments(
     fields.iter().enumerate().map(expression).collect()
 }
 
-/// How the pin line writes a parameter that is a `String`: as its literal,
-/// which `#[example(...)]` turns into a `String`, or, in the arguments of
-/// `Property::example`, which takes the values themselves, owned.
+/// How the pin line writes a parameter that is a `String` or a `Cow<str>`:
+/// as its literal, which `#[example(...)]` turns into the parameter's type,
+/// or, in the arguments of `Property::example`, which takes the values
+/// themselves, converted (`"a".to_owned()`, `"a".into()`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TopLevelStrings {
     Literal,
@@ -658,7 +660,7 @@ mod tests {
         assert_eq!(opaque, None);
         for borrowed in [
             "alloc::vec::Vec<&str>",
-            "(alloc::string::String, alloc::borrow::Cow<str>)",
+            "(alloc::string::String, alloc::borrow::Cow<'_, str>)",
             "alloc::vec::Vec<std::path::PathBuf>",
             "alloc::vec::Vec<alloc::sync::Arc<alloc::string::String>>",
         ] {
