@@ -58,6 +58,24 @@ fn statistics_are_captured_unless_asked_for() {
     assert!(shows_table(&always.stderr), "{always:?}");
 }
 
+#[property(seed = 1)]
+fn records_nothing(n: u8) -> bool {
+    n.checked_add(0) == Some(n)
+}
+
+/// Under `always`, a check that recorded no statistics still says how many
+/// examples passed: the setting is seen to work, and a run cut short by an
+/// exhausted space shows.
+#[test]
+fn a_check_without_statistics_reports_its_count_when_asked() {
+    let always = rerun_test("records_nothing", &[], true);
+    let stderr = String::from_utf8_lossy(&always.stderr);
+    assert!(stderr.contains("quickcheck in records_nothing:\nPassed 100 tests (seed 1)."), "{always:?}");
+    let quiet = rerun_test("records_nothing", &["--nocapture"], false);
+    assert!(!String::from_utf8_lossy(&quiet.stdout).contains("Passed"), "{quiet:?}");
+    assert!(!String::from_utf8_lossy(&quiet.stderr).contains("Passed"), "{quiet:?}");
+}
+
 /// A missed `cover` requirement is a warning, and shows under a plain test
 /// run, past the capture.
 #[test]

@@ -174,7 +174,7 @@
 //! `QUICKCHECK_RUNS`, `QUICKCHECK_SEED`, `QUICKCHECK_MAX_SHRINKS`,
 //! `QUICKCHECK_DATABASE` and `QUICKCHECK_RUN_FOR` (a time to search each
 //! property for, such as `10m`) override the options of every check, and
-//! `QUICKCHECK_STATISTICS=always` shows the statistics of passing checks;
+//! `QUICKCHECK_STATISTICS=always` shows the reports of passing checks;
 //! [`Options`] has the details. Cargo features add generators for other
 //! crates' types: `half`, `decimal` (`rust_decimal`), `chrono` and `uuid`;
 //! `serde` adds a serde round-trip law to [`oracles::laws`].

@@ -571,7 +571,9 @@ impl<T> PropertyResult<T> {
     /// `-- --nocapture`. With the environment variable
     /// `QUICKCHECK_STATISTICS=always`, or when a [`cover`](crate::stats::cover)
     /// requirement fell short, the report goes straight to standard error
-    /// instead, past the test harness's capture, so it always shows.
+    /// instead, past the test harness's capture, so it always shows; under
+    /// `always` so does the report of a check that recorded none, which
+    /// says how many examples passed and from which seed.
     /// [Health warnings](crate::HealthCheck) of a passing check always go
     /// straight to standard error. Both name the test they come from (the
     /// name of the thread the harness runs it on).
@@ -585,7 +587,9 @@ impl<T> PropertyResult<T> {
         if !self.is_passed() {
             panic!("{self}");
         }
-        if self.warnings.is_empty() && self.statistics.is_empty() {
+        // A value that does not parse made the check misconfigured.
+        let always = crate::property::options::statistics_always().unwrap_or(false);
+        if self.warnings.is_empty() && self.statistics.is_empty() && !always {
             return;
         }
         // Tests run side by side and their output mixes: what shows past
@@ -597,14 +601,12 @@ impl<T> PropertyResult<T> {
             // print macros, and a warning nobody sees helps nobody.
             let _ = writeln!(std::io::stderr(), "quickcheck{place}: {}", warning.advised(self.advice));
         }
-        if self.statistics.is_empty() {
+        if self.statistics.is_empty() && !always {
             return;
         }
         let heading = test.map_or_else(String::new, |name| format!("quickcheck in {name}:\n"));
         // A missed `cover` requirement is a warning too, so it shows the
         // same way.
-        // A value that does not parse made the check misconfigured.
-        let always = crate::property::options::statistics_always().unwrap_or(false);
         if always || (!self.coverage_confidence && !self.statistics.shortfalls().is_empty()) {
             let _ = writeln!(std::io::stderr(), "{heading}{self}");
         } else {
