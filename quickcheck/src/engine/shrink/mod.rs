@@ -91,8 +91,9 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// short run of choices, nearby numbers lowered in groups, a number lowered
 /// with the next one raised, a number lowered as far as it goes with a later
 /// one raised to its largest, two nearby numbers divided by a common
-/// factor, two values exchanged, a number lowered in steps that keep its
-/// last bits or digits, every value below a small number) and rarely
+/// factor, two values exchanged (everywhere, or at two places), a number
+/// lowered in steps that keep its last bits or digits, every value below a
+/// small number) and rarely
 /// succeed. Switching alternatives goes first, as only choices between
 /// alternatives have edits to try there; a pass that succeeds moves to the
 /// front.

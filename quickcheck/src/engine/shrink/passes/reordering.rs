@@ -1,6 +1,7 @@
 //! Passes that keep the choices but change their order: moving a span
 //! to a later place of the same label, sorting runs of siblings so the
-//! smaller come first, and exchanging two values wherever they occur.
+//! smaller come first, and exchanging two values wherever they occur or
+//! at two places.
 
 use std::ops::Range;
 
@@ -14,6 +15,10 @@ const MOVE_DESTINATIONS: usize = 4;
 /// tries every pair, and a failure that rests on which values are equal
 /// rarely needs more.
 const MOST_EXCHANGED_VALUES: usize = 8;
+
+/// The most pairs of places of one kind `exchange_pairs` tries: every pair
+/// could be a quadratic number of replays in a long sequence.
+const MOST_EXCHANGED_PAIRS: usize = 32;
 
 impl<E: Execute> Shrinker<'_, E> {
     /// Exchanges two values wherever numbers of one kind (one largest
@@ -59,6 +64,34 @@ impl<E: Execute> Shrinker<'_, E> {
                     })
                     .await;
                 }
+            }
+            self.exchange_pairs(&positions).await;
+        }
+    }
+
+    /// Exchanges the values of two places of one kind, the earlier holding
+    /// the larger: a failure that needs one value apart from the rest, which
+    /// may stand at either of two places, ends with it at the later, as a
+    /// queue's one distinct push does in its shortest failing sequences.
+    /// Exchanging the two values everywhere would move the others too. At
+    /// most [`MOST_EXCHANGED_PAIRS`] pairs of a kind are tried.
+    async fn exchange_pairs(&mut self, positions: &[usize]) {
+        let mut tried = 0;
+        for (index, &first) in positions.iter().enumerate() {
+            for &second in &positions[index + 1..] {
+                // An earlier success may have changed the sequence.
+                if second >= self.best.choices.len() || tried == MOST_EXCHANGED_PAIRS {
+                    return;
+                }
+                if self.best.choices[first] <= self.best.choices[second] {
+                    continue;
+                }
+                tried += 1;
+                self.try_edit(|best, candidate| {
+                    candidate.extend_from_slice(best);
+                    candidate.swap(first, second);
+                })
+                .await;
             }
         }
     }
