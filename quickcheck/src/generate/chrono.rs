@@ -42,12 +42,6 @@ fn is_leap(year: i32) -> bool {
     year.rem_euclid(4) == 0 && (year.rem_euclid(100) != 0 || year.rem_euclid(400) == 0)
 }
 
-/// The 29th of February of the first leap year from `year` on.
-fn leap_day_from(year: i32) -> Option<NaiveDate> {
-    // Leap years are at most eight years apart (1896 to 1904).
-    (year..year.saturating_add(8)).find(|&year| is_leap(year)).and_then(|year| NaiveDate::from_ymd_opt(year, 2, 29))
-}
-
 fn days_in_month(year: i32, month: u32) -> u32 {
     match month {
         2 if is_leap(year) => 29,
@@ -94,9 +88,7 @@ impl Dates {
     /// One draw in sixteen the year snaps to an end of its range instead, the
     /// first or the last year, and the date is uniform over that year's days
     /// in range: the component's own edges, as often as a whole date is
-    /// forced to a bound. One draw in 32 then moves to the 29th of
-    /// February of the drawn year, or of the first leap year after it, if
-    /// the range holds that day.
+    /// forced to a bound.
     fn sample(&self, random: &mut Random) -> NaiveDate {
         let (mut low, mut high) = (self.low, self.high);
         let word = random.next_u64();
@@ -114,13 +106,7 @@ impl Dates {
         }
         let first = low.num_days_from_ce();
         let day = first + random.up_to((high.num_days_from_ce() - first) as u64) as i32;
-        let date = NaiveDate::from_num_days_from_ce_opt(day).expect("a day between two dates is a date");
-        // Uniform days hit the 29th of February one draw in 1,461; code
-        // that adds a year or a month to a date breaks on it.
-        if (word >> 7) & 31 == 0 {
-            return leap_day_from(date.year()).filter(|leap_day| (low..=high).contains(leap_day)).unwrap_or(date);
-        }
-        date
+        NaiveDate::from_num_days_from_ce_opt(day).expect("a day between two dates is a date")
     }
 
     /// Draws a date. `sample` plans the whole value at its first choice; it
@@ -235,8 +221,9 @@ pub struct NaiveDateOf {
 /// and day towards 1, so the minimal date is 2000-01-01.
 ///
 /// Forces 0001-01-01 and 9999-12-31 one draw in sixteen between them, and
-/// snaps the year to 1 or 9999 as often again. One draw in 32 is the 29th
-/// of February of a leap year.
+/// snaps the year to 1 or 9999 as often again. Nothing else is forced: a
+/// 29th of February comes as often as any other day, and a property that
+/// must meet it adds it with [`frequency`](crate::generate::frequency).
 ///
 /// ```
 /// use chrono::Datelike;
@@ -257,8 +244,7 @@ pub fn naive_date() -> NaiveDateOf {
 /// Forces `low` and `high` one draw in sixteen between them, and snaps the
 /// year to the range's first or last year as often again (the date then
 /// uniform over that year's days in range), so a bound alone in its year
-/// comes up about one draw in sixteen. One draw in 32 is a 29th of
-/// February, when the range holds one.
+/// comes up about one draw in sixteen. Nothing else is forced.
 ///
 /// # Panics
 ///
