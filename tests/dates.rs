@@ -232,6 +232,38 @@ fn time_deltas_shrink_to_round_spans() {
     }
 }
 
+/// Every unit appears, small counts of it most often, and a magnitude of
+/// any size now and then.
+#[test]
+fn time_deltas_come_in_every_unit_mostly_small() {
+    let deltas = generate::time_delta().sample(DRAWS, 11);
+    let count = |predicate: &dyn Fn(TimeDelta) -> bool| deltas.iter().filter(|delta| predicate(**delta)).count();
+    let whole_days =
+        count(&|delta| delta != TimeDelta::zero() && (delta.num_seconds() % 86_400 == 0) && delta.subsec_nanos() == 0);
+    assert!(whole_days > DRAWS / 10, "{whole_days} whole days");
+    let sub_millisecond = count(&|delta| delta.subsec_nanos() % 1_000_000 != 0);
+    assert!(sub_millisecond > DRAWS / 10, "{sub_millisecond} with nanoseconds");
+    let short = count(&|delta| delta.abs() <= TimeDelta::seconds(100));
+    assert!(short > DRAWS / 3, "{short} within 100 s");
+    assert!(
+        count(&|delta| delta.abs() > TimeDelta::days(1 << 20) && delta.abs() < TimeDelta::MAX) > 0,
+        "no huge delta"
+    );
+}
+
+/// The whole range's dates: two in three within 1900..=2100, the rest
+/// spread over the other years, and both ends of the range forced.
+#[test]
+fn dates_of_the_whole_range_favour_modern_years() {
+    let dates = generate::naive_date().sample(DRAWS, 12);
+    let modern = share(&dates, |day| (1900..=2100).contains(&day.year()));
+    within(modern, 2.0 / 3.0, 0.03, "dates in 1900..=2100");
+    assert!(dates.iter().any(|day| day.year() < 1000) && dates.iter().any(|day| day.year() > 5000));
+    for end in [date(1, 1, 1), date(9999, 12, 31)] {
+        assert!(dates.contains(&end), "{end} not forced");
+    }
+}
+
 #[test]
 fn utc_ranges_stay_inside() {
     let (low, high) = (moment(2020, 2, 29, 12, 0, 0).and_utc(), moment(2020, 3, 1, 12, 0, 0).and_utc());
