@@ -216,10 +216,10 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
         }
         seen.push(option.method);
         if option.method == "replay" {
-            let literal = match &argument.value {
-                Expr::Lit(ExprLit { lit: Lit::Str(literal), .. }) => Some(literal.clone()),
-                _ => None,
-            };
+            // Trimmed as a token is at run time, where `str::trim`, which
+            // the check's `const fn` cannot call, takes Unicode whitespace.
+            let literal =
+                string_literal(&argument.value).map(|literal| LitStr::new(literal.value().trim(), literal.span()));
             replay = Some(ReplayOption { span: argument.path.span(), literal });
         }
         check_kind(option, &argument.value)?;
@@ -246,6 +246,16 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
     }
     let krate = krate.unwrap_or_default();
     Ok(Parsed { options: quote! { #krate::__private::attribute_options(#name) #(#calls)* }, krate, replay })
+}
+
+/// The string literal `expression` is, seen through parentheses and the
+/// invisible group a `macro_rules` fragment arrives in.
+pub(crate) fn string_literal(expression: &Expr) -> Option<&LitStr> {
+    match expression {
+        Expr::Paren(syn::ExprParen { expr, .. }) | Expr::Group(syn::ExprGroup { expr, .. }) => string_literal(expr),
+        Expr::Lit(ExprLit { lit: Lit::Str(literal), .. }) => Some(literal),
+        _ => None,
+    }
 }
 
 /// An option as `name = value`; an option written without its value

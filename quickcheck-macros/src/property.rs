@@ -628,20 +628,13 @@ fn refuse_named_values(values: &Punctuated<Expr, Token![,]>, parameters: &[Param
 
 /// One value of an `#[example(...)]`, as the parameter of type `ty`. A
 /// string literal goes through `ExampleValue`, so that it serves a `String`
-/// parameter as well as a `&str` one; any other expression is bound to the
+/// or `Cow<str>` parameter as well as a `&str` one; any other expression is bound to the
 /// parameter's type, which it may then be inferred from
 /// (`Default::default()`, `(0..3).collect()`, `"a".into()`), and a value of
 /// another type is a plain type mismatch at the expression (a `&str` const
 /// or `concat!` for a `String` parameter among them: add `.to_owned()`).
 fn example_value(value: &Expr, ty: &Type, krate: &CratePath) -> TokenStream {
-    // A literal may come wrapped: in parentheses, or in the invisible group
-    // a `macro_rules` fragment arrives in.
-    let mut inner = value;
-    while let Expr::Paren(syn::ExprParen { expr, .. }) | Expr::Group(syn::ExprGroup { expr, .. }) = inner {
-        inner = expr;
-    }
-    let is_string_literal = matches!(inner, Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(_), .. }));
-    if is_string_literal {
+    if options::string_literal(value).is_some() {
         quote_spanned! {value.span()=>
             #krate::__private::ExampleValue::<#ty>::into_parameter(#value)
         }

@@ -284,15 +284,17 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// `max_shrinks`, `max_discard_ratio` and `target_steps` take whole
 /// numbers (or constants: `runs = CASES` with a `const CASES: u64` shared by
 /// a file's properties), `replay`, `name` and `database` strings, `phases`,
-/// `coverage_confidence`, `run_for`, `max_shrink_time` and `deadline` a value of their type
+/// `coverage_confidence`, `run_for`, `max_shrink_time` and `deadline` a
+/// value of their type
 /// (`phases = quickcheck::Phases::all().without(quickcheck::Phase::Shrink)`,
 /// `deadline = std::time::Duration::from_millis(200)`),
 /// `suppress` a list of [`HealthCheck`]s, and `multiple_failures = false`
 /// stops at the first failure. A `replay` token written as a literal is
 /// read as the test compiles: one pasted short, or printed by another
-/// version of quickcheck, is a compile error at the literal. A relative `database` is taken from the
-/// directory of the package under test, in its source tree (see
-/// [`Options::database`], which suggests one under `target/` instead).
+/// version of quickcheck, is a compile error at the literal. A relative
+/// `database` is taken from the directory of the package under test, in
+/// its source tree (see [`Options::database`], which suggests one under
+/// `target/` instead).
 /// The environment variables documented on
 /// [`Options`] override them, as they override every check. One more,
 /// `crate = "path"`, is not an option of the check: the generated code

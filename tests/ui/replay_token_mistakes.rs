@@ -19,8 +19,15 @@ fn not_a_token(n: u8) -> bool {
     n < 200
 }
 
-// Whole, with spaces around it: accepted.
-#[property(replay = " v1.AAE ")]
+// In parentheses, still read.
+#[property(replay = ("v1.rA"))]
+fn in_parentheses(n: u8) -> bool {
+    n < 200
+}
+
+// Whole, with whitespace around it (a no-break space from a web page):
+// accepted, as it is at run time.
+#[property(replay = " v1.AAE\u{a0}")]
 fn whole(n: u8) -> bool {
     n < 200
 }

@@ -36,7 +36,9 @@ pub(crate) fn render<T: Debug + ?Sized>(value: &T) -> String {
 /// Formats a body's error as [`render`] does, except that an error whose
 /// `Debug` form is a string literal with line breaks in it (a `String`, a
 /// `&str`, a `Box<dyn Error>` made from one) is written as its text, as a
-/// panic's message is: escaped, its lines would run together into one.
+/// panic's message is: escaped, its lines would run together into one. (A
+/// form cut at [`MAX_RENDERED`] bytes is no whole literal, and stays as it
+/// is.)
 pub(crate) fn render_error<T: Debug + ?Sized>(error: &T) -> String {
     let form = render(error);
     match string_literal_text(&form) {

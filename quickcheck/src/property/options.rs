@@ -29,8 +29,9 @@ use crate::stats::Confidence;
 /// | `QUICKCHECK_DATABASE` | [`database`](Options::database) (a directory, or `off`; a relative one is taken from each package's directory, see there) | `quickcheck/examples` in Cargo's target directory |
 ///
 /// and `QUICKCHECK_STATISTICS=always` writes the reports of passing
-/// checks, with their statistics, to standard error, where the test harness does not capture them
-/// (see [`PropertyResult::assert_passed`](crate::PropertyResult::assert_passed));
+/// checks, with their statistics, to standard error, where the test
+/// harness does not capture them (see
+/// [`PropertyResult::assert_passed`](crate::PropertyResult::assert_passed));
 /// `auto`, the default, leaves them to the harness. A value these do not
 /// accept makes every check that reads it end as
 /// [`Misconfigured`](crate::Outcome::Misconfigured), naming the variable:

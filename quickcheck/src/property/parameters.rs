@@ -159,7 +159,10 @@ pub(crate) fn pin_arguments(
         let expression = as_expression(&form, lists_held(held)?);
         Some(match type_names.get(index) {
             Some(&"alloc::string::String") if strings == TopLevelStrings::Owned => format!("{expression}.to_owned()"),
-            Some(&"alloc::borrow::Cow<'_, str>") if strings == TopLevelStrings::Owned => format!("{expression}.into()"),
+            // Newer compilers (1.95) name it with its elided lifetime, older ones (1.88) without.
+            Some(&("alloc::borrow::Cow<'_, str>" | "alloc::borrow::Cow<str>")) if strings == TopLevelStrings::Owned => {
+                format!("{expression}.into()")
+            }
             _ if has_nested_string(&expression) => with_owned_strings(&expression),
             _ => expression,
         })

@@ -11,12 +11,19 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The tag in front of every token, `v` and a version number and a dot;
-/// its number is bumped if the encoding ever changes. A macro, so that the
-/// messages below can name it as a literal.
+/// The version of the tokens this version of quickcheck writes and reads;
+/// bumped if the encoding ever changes. Macros, so that the messages below,
+/// which a `const` may panic with, can name it as a literal.
+macro_rules! version_name {
+    () => {
+        "v1"
+    };
+}
+
+/// The tag in front of every token: the version and a dot.
 macro_rules! tag {
     () => {
-        "v1."
+        concat!(version_name!(), ".")
     };
 }
 
@@ -97,6 +104,28 @@ impl fmt::Display for Replay {
     }
 }
 
+/// What follows "a token of another version" in the messages about one,
+/// and the two ways to go on, for a newer version's token and for another's.
+macro_rules! reads_only {
+    () => {
+        concat!(
+            "this version reads only ",
+            version_name!(),
+            " tokens. Rerun the failing test with this version (without the token) for a token it reads, or "
+        )
+    };
+}
+macro_rules! newer_advice {
+    () => {
+        "upgrade quickcheck to the version that printed this one"
+    };
+}
+macro_rules! older_advice {
+    () => {
+        "replay it with the version of quickcheck that printed it"
+    };
+}
+
 /// Why a replay token could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayParseError {
@@ -114,16 +143,18 @@ impl fmt::Display for ReplayParseError {
         };
         // A lower version than ours was never released, but may come from
         // a build of quickcheck other than a release.
-        let (which, or) = if theirs > VERSION {
-            ("a newer", "upgrade quickcheck to the version that printed this one")
-        } else {
-            ("another", "replay it with the version of quickcheck that printed it")
-        };
+        let (which, or) = if theirs > VERSION { ("a newer", newer_advice!()) } else { ("another", older_advice!()) };
         write!(
             f,
-            "the replay token {token:?} is in the v{theirs} format of {which} version of quickcheck; this version \
-             reads only v{VERSION} tokens. Rerun the failing test with this version (without the token) for a token \
-             it reads, or {or}"
+            concat!(
+                "the replay token {token:?} is in the v{theirs} format of {which} version of quickcheck; ",
+                reads_only!(),
+                "{or}"
+            ),
+            token = token,
+            theirs = theirs,
+            which = which,
+            or = or,
         )
     }
 }
@@ -135,7 +166,7 @@ impl FromStr for Replay {
 
     fn from_str(token: &str) -> Result<Replay, ReplayParseError> {
         let error = |other_version| ReplayParseError { token: token.to_owned(), other_version };
-        let text = match split_tag(token.trim_ascii().as_bytes()) {
+        let text = match split_tag(token.trim().as_bytes()) {
             Some((VERSION, text)) => text,
             // Another version's tag says more than "malformed": the token
             // may be whole, only not this version's to read.
@@ -158,18 +189,24 @@ impl FromStr for Replay {
 /// reading [`Replay::from_str`] does, in a `const fn`:
 /// `#[property(replay = "...")]` given a literal evaluates it in a
 /// `const`, so that a token pasted short, or printed by another version,
-/// is an error at the literal as the test compiles.
+/// is an error at the literal as the test compiles. The macro trims the
+/// literal first, as `from_str` trims a token: `str::trim` is no `const fn`.
 ///
 /// # Panics
 ///
 /// Saying what is wrong, if the token cannot be read.
 pub(crate) const fn check_token(token: &str) {
-    let text = match split_tag(token.trim_ascii().as_bytes()) {
+    let text = match split_tag(token.as_bytes()) {
         Some((VERSION, text)) => text,
+        Some((theirs, _)) if theirs > VERSION => panic!(concat!(
+            "this replay token is in the format of a newer version of quickcheck; ",
+            reads_only!(),
+            newer_advice!()
+        )),
         Some(_) => panic!(concat!(
-            "this replay token is in the format of another version of quickcheck; this version reads only \"",
-            tag!(),
-            "\" tokens. Rerun the failing test without the token for one it reads"
+            "this replay token is in the format of another version of quickcheck; ",
+            reads_only!(),
+            older_advice!()
         )),
         None => panic!(concat!("malformed replay token: ", well_formed!())),
     };
@@ -278,16 +315,30 @@ impl Reader<'_> {
     }
 }
 
-/// The value of a letter of [`ALPHABET`].
-const fn digit_of(letter: u8) -> Option<u32> {
+/// The value of each letter of [`ALPHABET`], by the letter's byte; `NONE`
+/// for a byte that is no letter. A table, since a `const` reading a long
+/// token looks up every letter: a search of the alphabet for each took a
+/// token of the longest examples past the compiler's limit on `const`
+/// evaluation.
+const DIGITS: [u8; 256] = {
+    let mut digits = [NONE; 256];
     let mut digit = 0;
     while digit < ALPHABET.len() {
-        if ALPHABET[digit] == letter {
-            return Some(digit as u32);
-        }
+        digits[ALPHABET[digit] as usize] = digit as u8;
         digit += 1;
     }
-    None
+    digits
+};
+
+/// No letter's value in [`DIGITS`].
+const NONE: u8 = u8::MAX;
+
+/// The value of a letter of [`ALPHABET`].
+const fn digit_of(letter: u8) -> Option<u32> {
+    match DIGITS[letter as usize] {
+        NONE => None,
+        digit => Some(digit as u32),
+    }
 }
 
 #[cfg(test)]
@@ -303,14 +354,45 @@ mod tests {
 
     #[test]
     fn the_compile_time_check_accepts_what_parsing_does() {
-        // Letters of tokens, of other versions' tags, and of neither.
-        let letters = generate::elements("v0129.AEQgrw_-*: ".chars().collect::<Vec<_>>());
+        // Letters of tokens, of other versions' tags, of neither, and
+        // whitespace, which both trim (the attribute trims the literal).
+        let letters = generate::elements("v0129.AEQgrw_-*: \t\n\u{b}\u{a0}".chars().collect::<Vec<_>>());
         let texts = generate::string_of(letters).length(0..=12);
         let written = generate::vec(generate::integer::<u64>()).map(|choices| Replay::new(choices).to_string());
         let tokens = generate::one_of((texts, written));
-        Property::for_all(tokens, |token: String| checked_at_compile_time(&token) == token.parse::<Replay>().is_ok())
-            .assert(Options::default().runs(2000));
+        Property::for_all(tokens, |token: String| {
+            checked_at_compile_time(token.trim()) == token.parse::<Replay>().is_ok()
+        })
+        .assert(Options::default().runs(2000));
     }
+
+    #[test]
+    fn every_sequence_reads_back_from_its_token() {
+        Property::for_all(generate::vec(generate::integer::<u64>()), |choices: Vec<u64>| {
+            let token = Replay::new(choices.clone()).to_string();
+            token.parse::<Replay>().is_ok_and(|read| read.choices() == choices) && checked_at_compile_time(&token)
+        })
+        .assert(Options::default());
+    }
+
+    /// A token as long as the longest examples make: 8192 choices of three
+    /// bytes each, `2^21 - 1` written `__9_`, letters from the end of the
+    /// alphabet. It is checked in a `const` as the attribute checks it: the
+    /// compiler stops a `const` that evaluates too long, so a slow reader
+    /// fails this build.
+    const _: () = {
+        let mut token = [b'_'; 3 + 4 * 8192];
+        (token[0], token[1], token[2]) = (b'v', b'1', b'.');
+        let mut group = 0;
+        while group < 8192 {
+            token[3 + 4 * group + 2] = b'9';
+            group += 1;
+        }
+        match std::str::from_utf8(&token) {
+            Ok(token) => check_token(token),
+            Err(_) => panic!("the token is ASCII"),
+        }
+    };
 
     #[test]
     fn tokens_read_back_as_the_same_choices() {

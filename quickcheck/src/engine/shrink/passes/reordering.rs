@@ -20,6 +20,10 @@ const MOST_EXCHANGED_VALUES: usize = 8;
 /// could be a quadratic number of replays in a long sequence.
 const MOST_EXCHANGED_PAIRS: usize = 32;
 
+/// How many later places of its kind `exchange_pairs` looks through for a
+/// place to pair one with.
+const EXCHANGE_REACH: usize = 16;
+
 impl<E: Execute> Shrinker<'_, E> {
     /// Exchanges two values wherever numbers of one kind (one largest
     /// value) hold them, the larger first met becoming the smaller: a
@@ -73,26 +77,33 @@ impl<E: Execute> Shrinker<'_, E> {
     /// the larger: a failure that needs one value apart from the rest, which
     /// may stand at either of two places, ends with it at the later, as a
     /// queue's one distinct push does in its shortest failing sequences.
-    /// Exchanging the two values everywhere would move the others too. At
-    /// most [`MOST_EXCHANGED_PAIRS`] pairs of a kind are tried.
+    /// Exchanging the two values everywhere would move the others too. Each
+    /// place is paired with the nearest later place of its kind that holds
+    /// a smaller value, looked for among the next [`EXCHANGE_REACH`] places,
+    /// and at most [`MOST_EXCHANGED_PAIRS`] pairs are tried: a long run of
+    /// one kind then costs a bounded scan and few replays. Called for the
+    /// kinds [`exchange_values`](Self::exchange_values) takes, those of 2 to
+    /// [`MOST_EXCHANGED_VALUES`] distinct values.
     async fn exchange_pairs(&mut self, positions: &[usize]) {
         let mut tried = 0;
         for (index, &first) in positions.iter().enumerate() {
-            for &second in &positions[index + 1..] {
-                // An earlier success may have changed the sequence.
-                if second >= self.best.choices.len() || tried == MOST_EXCHANGED_PAIRS {
-                    return;
-                }
-                if self.best.choices[first] <= self.best.choices[second] {
-                    continue;
-                }
-                tried += 1;
-                self.try_edit(|best, candidate| {
-                    candidate.extend_from_slice(best);
-                    candidate.swap(first, second);
-                })
-                .await;
+            // An earlier success may have changed the sequence.
+            let Some(&value) = self.best.choices.get(first) else { return };
+            let reach = &positions[index + 1..positions.len().min(index + 1 + EXCHANGE_REACH)];
+            let Some(&second) =
+                reach.iter().find(|&&later| self.best.choices.get(later).is_some_and(|&other| other < value))
+            else {
+                continue;
+            };
+            if tried == MOST_EXCHANGED_PAIRS {
+                return;
             }
+            tried += 1;
+            self.try_edit(|best, candidate| {
+                candidate.extend_from_slice(best);
+                candidate.swap(first, second);
+            })
+            .await;
         }
     }
 
