@@ -115,16 +115,16 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         }
         (ReturnType::Default, true) => (None, None),
     };
-    // A derived type whose fields print as no expression of their types
-    // (an array, a `Box`, a `Duration`) says so through its derive, which
-    // only the compiler can look up; so does one that holds structs, which
-    // its `Debug` form may print by name.
     // A token written out is read as the test compiles, so that one
     // pasted short is an error at the literal, not a failing test.
     let token_check = replay.and_then(|replay| replay.literal).map(|literal| {
         let krate = krate.at(literal.span());
         quote_spanned! {literal.span()=> const _: () = #krate::__private::check_replay_token(#literal); }
     });
+    // A derived type whose fields print as no expression of their types
+    // (an array, a `Box`, a `Duration`) says so through its derive, which
+    // only the compiler can look up; so does one that holds structs, which
+    // its `Debug` form may print by name.
     let checked = binding("property");
     let place = pin_line::place(&krate);
     let property = quote! {
@@ -628,8 +628,8 @@ fn refuse_named_values(values: &Punctuated<Expr, Token![,]>, parameters: &[Param
 
 /// One value of an `#[example(...)]`, as the parameter of type `ty`. A
 /// string literal goes through `ExampleValue`, so that it serves a `String`
-/// or `Cow<str>` parameter as well as a `&str` one; any other expression is bound to the
-/// parameter's type, which it may then be inferred from
+/// or `Cow<str>` parameter as well as a `&str` one; any other expression is
+/// bound to the parameter's type, which it may then be inferred from
 /// (`Default::default()`, `(0..3).collect()`, `"a".into()`), and a value of
 /// another type is a plain type mismatch at the expression (a `&str` const
 /// or `concat!` for a `String` parameter among them: add `.to_owned()`).

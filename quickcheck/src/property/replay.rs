@@ -104,8 +104,7 @@ impl fmt::Display for Replay {
     }
 }
 
-/// What follows "a token of another version" in the messages about one,
-/// and the two ways to go on, for a newer version's token and for another's.
+/// What follows "a token of another version" in the messages about one.
 macro_rules! reads_only {
     () => {
         concat!(
@@ -115,11 +114,14 @@ macro_rules! reads_only {
         )
     };
 }
+/// How to go on with a token of a newer version.
 macro_rules! newer_advice {
     () => {
         "upgrade quickcheck to the version that printed this one"
     };
 }
+/// How to go on with a token of an older version, or of a build other
+/// than a release.
 macro_rules! older_advice {
     () => {
         "replay it with the version of quickcheck that printed it"
