@@ -86,17 +86,16 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// their first order: they try many edits per choice (every earlier
 /// alternative of a choice between them and the later ones that are
 /// shorter, siblings made copies of the smallest, a span replaced by a
-/// descendant with one number's sign flipped, a span moved before a
-/// later one of its kind, every pair of a span and a later choice, every
-/// short run of choices, nearby numbers lowered in groups, a number lowered
-/// with the next one raised, a number lowered as far as it goes with a later
-/// one raised to its largest, two nearby numbers divided by a common
-/// factor, two values exchanged (everywhere, or at two places), a number
-/// lowered in steps that keep its last bits or digits, every value below a
-/// small number) and rarely
-/// succeed. Switching alternatives goes first, as only choices between
-/// alternatives have edits to try there; a pass that succeeds moves to the
-/// front.
+/// descendant with one number's sign flipped, a span moved before a later
+/// one of its kind, every pair of a span and a later choice, every short
+/// run of choices, nearby numbers lowered in groups, a number lowered with
+/// the next one raised, a number lowered as far as it goes with a later one
+/// raised to its largest, two nearby numbers divided by a common factor,
+/// two values exchanged (everywhere, or at two places), a number lowered in
+/// steps that keep its last bits or digits, every value below a small
+/// number) and rarely succeed. Switching alternatives goes first, as only
+/// choices between alternatives have edits to try there; a pass that
+/// succeeds moves to the front.
 const WHEN_STALLED: [Pass; 13] = [
     Pass::SwitchAlternatives,
     Pass::CopySmallestSiblings,
