@@ -1,23 +1,19 @@
 //! The example database: failures are saved, replayed first on the next
 //! run, and removed once they pass.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use quickcheck::{Generator, Options, Outcome, Phase, Phases, Property, generate};
 
 mod support;
 
-fn scratch(name: &str) -> PathBuf {
-    let directory = std::env::temp_dir().join(format!("quickcheck-tests-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
-    directory
-}
+use support::Scratch;
 
-fn saved_files(directory: &PathBuf) -> usize {
+fn saved_files(directory: &Path) -> usize {
     walk(directory).into_iter().filter(|path| path.extension().is_some_and(|extension| extension == "choices")).count()
 }
 
-fn walk(directory: &PathBuf) -> Vec<PathBuf> {
+fn walk(directory: &Path) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(directory) else { return Vec::new() };
     entries
         .flatten()
@@ -30,7 +26,7 @@ fn walk(directory: &PathBuf) -> Vec<PathBuf> {
 /// no part of the failure, its replay token or its shrink.
 #[test]
 fn a_saved_example_with_choices_left_over_fails_as_what_is_read() {
-    let directory = scratch("left-over");
+    let directory = Scratch::new("left-over");
     let options = |seed| Options::default().seed(seed).name("database::left-over").database(&directory);
     let lists = generate::vec(generate::integer::<u8>()).length(30..=30);
     let first = Property::for_all(lists, |list: Vec<u8>| list[0] < 100).check(options(1));
@@ -49,7 +45,7 @@ fn a_saved_example_with_choices_left_over_fails_as_what_is_read() {
 
 #[test]
 fn a_failure_is_replayed_first_next_time_and_removed_once_fixed() {
-    let directory = scratch("replay");
+    let directory = Scratch::new("replay");
     let options = |seed| Options::default().seed(seed).name("database::threshold").database(&directory);
     let buggy = |n: u64| n < 1000;
 
@@ -82,12 +78,11 @@ fn a_failure_is_replayed_first_next_time_and_removed_once_fixed() {
 
     let again = Property::for_all(generate::integer::<u64>(), buggy).check(options(4).runs(1));
     assert_eq!(again.outcome(), Outcome::Passed, "the deleted example came back: {again}");
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 #[test]
 fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
-    let directory = scratch("generator-panic");
+    let directory = Scratch::new("generator-panic");
     let options = |seed| Options::default().seed(seed).name("database::generator").database(&directory);
     let first = Property::for_all(generate::integer::<u8>(), |n| n < 10).check(options(1));
     assert_eq!(first.minimal().unwrap().value(), &10);
@@ -103,7 +98,6 @@ fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
         assert!(result.to_string().contains("The example was saved in the example database"), "{result}");
         assert_eq!(saved_files(&directory), saved, "the example was deleted");
     }
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 /// Two saved examples: the minimal failure, then a larger original on
@@ -111,7 +105,7 @@ fn a_saved_example_the_generator_panics_on_is_reported_and_kept() {
 /// panic beside it, and both stay saved.
 #[test]
 fn a_generator_panic_on_a_saved_example_after_a_saved_failure_is_reported_beside_it() {
-    let directory = scratch("generator-panic-after-failure");
+    let directory = Scratch::new("generator-panic-after-failure");
     let options = |seed| Options::default().seed(seed).name("database::panic-after").database(&directory);
     let first = Property::for_all(generate::integer::<u8>(), |n| n < 10).check(options(1));
     assert_eq!(first.minimal().unwrap().value(), &10);
@@ -128,7 +122,6 @@ fn a_generator_panic_on_a_saved_example_after_a_saved_failure_is_reported_beside
     assert_eq!(panic.message(), format!("{original} is too large for the generator now"), "{result}");
     assert!(result.to_string().contains("The generator also panicked"), "{result}");
     assert_eq!(saved_files(&directory), 2, "a saved example was deleted");
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 /// A generator's panic met while shrinking is saved with the failure, so
@@ -136,7 +129,7 @@ fn a_generator_panic_on_a_saved_example_after_a_saved_failure_is_reported_beside
 /// it again.
 #[test]
 fn a_generator_panic_met_while_shrinking_is_saved_for_the_next_run() {
-    let directory = scratch("generator-panic-shrinking");
+    let directory = Scratch::new("generator-panic-shrinking");
     let options = |seed| Options::default().seed(seed).name("database::panic-shrinking").database(&directory);
     let values = generate::integer::<u64>().map(|n| {
         assert!(!(1000..1004).contains(&n), "{n} is not handled");
@@ -151,14 +144,13 @@ fn a_generator_panic_met_while_shrinking_is_saved_for_the_next_run() {
         assert_eq!(panic.message(), "1000 is not handled", "seed {seed}: {result}");
         assert_eq!(result.is_from_database(), seed == 2, "seed {seed}: {result}");
     }
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 /// A generator's panic found while generating is saved like a failure, so
 /// the next run meets it first whatever its seed.
 #[test]
 fn a_generator_panic_found_while_generating_is_saved_for_the_next_run() {
-    let directory = scratch("generator-panic-found");
+    let directory = Scratch::new("generator-panic-found");
     let options = |seed| Options::default().seed(seed).name("database::panic-found").database(&directory);
     let panicking = generate::integer::<u8>().map(|n| if n == 200 { panic!("not 200") } else { n });
     let first = Property::for_all(&panicking, |_| true).check(options(1).runs(10_000));
@@ -167,7 +159,6 @@ fn a_generator_panic_found_while_generating_is_saved_for_the_next_run() {
     let second = Property::for_all(&panicking, |_| true).check(options(2).runs(1));
     assert_eq!(second.outcome(), Outcome::GenerationFailed, "{second}");
     assert!(second.to_string().contains("The example was saved in the example database"), "{second}");
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 /// Shrinking a saved failure can meet a failure of another origin; with no
@@ -175,7 +166,7 @@ fn a_generator_panic_found_while_generating_is_saved_for_the_next_run() {
 /// "after 0 tests".
 #[test]
 fn a_new_failure_met_while_shrinking_a_saved_one_is_reported_as_such() {
-    let directory = scratch("shrinking-saved");
+    let directory = Scratch::new("shrinking-saved");
     let options = |seed| Options::default().seed(seed).name("database::shrinking-saved").database(&directory);
     let first =
         Property::for_all(generate::integer::<u64>(), |n: u64| assert!(n < 1000, "too large")).check(options(1));
@@ -193,12 +184,11 @@ fn a_new_failure_met_while_shrinking_a_saved_one_is_reported_as_such() {
         "{report}"
     );
     assert!(report.contains(", found while shrinking a saved example) ---"), "{report}");
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 #[test]
 fn two_saved_failures_replayed_are_reported_as_such() {
-    let directory = scratch("two-failures");
+    let directory = Scratch::new("two-failures");
     let options = |seed| Options::default().seed(seed).name("database::two").database(&directory);
     let pair = (generate::between(0u32, 1000), generate::between(0u32, 1000));
     let two_bugs = |(a, b): (u32, u32)| {
@@ -210,12 +200,11 @@ fn two_saved_failures_replayed_are_reported_as_such() {
     let again = Property::for_all(&pair, two_bugs).check(options(4));
     assert_eq!(again.failures().len(), 2, "{again}");
     assert!(again.to_string().starts_with("Falsified: 2 distinct failures failed again on saved examples."), "{again}");
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 #[test]
 fn an_unnamed_property_saves_nothing() {
-    let directory = scratch("unnamed");
+    let directory = Scratch::new("unnamed");
     let result = Property::for_all(generate::integer::<u64>(), |n| n < 1000)
         .check(Options::default().seed(1).database(&directory));
     assert!(result.is_falsified());
@@ -224,7 +213,7 @@ fn an_unnamed_property_saves_nothing() {
 
 #[test]
 fn an_unwritable_database_never_fails_a_test() {
-    let file = scratch("not-a-directory");
+    let file = Scratch::new("not-a-directory");
     std::fs::write(&file, "in the way").unwrap();
     let location = file.join("examples");
     let result = Property::for_all(generate::between(0, 10), |n| n < 5)
@@ -233,12 +222,11 @@ fn an_unwritable_database_never_fails_a_test() {
     let passing = Property::for_all(generate::between(0, 10), |_| true)
         .check(Options::default().seed(1).name("database::unwritable").database(location.to_str().unwrap()));
     assert!(passing.is_passed());
-    let _ = std::fs::remove_file(&file);
 }
 
 #[test]
 fn concurrent_runs_of_one_property_share_the_database() {
-    let directory = scratch("concurrent");
+    let directory = Scratch::new("concurrent");
     let location = directory.to_str().unwrap().to_owned();
     let threads: Vec<_> = (0..4u64)
         .map(|thread| {
@@ -268,14 +256,13 @@ fn concurrent_runs_of_one_property_share_the_database() {
         let text = std::fs::read_to_string(path).unwrap();
         assert!(text.starts_with("quickcheck choices 1\n") && text.ends_with('\n'), "{path:?}: {text:?}");
     }
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 /// A failure is saved as soon as shrinking starts, not only once it ends,
 /// so a run killed while shrinking (a timeout, a crash) loses nothing.
 #[test]
 fn a_failure_is_saved_before_it_is_shrunk() {
-    let directory = scratch("before-shrinking");
+    let directory = Scratch::new("before-shrinking");
     let options = Options::default().seed(1).name("database::before_shrinking").database(&directory);
     let (mut failed, mut saved_while_shrinking) = (false, None);
     let result = Property::for_all(generate::integer::<u64>(), |n| {
@@ -288,7 +275,6 @@ fn a_failure_is_saved_before_it_is_shrunk() {
     .check(options.multiple_failures(false));
     assert_eq!(result.minimal().unwrap().value(), &1000, "{result}");
     assert_eq!(saved_while_shrinking, Some(1), "nothing was saved when shrinking began");
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 /// Where `a_file_for_a_database_is_named_in_the_warning` asks its child
@@ -312,11 +298,10 @@ fn child_with_a_file_for_a_database() {
 /// warnings go past the harness's capture, so the check reruns this binary.
 #[test]
 fn a_file_for_a_database_is_named_in_the_warning() {
-    let file = scratch("a-file");
+    let file = Scratch::new("a-file");
     std::fs::write(&file, "in the way").unwrap();
     let stderr =
         support::stderr_of_child_test("child_with_a_file_for_a_database", &[(FILE_LOCATION, file.as_os_str())]);
-    let _ = std::fs::remove_file(&file);
     let warning = format!(
         "quickcheck: warning: the example database location {} is a file, not a directory, so no saved examples \
          are replayed and failures are not saved (the test results are unaffected). Point the database at a \

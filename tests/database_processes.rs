@@ -5,10 +5,14 @@
 //! The checks rerun this test binary on `child_process`, which does one job
 //! named by environment variables and prints what it found.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 use quickcheck::{Options, Phase, Phases, Property, generate};
+
+mod support;
+
+use support::Scratch;
 
 const MODE: &str = "QUICKCHECK_TEST_CHILD_MODE";
 const DIRECTORY: &str = "QUICKCHECK_TEST_CHILD_DIRECTORY";
@@ -80,15 +84,9 @@ fn finished(child: std::process::Child) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let directory = std::env::temp_dir().join(format!("quickcheck-processes-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
-    directory
-}
-
 #[test]
 fn a_failure_is_replayed_first_by_the_next_process_and_removed_once_fixed() {
-    let directory = scratch("replay");
+    let directory = Scratch::new("processes-replay");
     let first = finished(spawn("find", &directory, 0));
     assert!(first.contains("outcome=Falsified saved=false minimal=Some(1000)"), "{first}");
 
@@ -100,12 +98,11 @@ fn a_failure_is_replayed_first_by_the_next_process_and_removed_once_fixed() {
     assert!(fixed.contains("outcome=Passed"), "{fixed}");
     let again = finished(spawn("buggy", &directory, 0));
     assert!(again.contains("outcome=Passed"), "the fixed example was not removed: {again}");
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 #[test]
 fn two_processes_writing_one_property_lose_nothing() {
-    let directory = scratch("concurrent");
+    let directory = Scratch::new("processes-concurrent");
     let writers = [spawn("writer", &directory, 0), spawn("writer", &directory, 1)];
     for writer in writers {
         let output = finished(writer);
@@ -125,5 +122,4 @@ fn two_processes_writing_one_property_lose_nothing() {
             assert!(seen.contains(&limit), "writer {writer}'s failure {limit} was lost; saw {seen:?}");
         }
     }
-    let _ = std::fs::remove_dir_all(&directory);
 }

@@ -4,16 +4,11 @@
 //! name (each would delete the other's saved examples). The check reruns
 //! this test binary on its own checks and reads their standard error.
 
-use std::path::PathBuf;
-
 use quickcheck::{Options, Property, generate};
 
 mod support;
 
-/// A scratch database directory of this test binary.
-fn scratch() -> PathBuf {
-    std::env::temp_dir().join(format!("quickcheck-database-warnings-{}", std::process::id()))
-}
+use support::Scratch;
 
 /// Run by the test below in a child process, never on its own: the
 /// variable it reads names the directory.
@@ -32,10 +27,9 @@ fn child_checks() {
 
 #[test]
 fn settings_that_keep_nothing_are_named() {
-    let directory = scratch();
+    let directory = Scratch::new("database-warnings");
     let stderr =
         support::stderr_of_child_test("child_checks", &[("DATABASE_WARNINGS_DIRECTORY", directory.as_os_str())]);
-    let _ = std::fs::remove_dir_all(&directory);
     let unnamed = format!(
         "Options::database is set to {:?}, but a property without a name saves nothing",
         directory.to_string_lossy()

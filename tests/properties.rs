@@ -7,6 +7,10 @@ use std::time::Duration;
 
 use quickcheck::{Cancellation, FailureKind, Generator, Options, Outcome, Property, assume, generate};
 
+mod support;
+
+use support::Scratch;
+
 fn seeded(seed: u64) -> Options {
     Options::default().seed(seed)
 }
@@ -445,8 +449,7 @@ fn cancelled_at_the_third_failure(options: Options) -> (quickcheck::PropertyResu
 /// failure, as far as it was shrunk, for the next run to start from.
 #[test]
 fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
-    let directory = std::env::temp_dir().join(format!("quickcheck-tests-cancelled-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
+    let directory = Scratch::new("cancelled");
     let options = || seeded(1).name("properties::cancelled_shrink").database(directory.to_str().unwrap());
     let (result, failures) = cancelled_at_the_third_failure(options().multiple_failures(false));
     assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
@@ -462,15 +465,13 @@ fn a_cancelled_shrink_reports_nothing_and_keeps_the_failure() {
     assert!(next.is_from_database(), "{next}");
     let minimal = next.minimal().expect("the kept failure fails again").value();
     assert_eq!(minimal.iter().filter(|&&x| x > 10).count(), 1, "{next}");
-    let _ = std::fs::remove_dir_all(&directory);
 
     // A database that cannot be written to keeps nothing, and the report
     // does not claim otherwise.
-    let file = std::env::temp_dir().join(format!("quickcheck-tests-cancelled-file-{}", std::process::id()));
+    let file = Scratch::new("cancelled-file");
     std::fs::write(&file, "a file, not a directory").unwrap();
     let unwritable = seeded(1).name("properties::unsaved").database(file.join("examples").to_str().unwrap());
     let (result, _) = cancelled_at_the_third_failure(unwritable);
-    let _ = std::fs::remove_file(&file);
     assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
     assert!(result.to_string().contains("which is not saved for the next run"), "{result}");
 }
@@ -781,8 +782,7 @@ fn a_cancellation_during_the_final_replay_is_no_flaky_failure() {
 /// saved: it may have passed only because of the cancellation.
 #[test]
 fn a_saved_failure_is_kept_when_the_check_is_cancelled_while_it_runs() {
-    let directory = std::env::temp_dir().join(format!("quickcheck-tests-cancelled-reuse-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
+    let directory = Scratch::new("cancelled-reuse");
     let options = || seeded(4).name("properties::cancelled_reuse").database(directory.to_str().unwrap());
     let first = Property::for_all(generate::integer::<u32>(), |n| n < 1000).check(options());
     assert!(first.is_falsified(), "{first}");
@@ -798,7 +798,6 @@ fn a_saved_failure_is_kept_when_the_check_is_cancelled_while_it_runs() {
 
     let again = Property::for_all(generate::integer::<u32>(), |n| n < 1000).check(options().runs(1));
     assert!(again.is_from_database(), "the saved failure was deleted: {again}");
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 /// Of a flaky failure and a steady one, the steady one is reported first

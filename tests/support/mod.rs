@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 use std::ffi::OsStr;
+use std::ops::Deref;
 use std::panic::{UnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -44,4 +46,50 @@ pub fn counting_panic_hook() -> Arc<AtomicUsize> {
         eprintln!("{info}");
     }));
     printed
+}
+
+/// A path of one test under the system's temporary directory, for a
+/// database directory or a file in its way. Whatever is there is removed
+/// first, and again when the guard drops, so a test leaves nothing behind
+/// whether it passes or fails.
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// The path named `name`, unique to this test process.
+    pub fn new(name: &str) -> Scratch {
+        let path = std::env::temp_dir().join(format!("quickcheck-tests-{name}-{}", std::process::id()));
+        remove(&path);
+        Scratch(path)
+    }
+}
+
+impl Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<OsStr> for Scratch {
+    fn as_ref(&self) -> &OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        remove(&self.0);
+    }
+}
+
+/// Removes a directory with all it holds, or a file; nothing there is fine.
+fn remove(path: &Path) {
+    let _ = if path.is_dir() { std::fs::remove_dir_all(path) } else { std::fs::remove_file(path) };
 }
