@@ -621,6 +621,26 @@ fn a_simplest_example_that_overruns_is_warned_about_once() {
     assert!(result.to_string().contains("give collections smaller minimum lengths"), "{result}");
 }
 
+/// Elements that draw no choices are not stopped by the choice limit, so
+/// a minimum length beyond it overruns by its length alone: the check
+/// ends as above, rather than filling the list until memory runs out.
+#[test]
+fn a_minimum_length_beyond_the_limit_overruns_when_elements_draw_nothing() {
+    let units = generate::vec(generate::constant(())).min_length(usize::MAX);
+    let bytes = generate::vec(generate::constant(0u8)).length(10_000..=10_000);
+    let reports = [
+        Property::for_all(units, |_| true).check(seeded(1)).to_string(),
+        Property::for_all(bytes, |_| true).check(seeded(1)).to_string(),
+    ];
+    for report in reports {
+        assert!(report.starts_with("Exhausted"), "{report}");
+        assert!(report.contains("give collections smaller minimum lengths"), "{report}");
+    }
+    // Up to the limit, a list of elements that draw nothing is drawn.
+    let most = generate::vec(generate::constant(0u8)).length(8192..=8192);
+    Property::for_all(most, |list| list.len() == 8192).assert(seeded(1).runs(1));
+}
+
 /// Examples that keep needing more choices than an example may make are
 /// warned about as data too large, not as a filter rejecting them.
 #[test]

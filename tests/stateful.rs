@@ -243,6 +243,17 @@ impl Command<u32, u8> for Increment {
     }
 }
 
+/// Commands that draw no choices, as `constant` makes them, under a
+/// minimum length no example can hold: the check ends, exhausted and told
+/// why, rather than drawing commands for ever.
+#[test]
+fn a_minimum_no_example_can_hold_ends_even_when_commands_draw_nothing() {
+    let endless = stateful::commands(|| 0u32, |_: &u32| Some(generate::constant(Increment))).length(usize::MAX..);
+    let result = Property::for_all(endless, |_| true).check(Options::default().seed(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    assert!(result.to_string().contains("give collections smaller minimum lengths"), "{result}");
+}
+
 /// Twelve equal commands, all needed: reported whole, as one line.
 #[test]
 fn a_long_minimal_sequence_is_reported_whole_with_a_run_on_one_line() {

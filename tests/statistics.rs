@@ -343,6 +343,16 @@ fn one_label_required_at_two_minimums_is_a_misconfiguration() {
     })
     .check(Options::default().seed(1));
     assert!(twice.is_passed(), "{twice}");
+    // So is a minimum of zero, whatever its sign: nor is it shown as "-0%".
+    let zeros = Property::for_all(generate::between(0, 9), |n| {
+        cover(n < 5, 0.0, "low");
+        cover(n < 5, -0.0, "low");
+    })
+    .check(Options::default().seed(1));
+    assert!(zeros.is_passed(), "{zeros}");
+    let shown =
+        Property::for_all(generate::between(0, 9), |n| cover(n < 5, -0.0, "low")).check(Options::default().seed(1));
+    assert!(shown.to_string().contains("low (required 0%)"), "{shown}");
 }
 
 /// Examples the target phase ran are counted as tests but not in the

@@ -13,6 +13,7 @@ use std::ops::{Bound, RangeBounds};
 
 use crate::engine::random::Chance;
 use crate::engine::source::{ChoiceSource, MAX_CHOICES, SCALE_ONE};
+use crate::engine::unwind::Stop;
 use crate::generate::Generator;
 
 pub(crate) use crate::engine::spans::ELEMENT;
@@ -151,13 +152,23 @@ impl Lengths {
 
     /// Whether the collection goes on after `length` elements: the choice
     /// of [`next_element`](Lengths::next_element), without its span.
+    ///
+    /// Below the minimum no choice is drawn, so the choice limit alone
+    /// would not stop elements that draw none (`constant`): a minimum
+    /// beyond the limit would be filled however long it is. Past the limit,
+    /// the example overruns, as one of elements that draw choices does.
     #[inline(always)]
     fn one_more(&self, source: &mut ChoiceSource, length: usize, chance: Chance) -> bool {
         if length >= self.max {
             source.choose(0, |_| 0);
             false
+        } else if length < self.min {
+            if length >= MAX_CHOICES {
+                Stop::Overrun.raise();
+            }
+            true
         } else {
-            length < self.min || source.boolean(chance)
+            source.boolean(chance)
         }
     }
 }

@@ -31,13 +31,13 @@ pub use result::{
 use crate::__private::TypeNames;
 use crate::engine::explain::{Freedom, Together};
 use crate::engine::run::{
-    Body, BodyResult, End, Explanation, FoundBy, GeneratorPanic, Misfit, Never, Runner, Settings, Shrunk, Started,
-    Summary, TimeAllowed, call,
+    Body, BodyResult, End, Explanation, FoundBy, GeneratorPanic, Misfit, Never, Runner, Settings, Shortfall, Shrunk,
+    Started, Summary, TimeAllowed, call,
 };
 use crate::engine::unwind::{self, CatchUnwind, Caught, Rejection, Stop, catch};
 use crate::generate::Generator;
 use crate::property::result::Advice;
-use crate::stats::ExampleRecord;
+use crate::stats::{ExampleRecord, Statistics};
 use format::render;
 use parameters::{Parameters, TopLevelStrings, pin_arguments};
 use result::ReplayEnd;
@@ -725,24 +725,8 @@ where
                 );
             }
         }
-        End::InsufficientCoverage { label, minimum, decided } => {
-            let observed = result.statistics.percent(&label);
-            result.problem = Some(if decided {
-                format!(
-                    "The requirement \"{label}\" (at least {minimum}% of examples) is known to be missed: \
-                     {} of {} examples hit it. Make the generator produce such inputs more often, \
-                     or lower the requirement.",
-                    crate::stats::show_percent_below(observed),
-                    result.statistics.examples()
-                )
-            } else {
-                format!(
-                    "The requirement \"{label}\" (at least {minimum}% of examples) could not be decided within \
-                     {} examples: its true rate is too close to the minimum. State the minimum you need with \
-                     some margin, or widen the tolerance.",
-                    result.statistics.examples()
-                )
-            });
+        End::InsufficientCoverage { label, minimum, shortfall } => {
+            result.problem = Some(coverage_problem(&label, minimum, shortfall, &result.statistics));
         }
         End::ReplayDoesNotFit(misfit) => {
             result.replay_end = Some(ReplayEnd::Misfit);
@@ -829,5 +813,50 @@ impl Rendered {
             pin_arguments(&fields, parameters.type_paths, &type_names, &held, strings)
         });
         Rendered { whole: render(value), fields, pin_arguments }
+    }
+}
+
+/// What a report says of the coverage requirement `label` that ended a
+/// check: missed, or why it could not be decided, with what to change.
+fn coverage_problem(label: &str, minimum: f64, shortfall: Shortfall, statistics: &Statistics) -> String {
+    let observed = crate::stats::show_percent_below(statistics.percent(label));
+    let examples = statistics.examples();
+    let requirement = format!("The requirement \"{label}\" (at least {minimum}% of examples)");
+    match shortfall {
+        Shortfall::Known => format!(
+            "{requirement} is known to be missed: {observed} of {examples} examples hit it. Make the generator \
+             produce such inputs more often, or lower the requirement."
+        ),
+        Shortfall::TooClose => format!(
+            "{requirement} could not be decided within {examples} examples: {observed} of them hit it, too close \
+             to the minimum to tell. State the minimum you need with some margin, or widen the tolerance \
+             (Confidence::tolerance)."
+        ),
+        Shortfall::TooRare => format!(
+            "{requirement} could not be decided within {examples} examples: {observed} of them hit it, short of \
+             the minimum, but a minimum this small expects too few hits in that many examples to be sure of a \
+             miss. Raise the minimum, or lower the certainty (Confidence::certainty)."
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An undecided requirement is blamed on what kept it open: a rate near
+    /// the minimum, or a minimum too small to prove a miss of.
+    #[test]
+    fn an_undecided_requirement_says_what_kept_it_open() {
+        let mut statistics = Statistics::default();
+        for _ in 0..1000 {
+            statistics.add(&ExampleRecord { requirements: vec![("rare".to_owned(), 0.0001)], ..ExampleRecord::EMPTY });
+        }
+        let too_rare = coverage_problem("rare", 0.0001, Shortfall::TooRare, &statistics);
+        assert!(too_rare.contains("0% of them hit it, short of the minimum"), "{too_rare}");
+        assert!(too_rare.ends_with("lower the certainty (Confidence::certainty)."), "{too_rare}");
+        assert!(!too_rare.contains("too close"), "{too_rare}");
+        let too_close = coverage_problem("rare", 0.0001, Shortfall::TooClose, &statistics);
+        assert!(too_close.contains("too close to the minimum to tell"), "{too_close}");
     }
 }

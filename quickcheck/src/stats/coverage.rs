@@ -97,8 +97,10 @@ pub(crate) enum Decision {
     /// This requirement is known missed.
     Missed { label: String, minimum: f64 },
     /// More examples are needed to decide this requirement (the first of
-    /// those still open).
-    Undecided { label: String, minimum: f64 },
+    /// those still open). `short` when fewer examples hit it than a true
+    /// rate of `tolerance ×` the minimum would give: the count leans to a
+    /// miss that the examples run are still too few to make sure of.
+    Undecided { label: String, minimum: f64, short: bool },
 }
 
 /// Decides the requirements at look number `look` (0 for the first).
@@ -115,12 +117,13 @@ pub(crate) fn decide(statistics: &Statistics, confidence: &Confidence, look: u32
             return Decision::Missed { label: label.to_owned(), minimum };
         }
         if open.is_none() && upper_tail_bound(count, trials, confidence.tolerance * rate) > budget {
-            open = Some((label, minimum));
+            let short = (count as f64) < confidence.tolerance * rate * trials as f64;
+            open = Some((label, minimum, short));
         }
     }
     match open {
         None => Decision::Met,
-        Some((label, minimum)) => Decision::Undecided { label: label.to_owned(), minimum },
+        Some((label, minimum, short)) => Decision::Undecided { label: label.to_owned(), minimum, short },
     }
 }
 
@@ -151,7 +154,19 @@ mod tests {
         // "always" is known met after 400 examples; "half", at a true rate
         // right at its minimum, is not.
         let decision = decide(&statistics(400, 50.0), &Confidence::default(), 2);
-        assert_eq!(decision, Decision::Undecided { label: "half".to_owned(), minimum: 50.0 });
+        assert_eq!(decision, Decision::Undecided { label: "half".to_owned(), minimum: 50.0, short: false });
+    }
+
+    #[test]
+    fn an_undecided_requirement_hit_too_rarely_to_tell_is_short() {
+        // 400 examples expect 0.4 hits at a minimum of 0.1%: none is no
+        // proof of a miss, but leans that way.
+        let mut statistics = Statistics::default();
+        for _ in 0..400 {
+            statistics.add(&ExampleRecord { requirements: vec![("rare".to_owned(), 0.1)], ..ExampleRecord::default() });
+        }
+        let decision = decide(&statistics, &Confidence::default(), 2);
+        assert_eq!(decision, Decision::Undecided { label: "rare".to_owned(), minimum: 0.1, short: true });
     }
 
     #[test]

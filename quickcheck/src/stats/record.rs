@@ -432,6 +432,9 @@ pub fn target(score: f64, label: &str) {
 /// assert!(shortfalls.len() == 1 && shortfalls[0].contains("seven"), "{shortfalls:?}");
 /// ```
 pub fn cover(condition: bool, minimum_percent: f64, label: &str) {
+    // Adding zero turns -0.0 into 0.0, which would otherwise print as
+    // "-0%" and count as a second minimum beside 0.0.
+    let minimum_percent = minimum_percent + 0.0;
     with_current(|record| {
         // Each minimum asked for once; two for one label are a mistake
         // the run reports.

@@ -182,9 +182,22 @@ impl Statistics {
         for line in lines {
             write!(f, "\n  {line}")?;
         }
-        for (label, count) in by_frequency(&self.labels) {
+        // Labels without a requirement are capped like a table's rows; a
+        // required one is always shown, with its minimum.
+        let labels = by_frequency(&self.labels);
+        let unrequired = labels.iter().filter(|(label, _)| !self.requirements.contains_key(*label)).count();
+        let mut room = shown_rows(unrequired);
+        let mut rest = Vec::new();
+        for (label, count) in labels {
             let percent = percent_of(count, self.examples);
             let requirement = self.requirements.get(label);
+            if requirement.is_none() {
+                if room == 0 {
+                    rest.push(count);
+                    continue;
+                }
+                room -= 1;
+            }
             let label = printable(label);
             match requirement {
                 // Next to its minimum, a rate short of it never reads as
@@ -198,11 +211,16 @@ impl Statistics {
                 None => write!(f, "\n  {} {label}", show_percent(percent))?,
             }
         }
+        // An example may have several labels, so the rest's counts overlap;
+        // the largest, the first by frequency, still means something.
+        if let Some(&largest) = rest.first() {
+            let percent = show_percent(percent_of(largest, self.examples));
+            write!(f, "\n  … {} more labels, each in at most {percent} of the examples", rest.len())?;
+        }
         for (name, table) in &self.tables {
             write!(f, "\n  {}:", printable(name))?;
             let rows = by_frequency(&table.counts);
-            // One row past the cap is printed rather than summed up.
-            let shown = if rows.len() == MAX_TABLE_ROWS + 1 { rows.len() } else { MAX_TABLE_ROWS };
+            let shown = shown_rows(rows.len());
             for &(value, count) in rows.iter().take(shown) {
                 write!(f, "\n    {} {}", show_percent(percent_of(count, self.examples)), printable(value))?;
             }
@@ -273,9 +291,16 @@ fn percent_of(count: u64, total: u64) -> f64 {
     if total == 0 { 0.0 } else { 100.0 * count as f64 / total as f64 }
 }
 
-/// The most rows a table of collected values prints: a table of a hundred
-/// distinct values says little line by line, and the rest are summed up.
+/// The most rows a table of collected values prints, and the most labels
+/// without a requirement: a hundred of them say little line by line, and
+/// the rest are summed up.
 const MAX_TABLE_ROWS: usize = 20;
+
+/// How many of `rows` rows to print: all up to the cap, and one past it
+/// too, as a line that sums up one row would be no shorter.
+fn shown_rows(rows: usize) -> usize {
+    if rows == MAX_TABLE_ROWS + 1 { rows } else { MAX_TABLE_ROWS.min(rows) }
+}
 
 /// Most frequent first; ties in natural order, runs of digits by the number
 /// they write (`9` before `10`).
@@ -405,6 +430,32 @@ mod tests {
         assert_eq!(natural_order("007", "8"), Ordering::Less);
         assert_eq!(natural_order("b", "a1"), Ordering::Greater);
         assert_eq!(natural_order("x", "x1"), Ordering::Less);
+    }
+
+    #[test]
+    fn many_labels_are_summed_up_but_a_required_one_is_always_shown() {
+        let mut statistics = Statistics::default();
+        for value in 0..30 {
+            let value = value.to_string();
+            let required = if value == "29" { &[("29", 1.0)][..] } else { &[] };
+            statistics.add(&record(&[value.as_str()], &[], required));
+        }
+        let report = Report(&statistics).to_string();
+        let rows: Vec<&str> = report.lines().skip(1).collect();
+        assert_eq!(rows[..2], ["  3% 0", "  3% 1"], "{report}");
+        assert_eq!(rows[19], "  3% 19", "{report}");
+        // Last by frequency and name, but required: shown, not summed up.
+        assert_eq!(rows[20], "  3% 29 (required 1%)", "{report}");
+        assert_eq!(rows[21], "  … 9 more labels, each in at most 3% of the examples", "{report}");
+        assert_eq!(rows.len(), 22, "{report}");
+        // One past the cap is shown rather than summed up.
+        let mut statistics = Statistics::default();
+        for value in 0..21 {
+            statistics.add(&record(&[value.to_string().as_str()], &[], &[]));
+        }
+        let report = Report(&statistics).to_string();
+        assert_eq!(report.lines().count(), 22, "{report}");
+        assert!(!report.contains("more labels"), "{report}");
     }
 
     #[test]

@@ -130,13 +130,26 @@ pub(crate) enum End {
         unreported_failure: Option<Vec<u64>>,
         saved: bool,
     },
-    /// A coverage requirement is known to be missed, or (when `decided` is
-    /// false) could not be decided within the most examples a check runs.
+    /// A coverage requirement is known to be missed, or could not be
+    /// decided within the most examples a check runs, as `shortfall` says.
     InsufficientCoverage {
         label: String,
         minimum: f64,
-        decided: bool,
+        shortfall: Shortfall,
     },
+}
+
+/// How a coverage requirement ended a check, for the report to say why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shortfall {
+    /// Known to be missed.
+    Known,
+    /// Undecided: its rate is too close to the minimum to tell.
+    TooClose,
+    /// Undecided: it was hit less often than the tolerance allows, but so
+    /// small a minimum expects too few hits, even in the most examples a
+    /// check runs, to make a miss sure at the confidence's certainty.
+    TooRare,
 }
 
 /// How a replay token's example did not fit the generators.
