@@ -104,7 +104,10 @@ impl<Model, Next> Commands<Model, Next> {
     /// makes 74 commands). Below the fewest a sequence goes on without
     /// drawing whether to, so `length(50..=50)` makes exactly 50 commands,
     /// unless `next` ends the sequence first in a terminal state; shrinking
-    /// keeps at least the fewest.
+    /// keeps at least the fewest. That makes shrinking slower: no command
+    /// below the fewest can be deleted, so each is simplified in place,
+    /// and a fixed length of a few hundred commands may reach the shrink
+    /// limits before the minimal sequence. A small minimum shrinks best.
     ///
     /// A test case makes at most 8192 choices, and a command usually takes
     /// two or more (whether to go on, which command, its arguments), so a
