@@ -31,7 +31,7 @@ pub use result::{
 use crate::__private::TypeNames;
 use crate::engine::explain::{Freedom, Together};
 use crate::engine::run::{
-    Body, BodyResult, End, Explanation, FoundBy, GeneratorPanic, Misfit, Never, Runner, Settings, Shortfall, Shrunk,
+    Body, BodyResult, CoverageEnd, End, Explanation, FoundBy, GeneratorPanic, Misfit, Never, Runner, Settings, Shrunk,
     Started, Summary, TimeAllowed, call,
 };
 use crate::engine::unwind::{self, CatchUnwind, Caught, Rejection, Stop, catch};
@@ -725,8 +725,8 @@ where
                 );
             }
         }
-        End::InsufficientCoverage { label, minimum, shortfall } => {
-            result.problem = Some(coverage_problem(&label, minimum, shortfall, &result.statistics));
+        End::InsufficientCoverage { label, minimum, why } => {
+            result.problem = Some(coverage_problem(&label, minimum, why, &result.statistics));
         }
         End::ReplayDoesNotFit(misfit) => {
             result.replay_end = Some(ReplayEnd::Misfit);
@@ -818,21 +818,21 @@ impl Rendered {
 
 /// What a report says of the coverage requirement `label` that ended a
 /// check: missed, or why it could not be decided, with what to change.
-fn coverage_problem(label: &str, minimum: f64, shortfall: Shortfall, statistics: &Statistics) -> String {
+fn coverage_problem(label: &str, minimum: f64, why: CoverageEnd, statistics: &Statistics) -> String {
     let observed = crate::stats::show_percent_below(statistics.percent(label));
     let examples = statistics.examples();
     let requirement = format!("The requirement \"{label}\" (at least {minimum}% of examples)");
-    match shortfall {
-        Shortfall::Known => format!(
+    match why {
+        CoverageEnd::Missed => format!(
             "{requirement} is known to be missed: {observed} of {examples} examples hit it. Make the generator \
              produce such inputs more often, or lower the requirement."
         ),
-        Shortfall::TooClose => format!(
+        CoverageEnd::TooClose => format!(
             "{requirement} could not be decided within {examples} examples: {observed} of them hit it, too close \
              to the minimum to tell. State the minimum you need with some margin, or widen the tolerance \
              (Confidence::tolerance)."
         ),
-        Shortfall::TooRare => format!(
+        CoverageEnd::TooRare => format!(
             "{requirement} could not be decided within {examples} examples: {observed} of them hit it, short of \
              the minimum, but a minimum this small expects too few hits in that many examples to be sure of a \
              miss. Raise the minimum, or lower the certainty (Confidence::certainty)."
@@ -852,11 +852,11 @@ mod tests {
         for _ in 0..1000 {
             statistics.add(&ExampleRecord { requirements: vec![("rare".to_owned(), 0.0001)], ..ExampleRecord::EMPTY });
         }
-        let too_rare = coverage_problem("rare", 0.0001, Shortfall::TooRare, &statistics);
+        let too_rare = coverage_problem("rare", 0.0001, CoverageEnd::TooRare, &statistics);
         assert!(too_rare.contains("0% of them hit it, short of the minimum"), "{too_rare}");
         assert!(too_rare.ends_with("lower the certainty (Confidence::certainty)."), "{too_rare}");
         assert!(!too_rare.contains("too close"), "{too_rare}");
-        let too_close = coverage_problem("rare", 0.0001, Shortfall::TooClose, &statistics);
+        let too_close = coverage_problem("rare", 0.0001, CoverageEnd::TooClose, &statistics);
         assert!(too_close.contains("too close to the minimum to tell"), "{too_close}");
     }
 }

@@ -12,7 +12,7 @@ use crate::property::health::{Health, Watched};
 use crate::stats::{self, Confidence, Decision, Statistics};
 
 use super::case::{Drawn, Novelty};
-use super::{Body, Case, End, Found, FoundBy, GeneratorPanic, Runner, SHRINK_TIME_SHARE, Shortfall, Summary, offer};
+use super::{Body, Case, CoverageEnd, End, Found, FoundBy, GeneratorPanic, Runner, SHRINK_TIME_SHARE, Summary, offer};
 
 /// Examples up to this index grow from the simplest to full size.
 const RAMP: u64 = 10;
@@ -339,11 +339,11 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             Decision::Met if passed < runs => None,
             Decision::Met => Some(End::Passed),
             Decision::Missed { label, minimum } => {
-                Some(End::InsufficientCoverage { label, minimum, shortfall: Shortfall::Known })
+                Some(End::InsufficientCoverage { label, minimum, why: CoverageEnd::Missed })
             }
             Decision::Undecided { label, minimum, short } if passed >= MAX_COVERAGE_EXAMPLES => {
-                let shortfall = if short { Shortfall::TooRare } else { Shortfall::TooClose };
-                Some(End::InsufficientCoverage { label, minimum, shortfall })
+                let why = if short { CoverageEnd::TooRare } else { CoverageEnd::TooClose };
+                Some(End::InsufficientCoverage { label, minimum, why })
             }
             Decision::Undecided { .. } => None,
         }

@@ -131,19 +131,19 @@ pub(crate) enum End {
         saved: bool,
     },
     /// A coverage requirement is known to be missed, or could not be
-    /// decided within the most examples a check runs, as `shortfall` says.
+    /// decided within the most examples a check runs, as `why` says.
     InsufficientCoverage {
         label: String,
         minimum: f64,
-        shortfall: Shortfall,
+        why: CoverageEnd,
     },
 }
 
 /// How a coverage requirement ended a check, for the report to say why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Shortfall {
+pub(crate) enum CoverageEnd {
     /// Known to be missed.
-    Known,
+    Missed,
     /// Undecided: its rate is too close to the minimum to tell.
     TooClose,
     /// Undecided: it was hit less often than the tolerance allows, but so
