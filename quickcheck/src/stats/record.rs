@@ -277,6 +277,11 @@ pub fn classify(condition: bool, label: &str) {
 
 /// Counts the current example under `label`.
 ///
+/// The report lists the 20 most frequent labels that no
+/// [`cover`] requires, and sums up the rest (a label made from a value,
+/// such as `label(&n.to_string())`, is better [`collect`]ed);
+/// [`Statistics::count`](crate::stats::Statistics::count) has them all.
+///
 /// ```
 /// use quickcheck::stats::label;
 /// use quickcheck::{Options, Property, generate};
