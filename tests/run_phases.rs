@@ -628,9 +628,11 @@ fn a_simplest_example_that_overruns_is_warned_about_once() {
 fn a_minimum_length_beyond_the_limit_overruns_when_elements_draw_nothing() {
     let units = generate::vec(generate::constant(())).min_length(usize::MAX);
     let bytes = generate::vec(generate::constant(0u8)).length(10_000..=10_000);
+    let set = generate::hash_set(generate::integer::<u64>()).min_length(10_000);
     let reports = [
         Property::for_all(units, |_| true).check(seeded(1)).to_string(),
         Property::for_all(bytes, |_| true).check(seeded(1)).to_string(),
+        Property::for_all(set, |_| true).check(seeded(1)).to_string(),
     ];
     for report in reports {
         assert!(report.starts_with("Exhausted"), "{report}");

@@ -152,23 +152,27 @@ impl Lengths {
 
     /// Whether the collection goes on after `length` elements: the choice
     /// of [`next_element`](Lengths::next_element), without its span.
-    ///
-    /// Below the minimum no choice is drawn, so the choice limit alone
-    /// would not stop elements that draw none (`constant`): a minimum
-    /// beyond the limit would be filled however long it is. Past the limit,
-    /// the example overruns, as one of elements that draw choices does.
     #[inline(always)]
     fn one_more(&self, source: &mut ChoiceSource, length: usize, chance: Chance) -> bool {
         if length >= self.max {
             source.choose(0, |_| 0);
             false
-        } else if length < self.min {
-            if length >= MAX_CHOICES {
-                Stop::Overrun.raise();
-            }
-            true
         } else {
-            source.boolean(chance)
+            length < self.min || source.boolean(chance)
+        }
+    }
+
+    /// Ends the example as an overrun, before its first element, if the
+    /// minimum length is more elements than an example may make choices.
+    /// Elements that draw choices would run out of them before the
+    /// minimum; elements that draw none (`constant`) would never meet the
+    /// limit, as no choice is drawn below the minimum, and be added however
+    /// many the minimum asks for. Checked once a collection, not once an
+    /// element, which would cost every list its share.
+    #[inline(always)]
+    pub(crate) fn overrun_if_out_of_reach(&self) {
+        if self.min > MAX_CHOICES {
+            Stop::Overrun.raise();
         }
     }
 }
@@ -285,6 +289,7 @@ impl<G: Generator, C: GrowableCollection<Element = G::Value>> Generator for Coll
     // them instead, a list of 50 integers took 5% more instructions, and 50
     // lists of 5 bytes 6% more time.
     fn generate(&self, source: &mut ChoiceSource) -> C {
+        self.lengths.overrun_if_out_of_reach();
         let chance = self.lengths.continue_chance(source);
         // Reserved up to the choice limit only: a longer minimum overruns
         // the limit (ending the example) long before it is filled, and a

@@ -35,6 +35,7 @@ const CANDIDATE: &str = "distinct candidate";
 /// Fills a distinct collection. `add` draws one candidate and reports whether
 /// it was new.
 fn fill(source: &mut ChoiceSource, lengths: &Lengths, mut add: impl FnMut(&mut ChoiceSource) -> bool) {
+    lengths.overrun_if_out_of_reach();
     let chance = lengths.continue_chance(source);
     let mut length = 0;
     'elements: while lengths.next_element(source, length, chance) {

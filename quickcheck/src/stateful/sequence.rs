@@ -153,6 +153,7 @@ where
 
     fn generate(&self, source: &mut ChoiceSource) -> Self::Value {
         let lengths = self.lengths;
+        lengths.overrun_if_out_of_reach();
         let mut model = (self.initial)();
         // Sequences nearly always reach their maximum length: reserve it,
         // within reason, rather than growing the vector step by step.
