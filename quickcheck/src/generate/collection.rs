@@ -289,12 +289,11 @@ impl<G: Generator, C: GrowableCollection<Element = G::Value>> Generator for Coll
     // them instead, a list of 50 integers took 5% more instructions, and 50
     // lists of 5 bytes 6% more time.
     fn generate(&self, source: &mut ChoiceSource) -> C {
+        // A minimum past the choice limit ends the example here, so the
+        // reservation below is never a huge one that would abort instead.
         self.lengths.overrun_if_out_of_reach();
         let chance = self.lengths.continue_chance(source);
-        // Reserved up to the choice limit only: a longer minimum overruns
-        // the limit (ending the example) long before it is filled, and a
-        // huge reservation would abort the process instead.
-        let mut collection = C::with_capacity(self.lengths.min.min(MAX_CHOICES));
+        let mut collection = C::with_capacity(self.lengths.min);
         let mut length = 0;
         if source.records_spans() {
             while self.lengths.next_element(source, length, chance) {
