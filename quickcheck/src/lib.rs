@@ -177,7 +177,9 @@
 //! `QUICKCHECK_STATISTICS=always` shows the reports of passing checks;
 //! [`Options`] has the details. Cargo features add generators for other
 //! crates' types: `half`, `decimal` (`rust_decimal`), `chrono` and `uuid`;
-//! `serde` adds a serde round-trip law to [`oracles::laws`].
+//! `regex` adds `generate::string_matching`, the strings a regular
+//! expression matches; `serde` adds a serde round-trip law to
+//! [`oracles::laws`].
 //!
 //! # How it works
 //!

@@ -14,6 +14,7 @@
 //! | --- | --- |
 //! | [`integer`], [`between`] | any integer type, whole range or inclusive range |
 //! | [`boolean`], [`character`], [`char_between`], [`string`], [`string_of`] | booleans, `char`s and `String`s |
+//! | `string_matching` (feature `regex`) | the `String`s a regular expression matches |
 //! | [`constant`], [`elements`], [`one_of`], [`frequency`] | fixed values and choices between generators |
 //! | tuples, [`zip`], [`build`], [`sequence`], [`array()`] | several values at once |
 //! | [`vec()`], [`vec_deque`], [`hash_set`], [`btree_set`], [`hash_map`], [`btree_map`], [`unique_vec`] | collections |
@@ -66,6 +67,8 @@ mod index;
 mod integer;
 mod option;
 mod recursive;
+#[cfg(feature = "regex")]
+mod regex;
 mod shuffle;
 mod subsequence;
 mod text;
@@ -100,6 +103,8 @@ pub use index::{Index, Indexes};
 pub use integer::{Integer, IntegerValue, between, integer};
 pub use option::{OptionOf, ResultOf, option, result};
 pub use recursive::{Deferred, deferred, recursive};
+#[cfg(feature = "regex")]
+pub use regex::{PatternError, StringMatching, string_matching};
 pub use shuffle::{Shuffle, shuffle};
 pub use subsequence::{Subsequence, subsequence};
 pub use text::{Boolean, CharBetween, Character, boolean, char_between, character, string, string_of};
@@ -136,8 +141,9 @@ use crate::engine::source::ChoiceSource;
     label = "a `Generator` is wanted here, not `{Self}`",
     note = "generators come from `quickcheck::generate`: `generate::between(low, high)` for a range of \
             numbers, both bounds included (`0..10` is `between(0, 9)`), `generate::constant(value)` for one value, \
-            `quickcheck::arbitrary::<T>()` for a type's default; a string is no pattern to draw from either (there \
-            is no regex generator): `generate::string_of(generate::char_between('a', 'z'))` for an alphabet"
+            `quickcheck::arbitrary::<T>()` for a type's default; a string is no pattern to draw from either: \
+            `generate::string_matching(\"[a-z]+\")` (feature `regex`) for the strings a regular expression \
+            matches, `generate::string_of(generate::char_between('a', 'z'))` for an alphabet"
 )]
 pub trait Generator {
     /// The type of the values this generator produces.

@@ -1,6 +1,6 @@
 //! Booleans, characters and strings.
 
-use crate::engine::random::{Chance, Draws};
+use crate::engine::random::{Chance, Draws, Random};
 use crate::engine::source::ChoiceSource;
 use crate::generate::Generator;
 use crate::generate::collection::{Collection, Lengths};
@@ -36,15 +36,15 @@ impl Generator for Boolean {
 }
 
 /// The number of Unicode scalar values: every code point but the surrogates.
-const SCALARS: u32 = 0x11_0000 - 0x800;
+pub(crate) const SCALARS: u32 = 0x11_0000 - 0x800;
 
 /// A code point's position when surrogates are skipped.
-fn ordinal(c: char) -> u32 {
+pub(crate) fn ordinal(c: char) -> u32 {
     let code = u32::from(c);
     if code < 0xD800 { code } else { code - 0x800 }
 }
 
-fn from_ordinal(ordinal: u32) -> char {
+pub(crate) fn from_ordinal(ordinal: u32) -> char {
     let code = if ordinal < 0xD800 { ordinal } else { ordinal + 0x800 };
     char::from_u32(code).expect("ordinals below SCALARS are scalar values")
 }
@@ -53,7 +53,7 @@ fn from_ordinal(ordinal: u32) -> char {
 /// then the characters below '0' downwards (punctuation, space, controls),
 /// then everything above 'Z' upwards, so a letter shrinks to a capital or a
 /// digit and a string to something like "000".
-fn char_index(c: char) -> u32 {
+pub(crate) fn char_index(c: char) -> u32 {
     let ordinal = ordinal(c);
     match ordinal {
         48..=90 => ordinal - 48,
@@ -62,7 +62,7 @@ fn char_index(c: char) -> u32 {
     }
 }
 
-fn char_at(index: u32) -> char {
+pub(crate) fn char_at(index: u32) -> char {
     from_ordinal(match index {
         0..=42 => index + 48,
         43..=90 => 47 - (index - 43),
@@ -99,30 +99,36 @@ impl Generator for Character {
     type Value = char;
 
     fn generate(&self, source: &mut ChoiceSource) -> char {
-        let index = source.choose(u64::from(SCALARS - 1), |random| {
-            // One word picks the kind of character by its top four bits
-            // and, for the common kinds, the character by its low 32: a
-            // string's draw of printable ASCII takes one word a character.
-            let word = random.next_u64();
-            let low = word & u64::from(u32::MAX);
-            let ordinal = match word >> 60 {
-                0..=11 => 32 + ((low * 95) >> 32) as u32,
-                // 0 to 31 and 127, DEL.
-                12 => match ((low * 33) >> 32) as u32 {
-                    32 => 127,
-                    control => control,
-                },
-                13 | 14 => random.up_to(u64::from(ordinal('\u{FFFF}'))) as u32,
-                _ => random.up_to(u64::from(SCALARS - 1)) as u32,
-            };
-            u64::from(char_index(from_ordinal(ordinal)))
-        });
+        let index = source.choose(u64::from(SCALARS - 1), |random| u64::from(char_index(sample_character(random))));
         char_at(index as u32)
     }
 
     fn label(&self) -> &'static str {
         "character"
     }
+}
+
+/// A character drawn as [`character`] describes: the draw that
+/// [`string_matching`](crate::generate::string_matching)'s classes start
+/// from too.
+#[inline]
+pub(crate) fn sample_character(random: &mut Random) -> char {
+    // One word picks the kind of character by its top four bits and, for
+    // the common kinds, the character by its low 32: a string's draw of
+    // printable ASCII takes one word a character.
+    let word = random.next_u64();
+    let low = word & u64::from(u32::MAX);
+    let ordinal = match word >> 60 {
+        0..=11 => 32 + ((low * 95) >> 32) as u32,
+        // 0 to 31 and 127, DEL.
+        12 => match ((low * 33) >> 32) as u32 {
+            32 => 127,
+            control => control,
+        },
+        13 | 14 => random.up_to(u64::from(ordinal('\u{FFFF}'))) as u32,
+        _ => random.up_to(u64::from(SCALARS - 1)) as u32,
+    };
+    from_ordinal(ordinal)
 }
 
 /// A generator of characters in a range, from [`char_between`].
