@@ -271,6 +271,21 @@ fn a_marker_type_parameter_needs_no_generator() {
     assert!(tagged.iter().any(|tagged| tagged.value > 0), "{tagged:?}");
 }
 
+/// Fields drawn from a parameter's associated types: the items need
+/// generators, the iterator type that names them does not.
+#[derive(Arbitrary, Debug)]
+struct Batch<Source: IntoIterator> {
+    items: Vec<Source::Item>,
+    first: Option<<Source as IntoIterator>::Item>,
+}
+
+#[test]
+fn an_associated_type_of_a_parameter_needs_the_generator_not_the_parameter() {
+    // `std::vec::IntoIter<u8>` has no generator; `u8` has.
+    let batches = Batch::<std::vec::IntoIter<u8>>::arbitrary().sample(50, 1);
+    assert!(batches.iter().any(|batch| !batch.items.is_empty() && batch.first.is_some()), "{batches:?}");
+}
+
 #[derive(Arbitrary, Clone, Debug, PartialEq)]
 enum Weighted {
     #[weight(0)]

@@ -781,12 +781,169 @@ fn a_variant_with_fields_inside_a_value_gets_no_pin_line() {
         assert!(report.contains("Circle { radius: 0 }"), "{report}");
         assert!(!report.contains("Pin it with"), "{report}");
     }
-    // A struct the derived one holds is no variant: its line stays.
+    // A struct the derived one holds, printed by its name alone, is
+    // defined in another module (`stack`): the name is not in scope here.
     let report = report_of(drawings_stay_shallow);
-    assert!(
-        report.contains("  Pin it with: #[example(Drawing { frame: Frame { depth: 3 }, shapes: vec![] })]"),
-        "{report}"
-    );
+    assert!(report.contains("Drawing { frame: Frame { depth: 3 }, shapes: [] }"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
+/// A struct defined where the properties below are, or around them.
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+pub struct Corner {
+    pub x: u8,
+}
+
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+pub struct Sketch {
+    pub corner: Corner,
+}
+
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn sketch_corners_stay_left(sketch: Sketch) -> bool {
+    sketch.corner.x < 3
+}
+
+/// Properties in a module inside the one that defines their types.
+mod sketches {
+    use super::*;
+
+    #[property(seed = 3, database = "off")]
+    #[should_panic]
+    pub fn corners_stay_left(sketch: Sketch) -> bool {
+        sketch.corner.x < 3
+    }
+
+    // Its line, pasted back: the inner struct is reached through `super`.
+    #[property(runs = 1)]
+    #[example(Sketch { corner: super::Corner { x: 3 } })]
+    #[should_panic(expected = "on a pinned example")]
+    fn a_pasted_line_reaches_the_struct_through_super(
+        #[generator(generate::constant(Sketch { corner: Corner { x: 0 } }))] sketch: Sketch,
+    ) -> bool {
+        sketch.corner.x < 3
+    }
+}
+
+#[test]
+fn a_struct_inside_a_value_is_written_as_it_is_reached_from_the_property() {
+    let report = report_of(sketch_corners_stay_left);
+    assert!(report.contains("  Pin it with: #[example(Sketch { corner: Corner { x: 3 } })]"), "{report}");
+    let report = report_of(sketches::corners_stay_left);
+    assert!(report.contains("  Pin it with: #[example(Sketch { corner: super::Corner { x: 3 } })]"), "{report}");
+}
+
+/// An enum with variants named like the prelude's, which a value prints
+/// just as it prints an `Option`'s.
+#[derive(quickcheck::Arbitrary, Clone, Debug, PartialEq)]
+pub enum Maybe {
+    None,
+    Some(u8),
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn maybes_stay_few(maybes: Vec<Maybe>) -> bool {
+    maybes.len() < 2
+}
+
+#[derive(quickcheck::Arbitrary, Clone, Debug, PartialEq)]
+pub enum Outcome {
+    Ok(u8),
+    Err(u8),
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn outcomes_are_never_drawn(outcome: Option<Outcome>) -> bool {
+    outcome.is_none()
+}
+
+/// A struct that holds one, as a field.
+#[derive(quickcheck::Arbitrary, Clone, Debug, PartialEq)]
+pub struct Holder {
+    pub maybe: Maybe,
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn holders_hold_nothing(holder: Holder) -> bool {
+    holder.maybe == Maybe::None
+}
+
+#[test]
+fn a_variant_named_like_the_prelude_s_inside_a_value_gets_no_pin_line() {
+    let report = report_of(maybes_stay_few);
+    assert!(report.contains("[None, None]"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+    let report = report_of(outcomes_are_never_drawn);
+    assert!(report.contains("outcome = Some(Ok(0))"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+    let report = report_of(holders_hold_nothing);
+    assert!(report.contains("holder = Holder { maybe: Some(0) }"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
+/// Fields named by raw identifiers, which a derived `Debug` prints without
+/// their `r#`.
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+pub struct Keyed {
+    pub r#type: u8,
+    pub r#match: bool,
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn keyed_values_never_match(keyed: Keyed) -> bool {
+    !keyed.r#match
+}
+
+// Its line, pasted back.
+#[property(runs = 1)]
+#[example(Keyed { r#type: 0, r#match: true })]
+#[should_panic(expected = "on a pinned example")]
+fn a_pasted_line_names_raw_fields_raw(
+    #[generator(generate::constant(Keyed { r#type: 0, r#match: false }))] keyed: Keyed,
+) -> bool {
+    !keyed.r#match
+}
+
+#[test]
+fn fields_named_by_keywords_are_pinned_as_raw_identifiers() {
+    let report = report_of(keyed_values_never_match);
+    assert!(report.contains("keyed = Keyed { type: 0, match: true }"), "{report}");
+    assert!(report.contains("  Pin it with: #[example(Keyed { r#type: 0, r#match: true })]"), "{report}");
+}
+
+/// An identifier whose hand-written `Debug` prints its number alone.
+#[derive(Clone)]
+pub struct Serial(u32);
+
+impl std::fmt::Debug for Serial {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "{}", self.0)
+    }
+}
+
+impl quickcheck::Arbitrary for Serial {
+    type Generator = quickcheck::generate::Map<quickcheck::generate::Integer<u32>, fn(u32) -> Serial>;
+    fn arbitrary() -> Self::Generator {
+        generate::integer::<u32>().map(Serial)
+    }
+}
+
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn serials_stay_low(serial: Serial) -> bool {
+    serial.0 < 5
+}
+
+#[test]
+fn a_type_that_prints_a_bare_number_gets_no_pin_line() {
+    let report = report_of(serials_stay_low);
+    assert!(report.contains("serial = 5\n"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
 }
 
 /// An enum with a variant named like itself.

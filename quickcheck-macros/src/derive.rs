@@ -49,9 +49,15 @@ pub(crate) fn expand(item: TokenStream) -> syn::Result<TokenStream> {
         ));
     }
     let mut generics = input.generics.clone();
-    let drawn = parameters_drawn(&input);
-    for parameter in generics.type_params_mut().filter(|parameter| drawn.contains(&parameter.ident)) {
+    let drawn = types_drawn(&input);
+    for parameter in generics.type_params_mut().filter(|parameter| drawn.parameters.contains(&parameter.ident)) {
         parameter.bounds.push(parse_quote!(#krate::Arbitrary));
+    }
+    if !drawn.projections.is_empty() {
+        let predicates = &mut generics.make_where_clause().predicates;
+        for projection in &drawn.projections {
+            predicates.push(parse_quote!(#projection: #krate::Arbitrary));
+        }
     }
     let (impl_generics, type_generics, where_clause) = generics.split_for_impl();
     refuse_attribute(&input.attrs, "generator", "#[generator(...)] picks the generator of a field, not of a type")?;
@@ -107,6 +113,10 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
         Data::Union(_) => Vec::new(),
     };
     let by_names = field_types.iter().all(|ty| pin_line::pastes_back(ty));
+    // The types inside the fields' types too, whose derives name what their
+    // values print (`pastes_back` asks only the fields' own types: asking
+    // a recursive type's `Box<Self>` for `Self` would never end).
+    let types_within: Vec<&Type> = field_types.iter().flat_map(|ty| pin_line::types_within(ty)).collect();
     // How a derived `Debug` begins a value: the struct's name, or its
     // variant's (raw identifiers print without their `r#`), and what
     // follows for fields.
@@ -147,7 +157,7 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
                     is_enum: #is_enum,
                 };
                 if names.add_derived(derived) {
-                    #((&#krate::__private::PinLineProbe::<#field_types>::new()).add_type_names(names);)*
+                    #((&#krate::__private::PinLineProbe::<#types_within>::new()).add_type_names(names);)*
                 }
             }
         }
@@ -403,27 +413,52 @@ fn is_recursive(variant: &Variant, name: &Ident) -> bool {
     variant.fields.iter().any(|field| mentions(&field.ty, name))
 }
 
-/// The type parameters whose values the derived generator draws, which
-/// must then be `Arbitrary`: those named in a field's type, other than
-/// inside a `PhantomData` (which holds no value, and has a generator for
-/// any type) or in a field drawn from its own `#[generator(...)]`. A marker
-/// type parameter so needs no generator of its own.
-fn parameters_drawn(input: &DeriveInput) -> Vec<Ident> {
-    struct Drawn<'a> {
+/// The types of the type's own parameters whose values the derived
+/// generator draws, which must then be `Arbitrary`: see [`types_drawn`].
+struct Drawn {
+    /// Parameters drawn as themselves: `T` in `Vec<T>`.
+    parameters: Vec<Ident>,
+    /// Types reached from a parameter, drawn in its place: `T::Item` in
+    /// `Vec<T::Item>`, which needs the bound where `T` does not.
+    projections: Vec<TypePath>,
+}
+
+/// What the derived generator draws of the type's parameters: those named
+/// in a field's type, other than inside a `PhantomData` (which holds no
+/// value, and has a generator for any type) or in a field drawn from its
+/// own `#[generator(...)]`, and the associated types reached from them
+/// (`T::Item`, `<T as IntoIterator>::Item`). A marker type parameter so
+/// needs no generator of its own, nor does an iterator type whose items
+/// are what is drawn.
+fn types_drawn(input: &DeriveInput) -> Drawn {
+    struct Visitor<'a> {
         parameters: Vec<&'a Ident>,
-        found: Vec<Ident>,
+        drawn: Drawn,
     }
-    impl<'ast> Visit<'ast> for Drawn<'_> {
+    impl<'ast> Visit<'ast> for Visitor<'_> {
         fn visit_type_path(&mut self, path: &'ast TypePath) {
             let segments = &path.path.segments;
-            // `T`, or a path from it such as `T::Item`.
-            if path.qself.is_none() {
-                let ident = &segments[0].ident;
-                if let Some(parameter) = self.parameters.iter().find(|parameter| *parameter == &ident)
-                    && !self.found.contains(parameter)
-                {
-                    self.found.push((*parameter).clone());
+            let is_parameter = |ty: &Type| {
+                matches!(ty, Type::Path(inner) if inner.qself.is_none() && inner.path.segments.len() == 1
+                    && self.parameters.iter().any(|parameter| *parameter == &inner.path.segments[0].ident))
+            };
+            let from_a_parameter = match &path.qself {
+                Some(qself) => is_parameter(&qself.ty),
+                None => segments.len() > 1 && self.parameters.iter().any(|parameter| *parameter == &segments[0].ident),
+            };
+            if from_a_parameter {
+                let written = quote!(#path).to_string();
+                if !self.drawn.projections.iter().any(|known| quote!(#known).to_string() == written) {
+                    self.drawn.projections.push(path.clone());
                 }
+                return;
+            }
+            let first = &segments[0].ident;
+            if path.qself.is_none()
+                && let Some(parameter) = self.parameters.iter().find(|parameter| *parameter == &first)
+                && !self.drawn.parameters.contains(parameter)
+            {
+                self.drawn.parameters.push((*parameter).clone());
             }
             if segments.last().is_some_and(|segment| segment.ident == "PhantomData") {
                 return;
@@ -431,9 +466,9 @@ fn parameters_drawn(input: &DeriveInput) -> Vec<Ident> {
             visit::visit_type_path(self, path);
         }
     }
-    let mut drawn = Drawn {
+    let mut visitor = Visitor {
         parameters: input.generics.type_params().map(|parameter| &parameter.ident).collect(),
-        found: Vec::new(),
+        drawn: Drawn { parameters: Vec::new(), projections: Vec::new() },
     };
     let fields: Vec<&Field> = match &input.data {
         Data::Struct(data) => data.fields.iter().collect(),
@@ -443,9 +478,9 @@ fn parameters_drawn(input: &DeriveInput) -> Vec<Ident> {
     for field in
         fields.into_iter().filter(|field| !field.attrs.iter().any(|attribute| attribute.path().is_ident("generator")))
     {
-        drawn.visit_type(&field.ty);
+        visitor.visit_type(&field.ty);
     }
-    drawn.found
+    visitor.drawn
 }
 
 /// Whether `ty` holds at most one value of the type `name` being derived:

@@ -27,7 +27,10 @@
 //! counts as a struct's only if it names one of the types the parameter
 //! holds, which the compiler names for the report (the parameter's type
 //! with its generic arguments, and what the derives of the types inside it
-//! tell through the same probe). A derived type with a private or
+//! tell through the same probe, each type written inside it asked in
+//! turn), and is written as it is reached from the property's module (by
+//! its name where it is defined there, through `super::` from a module
+//! inside that one; otherwise the line is left out). A derived type with a private or
 //! `pub(crate)` field, or `#[non_exhaustive]`, pastes back only where its
 //! struct expression compiles: its derive tells its module and how far
 //! the fields are visible, and the report compares that with the module of
@@ -67,6 +70,37 @@ pub(crate) fn pastes_back(ty: &Type) -> bool {
         Type::Array(array) => pastes_back(&array.elem),
         _ => false,
     }
+}
+
+/// `ty` and every type written inside it: generic arguments, tuples' and
+/// arrays' elements, through parentheses, but not behind a reference or a
+/// pointer (which print as no expression anyway). The pin line asks each
+/// of them what its derive knows: a `Vec<Shape>`'s `Debug` form prints
+/// `Shape`'s variants, which only `Shape`'s derive can name.
+pub(crate) fn types_within(ty: &Type) -> Vec<&Type> {
+    let mut within = vec![ty];
+    let mut next = 0;
+    while let Some(&ty) = within.get(next) {
+        next += 1;
+        match ty {
+            Type::Paren(inner) => within.push(&inner.elem),
+            Type::Group(inner) => within.push(&inner.elem),
+            Type::Tuple(tuple) => within.extend(tuple.elems.iter()),
+            Type::Array(array) => within.push(&array.elem),
+            Type::Path(path) => {
+                for segment in &path.path.segments {
+                    if let PathArguments::AngleBracketed(arguments) = &segment.arguments {
+                        within.extend(arguments.args.iter().filter_map(|argument| match argument {
+                            GenericArgument::Type(inner) => Some(inner),
+                            _ => None,
+                        }));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    within
 }
 
 /// An expression of the `Place` where the generated code is: its module,
@@ -115,6 +149,18 @@ mod tests {
         for ty in ["Vec<String>", "Option<String>", "(String, u8)", "[u8; 4]", "[[char; 2]; 3]"] {
             assert!(pastes(ty), "{ty}");
         }
+    }
+
+    #[test]
+    fn types_within_are_every_type_written_inside() {
+        let within = |ty: &str| {
+            let ty: Type = syn::parse_str(ty).unwrap();
+            types_within(&ty).iter().map(|ty| quote!(#ty).to_string().replace(' ', "")).collect::<Vec<_>>()
+        };
+        assert_eq!(within("Vec<Option<Shape>>"), ["Vec<Option<Shape>>", "Option<Shape>", "Shape"]);
+        assert_eq!(within("(u8, [Op; 2])"), ["(u8,[Op;2])", "u8", "[Op;2]", "Op"]);
+        assert_eq!(within("Result<a::B, c::D<E>>"), ["Result<a::B,c::D<E>>", "a::B", "c::D<E>", "E"]);
+        assert_eq!(within("&Shape"), ["&Shape"]);
     }
 
     #[test]

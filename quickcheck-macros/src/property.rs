@@ -94,6 +94,9 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     let names = parameters.iter().map(|parameter| &parameter.name);
     let without_pin_line = (!types.iter().all(|ty| pin_line::pastes_back(ty))).then(|| quote! { .without_pin_line() });
     let type_paths = types.iter().map(|ty| pin_line::type_path(ty));
+    // Each parameter's type and the types inside it, whose derives tell
+    // what their values print.
+    let types_within: Vec<Vec<&Type>> = types.iter().map(|ty| pin_line::types_within(ty)).collect();
     let output = match &function.sig.output {
         ReturnType::Default => quote! { () },
         ReturnType::Type(_, ty) => quote! { #ty },
@@ -141,10 +144,10 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
             let #checked = {
                 use #krate::__private::{PinLineOfAnyType as _, PinLineOfDerive as _};
                 let #checked = #krate::__private::with_types_within(#checked, #place, |index, names| match index {
-                    #(#indices => (&#krate::__private::PinLineProbe::<#types>::new()).add_type_names(names),)*
+                    #(#indices => { #((&#krate::__private::PinLineProbe::<#types_within>::new()).add_type_names(names);)* })*
                     _ => {}
                 });
-                if true #(&& (&#krate::__private::PinLineProbe::<#types>::new()).pastes_back())* {
+                if true #(#(&& (&#krate::__private::PinLineProbe::<#types_within>::new()).pastes_back())*)* {
                     #checked
                 } else {
                     #checked.without_pin_line()

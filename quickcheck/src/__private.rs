@@ -400,8 +400,9 @@ pub trait DerivedPinLine {
 pub struct TypeNames {
     /// Every name added.
     pub(crate) all: Vec<&'static str>,
-    /// The names of derived types, whose fields' types are among `all`.
-    pub(crate) derived: Vec<&'static str>,
+    /// The names of derived types, whose fields' types are among `all`,
+    /// each with where it is defined.
+    pub(crate) derived: Vec<(&'static str, Place)>,
     /// Where the derived types whose values cannot be written everywhere
     /// are defined, with where they can be written.
     pub(crate) restricted: Vec<(Place, Reach)>,
@@ -431,7 +432,7 @@ pub struct Place {
 
 impl Place {
     /// Whether code written at `self` is in the crate of `other`.
-    fn same_crate(&self, other: &Place) -> bool {
+    pub(crate) fn same_crate(&self, other: &Place) -> bool {
         let crate_of = |module: &'static str| module.split("::").next().unwrap_or_default();
         !self.module.is_empty()
             && crate_of(self.module) == crate_of(other.module)
@@ -477,10 +478,10 @@ impl TypeNames {
     /// Adds a derived type, whose derive then adds its fields' types;
     /// false if it was added before.
     pub fn add_derived(&mut self, derived: Derived) -> bool {
-        if self.derived.contains(&derived.name) {
+        if self.derived.iter().any(|&(name, _)| name == derived.name) {
             return false;
         }
-        self.derived.push(derived.name);
+        self.derived.push((derived.name, derived.place));
         self.all.push(derived.name);
         if derived.reach != Reach::Anywhere {
             self.restricted.push((derived.place, derived.reach));

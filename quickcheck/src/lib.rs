@@ -419,8 +419,8 @@ pub use property::{
 /// Derives [`Arbitrary`](trait@Arbitrary) for a struct or an enum.
 ///
 /// A struct draws each field from its type's generator in order. An enum
-/// draws a variant, then its fields. Type parameters must be `Arbitrary`
-/// themselves.
+/// draws a variant, then its fields. Type parameters whose values are
+/// drawn must be `Arbitrary` themselves (see below).
 ///
 /// ```
 /// use quickcheck::{Arbitrary, Generator, generate};
@@ -449,7 +449,8 @@ pub use property::{
 /// - A generic type's parameters must be `Arbitrary` where a field's value
 ///   of them is drawn; one named only inside `PhantomData`, or only in
 ///   fields with their own `#[generator(...)]`, gets no such bound, so a
-///   marker type needs no generator.
+///   marker type needs no generator. A field of an associated type
+///   (`Vec<I::Item>`) bounds that type (`I::Item: Arbitrary`), not `I`.
 /// - `#[weight(n)]` on a variant makes it `n` times as likely as a variant of
 ///   weight 1, the default; a variant of weight 0 is never drawn.
 /// - An enum shrinks as every value does, towards fewer choices first: a

@@ -810,7 +810,7 @@ impl Rendered {
                 Advice::Attribute => TopLevelStrings::Literal,
                 Advice::Options => TopLevelStrings::Owned,
             };
-            pin_arguments(&fields, parameters.type_paths, &type_names, &held, strings)
+            pin_arguments(&fields, parameters.type_paths, &type_names, &held, &parameters.place, strings)
         });
         Rendered { whole: render(value), fields, pin_arguments }
     }

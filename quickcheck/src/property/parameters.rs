@@ -101,8 +101,11 @@ impl<T> Copy for Parameters<T> {}
 /// paste as a `&str` (where not every string of the value is a `String`,
 /// whose literals the line writes with `.to_owned()`), a map's or set's braces, text no Rust expression holds (a
 /// hand-written `Debug`'s `#3` or `1.50 EUR`, a duration's `1.5s`, an
-/// address's `127.0.0.1`), or an enum variant inside the value,
-/// was cut short or replaced by a placeholder, holds both arrays and
+/// address's `127.0.0.1`, a type of another crate printed as a bare
+/// literal), an enum variant inside the value, or a struct inside it that
+/// is not known to be in scope where the property is (one in scope is
+/// written by its name, or through `super::` from a module inside its
+/// own), was cut short or replaced by a placeholder, holds both arrays and
 /// `Vec`s (whose `[...]` look alike; the line writes a `Vec`'s as
 /// `vec![...]` and an array's as it is), or is a tuple or unit struct
 /// behind a type alias. The macro leaves out the types it can see are no expressions;
@@ -112,6 +115,7 @@ pub(crate) fn pin_arguments(
     type_paths: &[&str],
     type_names: &[&str],
     held: &[TypeNames],
+    place: &Place,
     strings: TopLevelStrings,
 ) -> Option<Vec<String>> {
     if !held.iter().all(|held| held.all.iter().all(|name| type_pastes_back(name))) {
@@ -145,18 +149,17 @@ pub(crate) fn pin_arguments(
         return None;
     }
     let expression = |(index, field): (usize, &Cow<'_, str>)| {
-        let form = match (type_paths.get(index), type_names.get(index)) {
-            (Some(path), Some(name)) => {
+        let form = match type_names.get(index) {
+            Some(name) => {
                 let is_enum = held.get(index).is_some_and(|held| held.is_enum(name));
-                with_type_path(field, path, name, is_enum)?
+                with_type_path(field, type_paths.get(index).copied().unwrap_or_default(), name, is_enum)?
             }
-            _ => Cow::Borrowed(field.as_ref()),
+            None => Cow::Borrowed(field.as_ref()),
         };
-        let held = held.get(index).map_or(&[][..], |held| &held.all[..]);
-        if has_bare_variant(&form, held) {
-            return None;
-        }
-        let expression = as_expression(&form, lists_held(held)?);
+        let no_names = TypeNames::default();
+        let held = held.get(index).unwrap_or(&no_names);
+        let form = with_nested_names_at(&form, held, place)?;
+        let expression = with_raw_keywords(&as_expression(&form, lists_held(&held.all)?));
         Some(match type_names.get(index) {
             Some(&"alloc::string::String") if strings == TopLevelStrings::Owned => format!("{expression}.to_owned()"),
             // Newer compilers (1.95) name it with its elided lifetime, older ones (1.88) without.
@@ -280,13 +283,45 @@ fn holds_only_owned_strings(held: &TypeNames) -> bool {
         "char",
     ];
     let is_derived =
-        |path: &str| held.derived.iter().any(|derived| derived.split('<').next().is_some_and(|own| own == path));
+        |path: &str| held.derived.iter().any(|(derived, _)| derived.split('<').next().is_some_and(|own| own == path));
     // An array's length is the one number in a type's name.
     let is_length = |path: &str| path.bytes().all(|byte| byte.is_ascii_digit());
     held.all
         .iter()
         .flat_map(|name| paths_in(name))
         .all(|path| PLAIN.contains(&path) || is_length(path) || is_derived(path))
+}
+
+/// `expression` with each Rust keyword outside its literals written as a
+/// raw identifier: a derived `Debug` prints the field `r#type` as `type`.
+/// (`true` and `false` are values; `crate`, `self`, `super` and `Self`
+/// begin paths and have no raw form.)
+fn with_raw_keywords(expression: &str) -> String {
+    const KEYWORDS: [&str; 46] = [
+        "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do", "dyn", "else", "enum",
+        "extern", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro", "match", "mod", "move",
+        "mut", "override", "priv", "pub", "ref", "return", "static", "struct", "trait", "try", "type", "typeof",
+        "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+    ];
+    let mut written = String::with_capacity(expression.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, written: &mut String| {
+        if KEYWORDS.contains(&word.as_str()) && !written.ends_with('#') {
+            written.push_str("r#");
+        }
+        written.push_str(word);
+        word.clear();
+    };
+    for (character, in_literal) in outside_literals(expression) {
+        if !in_literal && (character.is_alphanumeric() || character == '_') {
+            word.push(character);
+            continue;
+        }
+        flush(&mut word, &mut written);
+        written.push(character);
+    }
+    flush(&mut word, &mut written);
+    written
 }
 
 /// `expression` with each string literal inside it followed by
@@ -315,22 +350,26 @@ fn with_owned_strings(expression: &str) -> String {
     written
 }
 
-/// Whether a `Debug` form, its own type's path already in front, holds a
-/// capitalised name with no path that is no struct: an enum variant inside
-/// a value (`List::Cons(0, Nil)`, `Some(Red)`, `[Circle { r: 0 }]`), which
-/// pastes only where its enum's variants are imported, and whose `Box`
-/// around it, if any, the form does not show. A name with braces is a
-/// struct's only if it is one of the names in `known_types` (the
-/// compiler's names of the types the value holds, as far as known), since
-/// a variant with fields prints just as a struct does. The prelude's
-/// variants are no such names.
-fn has_bare_variant(rendered: &str, known_types: &[&str]) -> bool {
+/// A `Debug` form, its own type's path already in front, with each struct
+/// inside the value named as it is written at `place`, where the property
+/// is (see [`struct_name_at`]); `None` if it holds a name that cannot be
+/// so written: an enum variant inside a value (`List::Cons(0, Nil)`,
+/// `Some(Red)`, `[Circle { r: 0 }]`), which pastes only where its enum's
+/// variants are imported, and whose `Box` around it, if any, the form does
+/// not show, or a struct not known to be reachable from `place`. A name
+/// with braces is a struct's only if it is one of the types the value
+/// holds (`held`), since a variant with fields prints just as a struct
+/// does. The prelude's variants are no such names, unless a derived type
+/// the value holds prints a name of theirs.
+fn with_nested_names_at(rendered: &str, held: &TypeNames, place: &Place) -> Option<String> {
     let characters: Vec<(char, bool)> = outside_literals(rendered).collect();
     let is_name_character = |character: char| character.is_alphanumeric() || character == '_';
+    let mut written = String::with_capacity(rendered.len());
     let mut start = 0;
     while start < characters.len() {
         let (character, in_literal) = characters[start];
         if in_literal || !is_name_character(character) {
+            written.push(character);
             start += 1;
             continue;
         }
@@ -339,19 +378,64 @@ fn has_bare_variant(rendered: &str, known_types: &[&str]) -> bool {
             .position(|&(character, in_literal)| in_literal || !is_name_character(character))
             .map_or(characters.len(), |length| start + length);
         let name: String = characters[start..end].iter().map(|&(character, _)| character).collect();
-        // A path's segment, or a field's name.
-        let by_a_colon = (start > 0 && characters[start - 1].0 == ':')
-            || characters.get(end).is_some_and(|&(character, _)| character == ':');
-        let is_struct = characters.get(end..end + 2).is_some_and(|next| next[0].0 == ' ' && next[1].0 == '{')
-            && known_types.iter().any(|known| names_in(known).any(|known| known == name));
-        let in_prelude = matches!(name.as_str(), "Some" | "None" | "Ok" | "Err");
-        // The name at the start is the parameter's own, written with its path.
-        if start > 0 && name.starts_with(char::is_uppercase) && !(by_a_colon || is_struct || in_prelude) {
-            return true;
-        }
         start = end;
+        // A path's segment, or a field's name.
+        let by_a_colon =
+            (written.ends_with(':')) || characters.get(end).is_some_and(|&(character, _)| character == ':');
+        // The name at the start is the parameter's own, written with its path.
+        if written.is_empty() || by_a_colon || !name.starts_with(char::is_uppercase) {
+            written.push_str(&name);
+            continue;
+        }
+        let printed_by_a_derive = held
+            .printed_forms
+            .iter()
+            .flat_map(|(_, forms)| forms.iter())
+            .any(|form| form.strip_suffix(" {").or_else(|| form.strip_suffix('(')).unwrap_or(form) == name);
+        if matches!(name.as_str(), "Some" | "None" | "Ok" | "Err") && !printed_by_a_derive {
+            written.push_str(&name);
+            continue;
+        }
+        let has_braces = characters.get(end..end + 2).is_some_and(|next| next[0].0 == ' ' && next[1].0 == '{');
+        if !has_braces || held.enums.iter().any(|enumeration| names_in(enumeration).next() == Some(&name)) {
+            return None;
+        }
+        written.push_str(&struct_name_at(&name, held, place)?);
     }
-    false
+    Some(written)
+}
+
+/// How the struct `name`, one of the types `held`, is written at `place`:
+/// by its name where it is defined in `place`'s module, through `super::`
+/// from a module inside the one that defines it (whose items are all
+/// visible there); `None` from anywhere else, where it may not be in
+/// scope, and for a name two of the types share.
+fn struct_name_at(name: &str, held: &TypeNames, place: &Place) -> Option<String> {
+    let mut defining = held
+        .all
+        .iter()
+        .flat_map(|type_name| paths_in(type_name))
+        .filter_map(|path| path.rsplit_once("::").filter(|(_, own)| *own == name));
+    let (module, _) = defining.next()?;
+    if defining.any(|(other, _)| other != module) {
+        return None;
+    }
+    let path = format!("{module}::{name}");
+    // A derive tells which crate its type is in; any other type is taken
+    // to be in the crate its path begins with.
+    let in_the_same_crate = match held.derived.iter().find(|(derived, _)| derived.split('<').next() == Some(&path)) {
+        Some((_, defined)) => place.same_crate(defined),
+        None => !place.module.is_empty() && place.module.split("::").next() == module.split("::").next(),
+    };
+    let inside = place.module.strip_prefix(module)?;
+    if !in_the_same_crate {
+        return None;
+    }
+    if inside.is_empty() {
+        return Some(name.to_owned());
+    }
+    let levels = inside.strip_prefix("::")?.split("::").count();
+    Some(format!("{}{name}", "super::".repeat(levels)))
 }
 
 /// `rendered`, the `Debug` form of a value of the type `type_name` (the
@@ -362,8 +446,10 @@ fn has_bare_variant(rendered: &str, known_types: &[&str]) -> bool {
 /// (`Frame { depth: 3 }` becomes `stack::Frame { depth: 3 }`, or through an
 /// alias `Top { depth: 3 }`); the value of an enum (`is_enum`) is a
 /// variant, even one named like the enum. `None` for a tuple or unit
-/// struct behind an alias, which cannot be built through it. Primitives,
-/// and the prelude's `Option` and `Result`, are left alone.
+/// struct behind an alias, which cannot be built through it, and for a
+/// type outside the standard library that prints no name. Primitives,
+/// the prelude's `Option` and `Result`, and a type whose path as written
+/// is unknown (`type_path` empty) are left alone.
 fn with_type_path<'a>(rendered: &'a str, type_path: &str, type_name: &str, is_enum: bool) -> Option<Cow<'a, str>> {
     let type_name = type_name.split('<').next().unwrap_or(type_name);
     let Some((module, own_name)) = type_name.rsplit_once("::") else { return Some(Cow::Borrowed(rendered)) };
@@ -371,6 +457,15 @@ fn with_type_path<'a>(rendered: &'a str, type_path: &str, type_name: &str, is_en
     let leading = rendered.find(|character: char| !(character.is_alphanumeric() || character == '_'));
     let (name, rest) = rendered.split_at(leading.unwrap_or(rendered.len()));
     let is_name = name.starts_with(|character: char| character.is_alphabetic() || character == '_');
+    // A type of another crate than the standard library's that prints no
+    // name (a hand-written `Debug` that prints `5` or `"id"`) prints no
+    // expression of itself.
+    let is_standard = ["core::", "alloc::", "std::"].iter().any(|standard| type_name.starts_with(standard));
+    let is_path = type_name.starts_with(|character: char| character.is_alphabetic() || character == '_')
+        && type_name.contains("::");
+    if !is_name && is_path && !is_standard {
+        return None;
+    }
     if type_path.is_empty() || in_prelude || !is_name {
         return Some(Cow::Borrowed(rendered));
     }
@@ -617,7 +712,14 @@ mod tests {
 
     /// The pin arguments for `#[example(...)]`.
     fn pin(fields: &[String], type_paths: &[&str], type_names: &[&str], held: &[TypeNames]) -> Option<Vec<String>> {
-        pin_arguments(fields, type_paths, type_names, held, TopLevelStrings::Literal)
+        pin_arguments(
+            fields,
+            type_paths,
+            type_names,
+            held,
+            &Place { module: "app", ..Place::default() },
+            TopLevelStrings::Literal,
+        )
     }
 
     /// The type names of parameters, one each, as a property without
@@ -861,7 +963,14 @@ mod tests {
     #[test]
     fn variants_inside_a_value_are_found_outside_literals() {
         // The compiler's names of the types the values hold.
-        let known = ["app::List", "app::Frame", "alloc::vec::Vec<app::Shape>", "app::Top"];
+        let known = held(&["app::List", "app::Frame", "alloc::vec::Vec<app::Shape>", "app::Top"]).into_iter().fold(
+            TypeNames::default(),
+            |mut all, names| {
+                all.add(names.all[0]);
+                all
+            },
+        );
+        let app = Place { module: "app", ..Place::default() };
         for rendered in [
             "List::Cons(0, Cons(1, Nil))",
             "Some(Red)",
@@ -871,7 +980,7 @@ mod tests {
             "vec![Circle { r: 0 }]",
             "Frame { shape: Circle { r: 0 } }",
         ] {
-            assert!(has_bare_variant(rendered, &known), "{rendered}");
+            assert_eq!(with_nested_names_at(rendered, &known, &app), None, "{rendered}");
         }
         for rendered in [
             "List::Nil",
@@ -882,13 +991,60 @@ mod tests {
             "Top { depth: 3 }",
             "vec![Shape { sides: 3 }]",
         ] {
-            assert!(!has_bare_variant(rendered, &known), "{rendered}");
+            assert_eq!(with_nested_names_at(rendered, &known, &app).as_deref(), Some(rendered));
+        }
+        // From a module inside the one that defines them, structs are
+        // reached through `super`; from any other module, not at all.
+        let tests = Place { module: "app::tests::nested", ..Place::default() };
+        let frame = "Frame { inner: Top { depth: 0 } }";
+        let written = with_nested_names_at(frame, &known, &tests);
+        assert_eq!(written.as_deref(), Some("Frame { inner: super::super::Top { depth: 0 } }"));
+        for elsewhere in ["other", "", "application", "other::app"] {
+            let place = Place { module: elsewhere, ..Place::default() };
+            assert_eq!(with_nested_names_at(frame, &known, &place), None, "{elsewhere}");
         }
         let names = ["app::List"];
         let nested = ["Cons(0, Cons(0, Nil))".to_owned()];
         assert_eq!(pin(&nested, &["List"], &names, &held(&names)), None);
         let leaf = ["Nil".to_owned()];
         assert_eq!(pin(&leaf, &["List"], &names, &held(&names)), Some(vec!["List::Nil".to_owned()]));
+    }
+
+    #[test]
+    fn prelude_names_printed_by_a_derived_type_are_variants() {
+        let mut maybe = TypeNames::default();
+        let place = Place { module: "app", ..Place::default() };
+        let derived = Derived {
+            name: "app::Maybe",
+            place,
+            reach: Reach::Anywhere,
+            printed_forms: &["None", "Some("],
+            is_enum: true,
+        };
+        assert!(maybe.add_derived(derived));
+        maybe.add("alloc::vec::Vec<app::Maybe>");
+        assert_eq!(with_nested_names_at("vec![Some(0), None]", &maybe, &place), None);
+        let plain = held(&["alloc::vec::Vec<core::option::Option<u8>>"]).remove(0);
+        assert_eq!(with_nested_names_at("vec![Some(0), None]", &plain, &place).as_deref(), Some("vec![Some(0), None]"));
+    }
+
+    #[test]
+    fn keywords_are_written_as_raw_identifiers() {
+        assert_eq!(with_raw_keywords("Raw { type: 0, match: true }"), "Raw { r#type: 0, r#match: true }");
+        assert_eq!(with_raw_keywords("ops::Op::r#loop"), "ops::Op::r#loop");
+        assert_eq!(with_raw_keywords("vec![\"type\", 'a']"), "vec![\"type\", 'a']");
+        assert_eq!(with_raw_keywords("super::Typed { typed: false }"), "super::Typed { typed: false }");
+    }
+
+    #[test]
+    fn a_type_of_another_crate_that_prints_no_name_gets_no_pin_line() {
+        let with = |rendered, path, name| with_type_path(rendered, path, name, false).map(|form| form.into_owned());
+        assert_eq!(with("5", "Id", "app::Id"), None);
+        assert_eq!(with("\"x\"", "", "app::Id"), None);
+        assert_eq!(with("-1.5", "f64", "f64").as_deref(), Some("-1.5"));
+        assert_eq!(with("\"x\"", "String", "alloc::string::String").as_deref(), Some("\"x\""));
+        assert_eq!(with("0..3", "Range", "core::ops::range::Range<u8>").as_deref(), Some("0..3"));
+        assert_eq!(with("(1, 2)", "", "(app::Id, u8)").as_deref(), Some("(1, 2)"));
     }
 
     #[test]
