@@ -393,6 +393,43 @@ fn a_struct_that_contains_itself_ends_and_varies() {
     assert!(result.health_warnings().is_empty(), "{result}");
 }
 
+/// An enum whose every variant holds itself, but only in collections and
+/// options: those are left empty at the depth limit, as a struct's are.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Outline {
+    Section(u8, Vec<Outline>),
+    Pair(Box<Outline>, Box<Outline>),
+    Note(Option<Box<Outline>>),
+}
+
+impl Outline {
+    fn depth(&self) -> usize {
+        1 + match self {
+            Outline::Section(_, children) => children.iter().map(Outline::depth).max().unwrap_or(0),
+            Outline::Pair(left, right) => left.depth().max(right.depth()),
+            Outline::Note(note) => note.as_deref().map_or(0, Outline::depth),
+        }
+    }
+}
+
+#[test]
+fn an_enum_that_holds_itself_only_in_collections_ends_shrinks_and_varies() {
+    let outlines = Outline::arbitrary().sample(300, 1);
+    assert!(outlines.iter().all(|outline| outline.depth() <= 8), "an outline went past the depth limit");
+    assert!(outlines.iter().any(|outline| outline.depth() >= 3), "no outline nested deeply");
+    assert!(outlines.iter().any(|outline| matches!(outline, Outline::Pair(..))), "no pair");
+    let result = Property::for_all(Outline::arbitrary(), |outline| outline.depth() < 10_000).check(seeded(1).runs(300));
+    assert!(result.is_passed() && result.health_warnings().is_empty(), "{result}");
+    // Values shrink to the variant left empty with the fewest choices: a
+    // `Note` draws its variant and `None`, a `Section` its number too.
+    let result = Property::for_all(Outline::arbitrary(), |_| false).check(seeded(2));
+    assert_eq!(result.minimal().unwrap().value(), &Outline::Note(None), "{result}");
+    let result = Property::for_all(Outline::arbitrary(), |outline| outline.depth() < 3).check(seeded(3));
+    let note = |inner: Option<Outline>| Outline::Note(inner.map(Box::new));
+    let three_deep = note(Some(note(Some(note(None)))));
+    assert_eq!(result.minimal().unwrap().value(), &three_deep, "{result}");
+}
+
 /// The usual binary tree, children behind `Option<Box<_>>`: an option
 /// nested inside the tree is drawn at the nested size, so trees stay a few
 /// nodes deep and every small shape comes up, where random draws of a fixed

@@ -408,6 +408,22 @@ fn is_plain(ty: &Type) -> bool {
     }
 }
 
+/// Whether a variant's fields that name the enum are all standard
+/// collections or `Option`s, which can be left empty (see
+/// `EndsRecursion`), and there is at least one.
+fn holds_itself_only_in_what_can_be_empty(variant: &Variant, name: &Ident) -> bool {
+    const EMPTIABLE: [&str; 9] =
+        ["Vec", "VecDeque", "LinkedList", "BinaryHeap", "BTreeSet", "BTreeMap", "HashSet", "HashMap", "Option"];
+    let mut holding = variant.fields.iter().filter(|field| mentions(&field.ty, name)).peekable();
+    holding.peek().is_some()
+        && holding.all(|field| match &field.ty {
+            Type::Path(path) if path.qself.is_none() => {
+                path.path.segments.last().is_some_and(|last| EMPTIABLE.iter().any(|kind| last.ident == kind))
+            }
+            _ => false,
+        })
+}
+
 /// Whether a variant's fields name the enum; see [`mentions`].
 fn is_recursive(variant: &Variant, name: &Ident) -> bool {
     variant.fields.iter().any(|field| mentions(&field.ty, name))
@@ -575,24 +591,36 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
             "Arbitrary cannot be derived for an enum without variants: it has no values",
         ));
     }
-    let (recursive, ending): (Vec<&Variant>, Vec<&Variant>) =
+    let (mut recursive, mut ending): (Vec<&Variant>, Vec<&Variant>) =
         data.variants.iter().partition(|variant| is_recursive(variant, name));
+    // With no variant free of the enum, those that hold it only in
+    // collections and options (`Node(u8, Vec<Rose>)`) end it as a struct
+    // does: left empty at the depth limit.
+    let mut emptied = Vec::new();
+    if ending.is_empty() {
+        (emptied, recursive) =
+            recursive.into_iter().partition(|variant| holds_itself_only_in_what_can_be_empty(variant, name));
+        ending = emptied.clone();
+    }
     if ending.is_empty() {
         return Err(syn::Error::new(
             name.span(),
             format!(
-                "every variant of `{name}` contains `{name}`, so a value could never end; add a variant that \
-                 does not, such as a leaf, which also becomes what values shrink towards"
+                "every variant of `{name}` contains `{name}` outside a collection or an `Option`, so a value \
+                 could never end; add a variant that does not, such as a leaf, which also becomes what values \
+                 shrink towards"
             ),
         ));
     }
     let is_plain_variant = |variant: &Variant| variant.fields.iter().all(|field| is_plain(&field.ty));
     let level = local("level");
-    let recursion = if !recursive.is_empty() {
-        let chain = recursive.iter().all(|variant| {
-            let mut holding = variant.fields.iter().filter(|field| mentions(&field.ty, name));
-            holding.next().is_some_and(|field| holds_at_most_one(&field.ty, name)) && holding.next().is_none()
-        });
+    let recursion = if !recursive.is_empty() || !emptied.is_empty() {
+        // Emptied variants end at the depth limit of a tree, not a chain's.
+        let chain = emptied.is_empty()
+            && recursive.iter().all(|variant| {
+                let mut holding = variant.fields.iter().filter(|field| mentions(&field.ty, name));
+                holding.next().is_some_and(|field| holds_at_most_one(&field.ty, name)) && holding.next().is_none()
+            });
         Recursion::Nested { name, level: &level, chain }
     } else if data.variants.iter().all(is_plain_variant) {
         Recursion::Plain
@@ -604,6 +632,12 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     let mut weights = Vec::new();
     for (position, variant) in ordered.iter().enumerate() {
         let variant_name = &variant.ident;
+        let recursion = match recursion {
+            Recursion::Nested { name, level, .. } if emptied.iter().any(|emptied| std::ptr::eq(*emptied, *variant)) => {
+                Recursion::Ended { name, level }
+            }
+            _ => recursion,
+        };
         let construction = construct(quote! { Self::#variant_name }, &variant.fields, krate, recursion)?;
         arms.push(quote! { #position => #construction, });
         weights.push(weight(variant)?);
@@ -611,6 +645,11 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     if weights[..ending.len()].iter().all(|&weight| weight == 0) {
         let message = if recursive.is_empty() {
             format!("every variant of `{name}` has weight 0, so no value could be drawn; give one a positive weight")
+        } else if !emptied.is_empty() {
+            format!(
+                "every variant of `{name}` that holds `{name}` only in collections or options has weight 0, so no \
+                 value could end; give one of them a positive weight"
+            )
         } else {
             format!(
                 "every variant of `{name}` that does not contain `{name}` has weight 0, so no value could end; \

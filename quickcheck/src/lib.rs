@@ -460,7 +460,11 @@ pub use property::{
 ///   comes its first variant of positive weight that does not contain the
 ///   enum itself, whatever the other weights. Such a variant must exist: it ends
 ///   the recursion of a recursive enum, which nests at most six levels deep
-///   before only its non-recursive variants are drawn. A variant contains
+///   before only its non-recursive variants are drawn. Where every variant
+///   contains the enum, those that hold it only in standard collections
+///   and `Option`s (`Node(u8, Vec<Self>)`) end it instead: at the depth
+///   limit only they are drawn, with those fields left empty, as a
+///   struct's are. A variant contains
 ///   the enum when a field's type names it as `Self`, by its bare name or
 ///   by a path from this crate. An enum whose recursive variants each hold
 ///   one value of it at most (`Cons(i32, Box<List>)`, or an

@@ -22,4 +22,11 @@ enum NeverEnds {
     Node(Box<NeverEnds>),
 }
 
+#[derive(Arbitrary, Debug)]
+enum NeverEmptied {
+    #[weight(0)]
+    Many(Vec<NeverEmptied>),
+    Pair(Box<NeverEmptied>, Box<NeverEmptied>),
+}
+
 fn main() {}

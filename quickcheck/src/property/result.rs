@@ -342,7 +342,9 @@ impl<T> FailureReport<T> {
     /// Whether the named parameter at `index` can take any value without
     /// changing the outcome: the explain phase varied it on the minimal
     /// counterexample and every variation failed the same way. The report
-    /// marks such parameters `// any value tried fails`.
+    /// marks such parameters `// any value tried fails`. A variation that a
+    /// filter or [`assume`](crate::assume) rejected is no value tried: the
+    /// mark speaks of the values they let through.
     pub fn any_value_fails(&self, index: usize) -> bool {
         self.free.get(index).copied().unwrap_or(false)
     }
