@@ -805,6 +805,51 @@ fn sketch_corners_stay_left(sketch: Sketch) -> bool {
     sketch.corner.x < 3
 }
 
+/// A tuple struct and a unit struct, which print as variants do: their
+/// derives say they are structs.
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+pub struct Dot(pub u8);
+
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+pub struct Blank;
+
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+pub struct Canvas {
+    pub dot: Dot,
+    pub blanks: Vec<Blank>,
+}
+
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn canvases_stay_dark(canvas: Canvas) -> bool {
+    canvas.dot.0 < 3
+}
+
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn blanks_stay_few(blanks: Vec<Blank>) -> bool {
+    blanks.len() < 2
+}
+
+// Their lines, pasted back.
+#[property(runs = 1)]
+#[example(Canvas { dot: Dot(3), blanks: vec![] }, vec![Blank, Blank])]
+#[should_panic(expected = "on a pinned example")]
+fn pasted_tuple_and_unit_structs_pin_the_failure(
+    #[generator(generate::constant(Canvas { dot: Dot(0), blanks: vec![] }))] canvas: Canvas,
+    #[generator(generate::constant(vec![]))] blanks: Vec<Blank>,
+) -> bool {
+    canvas.dot.0 < 3 || blanks.len() < 2
+}
+
+#[test]
+fn tuple_and_unit_structs_inside_a_value_are_pinned_by_name() {
+    let report = report_of(canvases_stay_dark);
+    assert!(report.contains("  Pin it with: #[example(Canvas { dot: Dot(3), blanks: vec![] })]"), "{report}");
+    let report = report_of(blanks_stay_few);
+    assert!(report.contains("  Pin it with: #[example(vec![Blank, Blank])]"), "{report}");
+}
+
 /// Properties in a module inside the one that defines their types.
 mod sketches {
     use super::*;

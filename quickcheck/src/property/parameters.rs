@@ -359,7 +359,8 @@ fn with_owned_strings(expression: &str) -> String {
 /// not show, or a struct not known to be reachable from `place`. A name
 /// with braces is a struct's only if it is one of the types the value
 /// holds (`held`), since a variant with fields prints just as a struct
-/// does. The prelude's variants are no such names, unless a derived type
+/// does; a tuple or unit struct prints as a variant without fields does,
+/// and is one only where a derive says so. The prelude's variants are no such names, unless a derived type
 /// the value holds prints a name of theirs.
 fn with_nested_names_at(rendered: &str, held: &TypeNames, place: &Place) -> Option<String> {
     let characters: Vec<(char, bool)> = outside_literals(rendered).collect();
@@ -397,7 +398,12 @@ fn with_nested_names_at(rendered: &str, held: &TypeNames, place: &Place) -> Opti
             continue;
         }
         let has_braces = characters.get(end..end + 2).is_some_and(|next| next[0].0 == ' ' && next[1].0 == '{');
-        if !has_braces || held.enums.iter().any(|enumeration| names_in(enumeration).next() == Some(&name)) {
+        let names_an_enum = held.enums.iter().any(|enumeration| names_in(enumeration).next() == Some(&name));
+        // A tuple or unit struct prints as a variant does; a derive says
+        // which its type is.
+        let names_a_derived_struct =
+            held.derived.iter().any(|(derived, _)| names_in(derived).next() == Some(&name)) && !names_an_enum;
+        if !(has_braces || names_a_derived_struct) || names_an_enum {
             return None;
         }
         written.push_str(&struct_name_at(&name, held, place)?);
