@@ -984,10 +984,46 @@ fn serials_stay_low(serial: Serial) -> bool {
     serial.0 < 5
 }
 
+#[property(seed = 1, database = "off")]
+#[should_panic]
+fn optional_serials_stay_low(serial: Option<Serial>) -> bool {
+    serial.is_none_or(|serial| serial.0 < 5)
+}
+
 #[test]
 fn a_type_that_prints_a_bare_number_gets_no_pin_line() {
     let report = report_of(serials_stay_low);
     assert!(report.contains("serial = 5\n"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+    // Inside an `Option` too.
+    let report = report_of(optional_serials_stay_low);
+    assert!(report.contains("serial = Some(5)\n"), "{report}");
+    assert!(!report.contains("Pin it with"), "{report}");
+}
+
+/// A variant named like the struct it wraps, a common pattern: inside a
+/// value, `Circle(Circle { .. })` names no struct to build.
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+pub struct Ring {
+    pub r: u8,
+}
+
+#[derive(quickcheck::Arbitrary, Clone, Debug)]
+pub enum Figure {
+    Ring(Ring),
+    Square(u8),
+}
+
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn figures_have_no_rings(figures: Vec<Figure>) -> bool {
+    !figures.iter().any(|figure| matches!(figure, Figure::Ring(_)))
+}
+
+#[test]
+fn a_variant_named_like_the_struct_it_wraps_gets_no_pin_line() {
+    let report = report_of(figures_have_no_rings);
+    assert!(report.contains("[Ring(Ring { r: 0 })]"), "{report}");
     assert!(!report.contains("Pin it with"), "{report}");
 }
 

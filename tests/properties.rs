@@ -703,6 +703,12 @@ fn a_failure_that_does_not_happen_again_is_flaky() {
     assert!(!named.to_string().contains("Pin it with"), "{named}");
 }
 
+/// A struct with no derive, whose `Debug` form is its struct expression.
+#[derive(Clone, Debug)]
+struct Point {
+    x: u8,
+}
+
 /// The pin line of a failure writes its values as `Property::example`
 /// takes them, or is left out where they would not compile back.
 #[test]
@@ -744,6 +750,12 @@ fn the_pin_line_writes_the_values_as_example_takes_them() {
     assert!(label.to_string().contains(r#"Pin it with: .example((5, "".into()))"#), "{label}");
     let pasted = Property::for_all(labelled(), |(n, _)| n < 5).example((5, "".into())).check(seeded(1));
     assert!(pasted.to_string().contains("on a pinned example"), "{pasted}");
+    // Built without `#[property]`, the property's module is unknown: a
+    // struct inside a value is written by its name, which the property's
+    // own code names to build its generator.
+    let points = generate::vec(generate::integer::<u8>().map(|x| Point { x })).min_length(1);
+    let nested = Property::for_all((points,), |(points,)| points[0].x < 3).parameters(&["points"]).check(seeded(1));
+    assert!(nested.to_string().contains("Pin it with: .example((vec![Point { x: 3 }],))"), "{nested}");
     // A type whose `Debug` form is no expression of it gets no line, even
     // where the form reads as one: `Wrapping(0)` prints as `0`.
     let wrapped = (generate::integer::<u8>(), generate::integer::<u8>().map(std::num::Wrapping));

@@ -431,6 +431,15 @@ pub struct Place {
 }
 
 impl Place {
+    /// How many modules deep inside `module` code written at `self` is: 0
+    /// in `module` itself, `None` outside it.
+    pub(crate) fn levels_below(&self, module: &str) -> Option<usize> {
+        match self.module.strip_prefix(module)? {
+            "" => Some(0),
+            inside => Some(inside.strip_prefix("::")?.split("::").count()),
+        }
+    }
+
     /// Whether code written at `self` is in the crate of `other`.
     pub(crate) fn same_crate(&self, other: &Place) -> bool {
         let crate_of = |module: &'static str| module.split("::").next().unwrap_or_default();
@@ -517,13 +526,7 @@ impl TypeNames {
         self.restricted.iter().all(|(defining, reach)| match reach {
             Reach::Anywhere => true,
             Reach::Crate => place.same_crate(defining),
-            Reach::Module => {
-                place.same_crate(defining)
-                    && place
-                        .module
-                        .strip_prefix(defining.module)
-                        .is_some_and(|rest| rest.is_empty() || rest.starts_with("::"))
-            }
+            Reach::Module => place.same_crate(defining) && place.levels_below(defining.module).is_some(),
         })
     }
 

@@ -158,6 +158,9 @@ pub(crate) fn pin_arguments(
         };
         let no_names = TypeNames::default();
         let held = held.get(index).unwrap_or(&no_names);
+        if !names_its_own_types(&form, held) {
+            return None;
+        }
         let form = with_nested_names_at(&form, held, place)?;
         let expression = with_raw_keywords(&as_expression(&form, lists_held(&held.all)?));
         Some(match type_names.get(index) {
@@ -388,22 +391,27 @@ fn with_nested_names_at(rendered: &str, held: &TypeNames, place: &Place) -> Opti
             written.push_str(&name);
             continue;
         }
-        let printed_by_a_derive = held
-            .printed_forms
-            .iter()
-            .flat_map(|(_, forms)| forms.iter())
-            .any(|form| form.strip_suffix(" {").or_else(|| form.strip_suffix('(')).unwrap_or(form) == name);
-        if matches!(name.as_str(), "Some" | "None" | "Ok" | "Err") && !printed_by_a_derive {
+        // A name a derived enum prints is its variant's (even where a
+        // struct shares it: `Circle(Circle { r: 0 })`), or the enum's own.
+        let names_a_variant =
+            held.printed_forms.iter().filter(|(derived, _)| held.is_enum(derived)).any(|(enumeration, forms)| {
+                names_in(enumeration).next() == Some(&name)
+                    || forms
+                        .iter()
+                        .any(|form| form.strip_suffix(" {").or_else(|| form.strip_suffix('(')).unwrap_or(form) == name)
+            });
+        if names_a_variant {
+            return None;
+        }
+        if matches!(name.as_str(), "Some" | "None" | "Ok" | "Err") {
             written.push_str(&name);
             continue;
         }
-        let has_braces = characters.get(end..end + 2).is_some_and(|next| next[0].0 == ' ' && next[1].0 == '{');
-        let names_an_enum = held.enums.iter().any(|enumeration| names_in(enumeration).next() == Some(&name));
         // A tuple or unit struct prints as a variant does; a derive says
         // which its type is.
-        let names_a_derived_struct =
-            held.derived.iter().any(|(derived, _)| names_in(derived).next() == Some(&name)) && !names_an_enum;
-        if !(has_braces || names_a_derived_struct) || names_an_enum {
+        let has_braces = characters.get(end..end + 2).is_some_and(|next| next[0].0 == ' ' && next[1].0 == '{');
+        let names_a_derived_type = held.derived.iter().any(|(derived, _)| names_in(derived).next() == Some(&name));
+        if !(has_braces || names_a_derived_type) {
             return None;
         }
         written.push_str(&struct_name_at(&name, held, place)?);
@@ -411,12 +419,43 @@ fn with_nested_names_at(rendered: &str, held: &TypeNames, place: &Place) -> Opti
     Some(written)
 }
 
+/// Whether `form` names each type it holds that is neither the standard
+/// library's nor derived: such a type (with a hand-written `Arbitrary`)
+/// is written only by its own name, so a form without it, such as the
+/// `5` of a hand-written `Debug` (alone, or as `Some(5)`), is no
+/// expression of it. (An empty `Vec` of such a type loses its line too.)
+fn names_its_own_types(form: &str, held: &TypeNames) -> bool {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    for (character, in_literal) in outside_literals(form).chain([(' ', false)]) {
+        if !in_literal && (character.is_alphanumeric() || character == '_') {
+            word.push(character);
+        } else if !word.is_empty() {
+            words.push(std::mem::take(&mut word));
+        }
+    }
+    let is_derived = |path: &str| held.derived.iter().any(|(derived, _)| derived.split('<').next() == Some(path));
+    held.all.iter().flat_map(|name| paths_in(name)).all(|path| {
+        let is_standard = ["core::", "alloc::", "std::"].iter().any(|standard| path.starts_with(standard));
+        match path.rsplit_once("::") {
+            Some((_, own)) if !is_standard && !is_derived(path) => words.iter().any(|word| word == own),
+            _ => true,
+        }
+    })
+}
+
 /// How the struct `name`, one of the types `held`, is written at `place`:
 /// by its name where it is defined in `place`'s module, through `super::`
 /// from a module inside the one that defines it (whose items are all
 /// visible there); `None` from anywhere else, where it may not be in
-/// scope, and for a name two of the types share.
+/// scope, and for a name two of the types share. Where `place` is unknown
+/// (a property built with [`Property::parameters`](crate::Property::parameters)
+/// rather than `#[property]`), by its name: the struct is taken to be in
+/// scope where the property's code names its generators.
 fn struct_name_at(name: &str, held: &TypeNames, place: &Place) -> Option<String> {
+    if place.module.is_empty() {
+        return Some(name.to_owned());
+    }
     let mut defining = held
         .all
         .iter()
@@ -429,18 +468,14 @@ fn struct_name_at(name: &str, held: &TypeNames, place: &Place) -> Option<String>
     let path = format!("{module}::{name}");
     // A derive tells which crate its type is in; any other type is taken
     // to be in the crate its path begins with.
-    let in_the_same_crate = match held.derived.iter().find(|(derived, _)| derived.split('<').next() == Some(&path)) {
-        Some((_, defined)) => place.same_crate(defined),
-        None => !place.module.is_empty() && place.module.split("::").next() == module.split("::").next(),
+    let defined = match held.derived.iter().find(|(derived, _)| derived.split('<').next() == Some(&path)) {
+        Some(&(_, defined)) => defined,
+        None => Place { module, ..*place },
     };
-    let inside = place.module.strip_prefix(module)?;
-    if !in_the_same_crate {
+    if !place.same_crate(&defined) {
         return None;
     }
-    if inside.is_empty() {
-        return Some(name.to_owned());
-    }
-    let levels = inside.strip_prefix("::")?.split("::").count();
+    let levels = place.levels_below(module)?;
     Some(format!("{}{name}", "super::".repeat(levels)))
 }
 
@@ -452,8 +487,7 @@ fn struct_name_at(name: &str, held: &TypeNames, place: &Place) -> Option<String>
 /// (`Frame { depth: 3 }` becomes `stack::Frame { depth: 3 }`, or through an
 /// alias `Top { depth: 3 }`); the value of an enum (`is_enum`) is a
 /// variant, even one named like the enum. `None` for a tuple or unit
-/// struct behind an alias, which cannot be built through it, and for a
-/// type outside the standard library that prints no name. Primitives,
+/// struct behind an alias, which cannot be built through it. Primitives,
 /// the prelude's `Option` and `Result`, and a type whose path as written
 /// is unknown (`type_path` empty) are left alone.
 fn with_type_path<'a>(rendered: &'a str, type_path: &str, type_name: &str, is_enum: bool) -> Option<Cow<'a, str>> {
@@ -463,15 +497,6 @@ fn with_type_path<'a>(rendered: &'a str, type_path: &str, type_name: &str, is_en
     let leading = rendered.find(|character: char| !(character.is_alphanumeric() || character == '_'));
     let (name, rest) = rendered.split_at(leading.unwrap_or(rendered.len()));
     let is_name = name.starts_with(|character: char| character.is_alphabetic() || character == '_');
-    // A type of another crate than the standard library's that prints no
-    // name (a hand-written `Debug` that prints `5` or `"id"`) prints no
-    // expression of itself.
-    let is_standard = ["core::", "alloc::", "std::"].iter().any(|standard| type_name.starts_with(standard));
-    let is_path = type_name.starts_with(|character: char| character.is_alphabetic() || character == '_')
-        && type_name.contains("::");
-    if !is_name && is_path && !is_standard {
-        return None;
-    }
     if type_path.is_empty() || in_prelude || !is_name {
         return Some(Cow::Borrowed(rendered));
     }
@@ -944,7 +969,9 @@ mod tests {
         let names = ["app::Op", "alloc::vec::Vec<i32>"];
         let pinned = Some(fields(&["Op::Pop", "vec![1]"]));
         assert_eq!(pin(&fields(&["Pop", "[1]"]), &["Op", "Vec"], &names, &held(&names)), pinned);
-        assert_eq!(pin(&fields(&["Pop", "[1]"]), &[], &names, &held(&names)), Some(fields(&["Pop", "vec![1]"])));
+        // Without the path as written, a variant of a type with no derive
+        // does not name its type.
+        assert_eq!(pin(&fields(&["Pop", "[1]"]), &[], &names, &held(&names)), None);
         let float = ["app::Op", "f64"];
         // A float parameter no literal writes is written by its constant;
         // a float inside a value that no literal writes leaves the line out.
@@ -1005,10 +1032,22 @@ mod tests {
         let frame = "Frame { inner: Top { depth: 0 } }";
         let written = with_nested_names_at(frame, &known, &tests);
         assert_eq!(written.as_deref(), Some("Frame { inner: super::super::Top { depth: 0 } }"));
-        for elsewhere in ["other", "", "application", "other::app"] {
+        for elsewhere in ["other", "application", "other::app"] {
             let place = Place { module: elsewhere, ..Place::default() };
             assert_eq!(with_nested_names_at(frame, &known, &place), None, "{elsewhere}");
         }
+        // Where the property's module is unknown, by their names.
+        let unknown = Place::default();
+        assert_eq!(with_nested_names_at(frame, &known, &unknown).as_deref(), Some(frame));
+        // A name a derived enum prints is a variant's, even where a struct
+        // shares it.
+        let mut shapes = TypeNames::default();
+        let derived =
+            |name, printed_forms, is_enum| Derived { name, place: app, reach: Reach::Anywhere, printed_forms, is_enum };
+        assert!(shapes.add_derived(derived("app::Shape", &["Circle(", "Square("], true)));
+        assert!(shapes.add_derived(derived("app::Circle", &["Circle {"], false)));
+        assert_eq!(with_nested_names_at("vec![Circle(Circle { r: 0 })]", &shapes, &app), None);
+        assert_eq!(with_nested_names_at("Holder { c: Circle { r: 0 } }", &shapes, &app), None);
         let names = ["app::List"];
         let nested = ["Cons(0, Cons(0, Nil))".to_owned()];
         assert_eq!(pin(&nested, &["List"], &names, &held(&names)), None);
@@ -1043,14 +1082,19 @@ mod tests {
     }
 
     #[test]
-    fn a_type_of_another_crate_that_prints_no_name_gets_no_pin_line() {
-        let with = |rendered, path, name| with_type_path(rendered, path, name, false).map(|form| form.into_owned());
-        assert_eq!(with("5", "Id", "app::Id"), None);
-        assert_eq!(with("\"x\"", "", "app::Id"), None);
-        assert_eq!(with("-1.5", "f64", "f64").as_deref(), Some("-1.5"));
-        assert_eq!(with("\"x\"", "String", "alloc::string::String").as_deref(), Some("\"x\""));
-        assert_eq!(with("0..3", "Range", "core::ops::range::Range<u8>").as_deref(), Some("0..3"));
-        assert_eq!(with("(1, 2)", "", "(app::Id, u8)").as_deref(), Some("(1, 2)"));
+    fn a_type_with_no_derive_that_its_form_does_not_name_gets_no_pin_line() {
+        let fields = |forms: &[&str]| forms.iter().map(|form| (*form).to_owned()).collect::<Vec<_>>();
+        let pins = |form: &str, path: &str, name: &'static str| {
+            pin(&fields(&[form]), &[path], &[name], &held(&[name])).map(|mut pinned| pinned.remove(0))
+        };
+        assert_eq!(pins("5", "Id", "app::Id"), None);
+        assert_eq!(pins("\"x\"", "", "app::Id"), None);
+        assert_eq!(pins("Some(5)", "Option", "core::option::Option<app::Id>"), None);
+        assert_eq!(pins("[Id { n: 5 }]", "Vec", "alloc::vec::Vec<app::Id>").as_deref(), Some("vec![Id { n: 5 }]"));
+        assert_eq!(pins("Red", "Color", "app::Color").as_deref(), Some("Color::Red"));
+        assert_eq!(pins("-1.5", "f64", "f64").as_deref(), Some("-1.5"));
+        assert_eq!(pins("0..3", "Range", "core::ops::range::Range<u8>").as_deref(), Some("0..3"));
+        assert_eq!(pins("(1, 2)", "", "(u8, u8)").as_deref(), Some("(1, 2)"));
     }
 
     #[test]
