@@ -200,8 +200,9 @@ fn assertions_other_than_edge_anchors_are_errors_that_say_what_to_do() {
     assert!(error("a$b").contains("`\\z` or `$` away from the pattern's end"));
     assert!(error("(?m)a^b").contains("a line start `(?m)^`"));
     assert!(error("(^a)+").contains("away from the pattern's start"));
-    // At the edges, anchors hold whatever is drawn.
-    for pattern in ["^a$", "^^a$$", r"\Aa\z", "(^a|b$)", "(?m)^a$"] {
+    // At the edges, anchors hold whatever is drawn: in groups, in an
+    // optional part and beside empty groups too.
+    for pattern in ["^a$", "^^a$$", r"\Aa\z", "(^a|b$)", "(?m)^a$", "(^a)?b", "(^)(^)a", "(a$)()"] {
         assert!(StringMatching::new(pattern).is_ok(), "{pattern}");
     }
 }
@@ -215,11 +216,26 @@ fn a_pattern_that_matches_nothing_is_an_error() {
 }
 
 #[test]
-fn a_repetition_past_the_choice_limit_is_an_error() {
-    let message = error("a{9000}");
-    assert!(message.contains("repeats a part at least 9000 times"), "{message}");
-    assert!(message.contains("lower the repetition's minimum"), "{message}");
-    assert!(StringMatching::new("a{8000}").is_ok());
+fn a_shortest_match_past_the_choice_limit_is_an_error() {
+    // 8192 characters and the choice that ends the repetition.
+    let message = error("[a-z]{8192}");
+    assert!(message.contains("takes at least 8193 choices to draw even its shortest match"), "{message}");
+    assert!(message.contains("lower its repetitions' minimums"), "{message}");
+    assert!(error("(.{100}){100}").contains("at least 10101 choices"));
+    assert!(error("[ab]{5000}[ab]{5000}").contains("at least 10002 choices"));
+    // A literal takes no choice, however often it is repeated; an
+    // optional part may be left out.
+    assert_eq!(generate::string_matching("a{9000}").sample(1, 1)[0].len(), 9000);
+    let optional = generate::string_matching("(a{9000})?|b").sample(20, 1);
+    assert!(optional.iter().any(|text| text.len() == 9000) && optional.iter().any(|text| text == "b"));
+}
+
+#[test]
+fn a_shortest_match_past_a_megabyte_is_an_error() {
+    let message = error("(a{8000}){8000}");
+    assert!(message.contains("has no match shorter than 64000000 characters"), "{message}");
+    // Nothing repeated is nothing, however often.
+    assert_eq!(generate::string_matching("(a{0}){4000000000}b").sample(3, 1), ["b"; 3]);
 }
 
 #[test]

@@ -409,9 +409,10 @@ fn is_plain(ty: &Type) -> bool {
 }
 
 /// Whether a variant's fields that name the enum are all standard
-/// collections or `Option`s, which can be left empty (see
-/// `EndsRecursion`), and there is at least one.
+/// collections or `Option`s, which can be left empty, and there is at
+/// least one.
 fn holds_itself_only_in_what_can_be_empty(variant: &Variant, name: &Ident) -> bool {
+    // The types `quickcheck::__private::EndsRecursion` is implemented for.
     const EMPTIABLE: [&str; 9] =
         ["Vec", "VecDeque", "LinkedList", "BinaryHeap", "BTreeSet", "BTreeMap", "HashSet", "HashMap", "Option"];
     let mut holding = variant.fields.iter().filter(|field| mentions(&field.ty, name)).peekable();
@@ -596,11 +597,10 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     // With no variant free of the enum, those that hold it only in
     // collections and options (`Node(u8, Vec<Rose>)`) end it as a struct
     // does: left empty at the depth limit.
-    let mut emptied = Vec::new();
-    if ending.is_empty() {
-        (emptied, recursive) =
+    let ends_by_emptying = ending.is_empty();
+    if ends_by_emptying {
+        (ending, recursive) =
             recursive.into_iter().partition(|variant| holds_itself_only_in_what_can_be_empty(variant, name));
-        ending = emptied.clone();
     }
     if ending.is_empty() {
         return Err(syn::Error::new(
@@ -614,9 +614,9 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     }
     let is_plain_variant = |variant: &Variant| variant.fields.iter().all(|field| is_plain(&field.ty));
     let level = local("level");
-    let recursion = if !recursive.is_empty() || !emptied.is_empty() {
+    let recursion = if !recursive.is_empty() || ends_by_emptying {
         // Emptied variants end at the depth limit of a tree, not a chain's.
-        let chain = emptied.is_empty()
+        let chain = !ends_by_emptying
             && recursive.iter().all(|variant| {
                 let mut holding = variant.fields.iter().filter(|field| mentions(&field.ty, name));
                 holding.next().is_some_and(|field| holds_at_most_one(&field.ty, name)) && holding.next().is_none()
@@ -633,7 +633,8 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     for (position, variant) in ordered.iter().enumerate() {
         let variant_name = &variant.ident;
         let recursion = match recursion {
-            Recursion::Nested { name, level, .. } if emptied.iter().any(|emptied| std::ptr::eq(*emptied, *variant)) => {
+            // The ending variants come first.
+            Recursion::Nested { name, level, .. } if ends_by_emptying && position < ending.len() => {
                 Recursion::Ended { name, level }
             }
             _ => recursion,
@@ -645,7 +646,7 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     if weights[..ending.len()].iter().all(|&weight| weight == 0) {
         let message = if recursive.is_empty() {
             format!("every variant of `{name}` has weight 0, so no value could be drawn; give one a positive weight")
-        } else if !emptied.is_empty() {
+        } else if ends_by_emptying {
             format!(
                 "every variant of `{name}` that holds `{name}` only in collections or options has weight 0, so no \
                  value could end; give one of them a positive weight"

@@ -30,11 +30,11 @@
 //! tell through the same probe, each type written inside it asked in
 //! turn), and is written as it is reached from the property's module (by
 //! its name where it is defined there, through `super::` from a module
-//! inside that one; otherwise the line is left out). A derived type with a private or
-//! `pub(crate)` field, or `#[non_exhaustive]`, pastes back only where its
-//! struct expression compiles: its derive tells its module and how far
-//! the fields are visible, and the report compares that with the module of
-//! the property.
+//! inside that one; otherwise the line is left out). A derived type with
+//! a private or `pub(crate)` field, or `#[non_exhaustive]`, pastes back
+//! only where its struct expression compiles: its derive tells its module
+//! and how far the fields are visible, and the report compares that with
+//! the module of the property.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -74,9 +74,9 @@ pub(crate) fn pastes_back(ty: &Type) -> bool {
 
 /// `ty` and every type written inside it: generic arguments, tuples' and
 /// arrays' elements, through parentheses, but not behind a reference or a
-/// pointer (which print as no expression anyway). The pin line asks each
-/// of them what its derive knows: a `Vec<Shape>`'s `Debug` form prints
-/// `Shape`'s variants, which only `Shape`'s derive can name.
+/// pointer (a parameter or field of which gets no pin line). The pin line
+/// asks each of them what its derive knows: a `Vec<Shape>`'s `Debug` form
+/// prints `Shape`'s variants, which only `Shape`'s derive can name.
 pub(crate) fn types_within(ty: &Type) -> Vec<&Type> {
     let mut within = vec![ty];
     let mut next = 0;

@@ -227,6 +227,8 @@ pub fn draw_nested<G: Generator>(source: &mut ChoiceSource, generator: &G) -> G:
             that contains it empty; hold the struct in a `Vec`, an `Option` or another standard collection, or \
             implement Arbitrary by hand"
 )]
+// The derive's `holds_itself_only_in_what_can_be_empty` lists the same
+// types: keep the two in step.
 pub trait EndsRecursion {
     /// The empty value.
     fn ended() -> Self;

@@ -458,8 +458,8 @@ pub use property::{
 ///   simpler fields) is simpler than an earlier variant with more. Among
 ///   variants as simple, it shrinks towards the earlier; first of all
 ///   comes its first variant of positive weight that does not contain the
-///   enum itself, whatever the other weights. Such a variant must exist: it ends
-///   the recursion of a recursive enum, which nests at most six levels deep
+///   enum itself, whatever the other weights. Such a variant ends the
+///   recursion of a recursive enum, which nests at most six levels deep
 ///   before only its non-recursive variants are drawn. Where every variant
 ///   contains the enum, those that hold it only in standard collections
 ///   and `Option`s (`Node(u8, Vec<Self>)`) end it instead: at the depth

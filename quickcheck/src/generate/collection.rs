@@ -162,6 +162,30 @@ impl Lengths {
         }
     }
 
+    /// Draws the elements of one collection with `element` until the
+    /// collection ends, each in a span of its own where the source records
+    /// spans. `element` is told whether it does: without spans (most of
+    /// generation) an element is its choices alone, and may skip the
+    /// source's span bookkeeping by calling its generator's `generate`
+    /// rather than `ChoiceSource::draw`.
+    #[inline(always)]
+    pub(crate) fn draw_each(&self, source: &mut ChoiceSource, mut element: impl FnMut(&mut ChoiceSource, bool)) {
+        let chance = self.continue_chance(source);
+        let mut length = 0;
+        if source.records_spans() {
+            while self.next_element(source, length, chance) {
+                element(source, true);
+                source.close_span();
+                length += 1;
+            }
+        } else {
+            while self.one_more(source, length, chance) {
+                element(source, false);
+                length += 1;
+            }
+        }
+    }
+
     /// Ends the example as an overrun, before its first element, if the
     /// minimum length is more elements than an example may make choices.
     /// Elements that draw choices would run out of them before the
@@ -295,6 +319,8 @@ impl<G: Generator, C: GrowableCollection<Element = G::Value>> Generator for Coll
         let chance = self.lengths.continue_chance(source);
         let mut collection = C::with_capacity(self.lengths.min);
         let mut length = 0;
+        // The loops of `Lengths::draw_each`, written out: through its
+        // closure, a list of 50 `i32` took 20% longer.
         if source.records_spans() {
             while self.lengths.next_element(source, length, chance) {
                 collection.push(source.draw(&self.element));

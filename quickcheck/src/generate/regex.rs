@@ -10,15 +10,18 @@
 
 use std::fmt;
 
-use regex_syntax::hir::{self, Class, Hir, HirKind, Look};
-
 use rand_xoshiro::rand_core::Rng;
+use regex_syntax::hir::{self, Class, Hir, HirKind, Look};
 
 use crate::engine::random::Draws;
 use crate::engine::source::{ChoiceSource, MAX_CHOICES};
 use crate::generate::Generator;
 use crate::generate::collection::Lengths;
-use crate::generate::text::{SCALARS, char_at, char_index, from_ordinal, ordinal, sample_character};
+use crate::generate::text::{SCALARS, char_at, char_index, forcing_ends, from_ordinal, ordinal, sample_character};
+
+/// The most characters a pattern's shortest match may have: every example
+/// builds a string at least this long, a megabyte or more of it.
+const MAX_SHORTEST_MATCH: u64 = 1 << 20;
 
 /// The generator returned by [`string_matching`], or by
 /// [`StringMatching::new`] for a pattern that may not parse.
@@ -36,33 +39,38 @@ pub struct StringMatching {
 /// draws line ends). Each part of the pattern draws as the matching
 /// generator would:
 ///
-/// - a class (`[a-z]`, `\d`, `.`) draws one of its characters. It first
-///   draws as [`character`](crate::generate::character) does, and keeps
-///   that character if the class holds it; otherwise it draws one of its
-///   own, about half the time one of its ASCII characters (if it has any)
-///   and else any of them, evenly. So `[a-z]` draws every letter about
-///   evenly, `.` leans to printable ASCII as `character` does, and `\d`
-///   (which holds the digits of every script) draws `0` to `9` about half
-///   the time. A class's first and last characters (in the shrink order
+/// - a class (`[a-z]`, `\d`, `.`) draws one of its characters. A class of
+///   ASCII characters draws each about evenly. A wider one first draws as
+///   [`character`](crate::generate::character) does, and keeps that
+///   character if the class holds it; otherwise it draws one of its own,
+///   about half the time one of its ASCII characters (if it has any) and
+///   else any of them, evenly. So `.` leans to printable ASCII as
+///   `character` does, and `\d` (which holds the digits of every script)
+///   draws `0` to `9` only about half the time: write `[0-9]` for ASCII
+///   digits. A class's first and last characters (in the shrink order
 ///   below) are forced about one draw in sixteen.
-/// - an alternation (`cat|dog`) draws each branch about evenly.
-/// - a repetition draws its lengths as a collection does: `x*` is 0 to 64
-///   long, about 5 on average, `x+` and `x{n,}` the same above their
-///   minimum, and `x{n,m}` is within its bounds.
+/// - an alternation (`cat|dog`) draws each branch about evenly. The parser
+///   makes alternatives of single characters (`a|b`) a class.
+/// - a repetition draws its length as a collection does: `x*` is 0 to 64
+///   long, about 5 on average, `x+` and `x{n,}` as a collection with that
+///   minimum length (`vec(..).min_length(n)`), and `x{n,m}` is within its
+///   bounds.
 ///
-/// It shrinks towards the shortest match of the simplest characters:
-/// repetitions lose parts, alternations move to their first branch, and a
-/// class's character moves to the simplest it holds, digits and capitals
-/// first, then punctuation and space, then everything after `Z` in order
-/// (`[a-z]` shrinks to `a`, `.` and `\w` to `0`, `\s` to a space).
+/// It shrinks as every value does, towards fewer choices and then smaller
+/// ones: repetitions lose parts, alternations move to their first branch
+/// (or to a later one that takes fewer choices), and a class's character
+/// moves to the simplest it holds, digits and capitals first, then
+/// punctuation and space, then everything after `Z` in order (`[a-z]`
+/// shrinks to `a`, `.` and `\w` to `0`, `\s` to a space).
 ///
 /// # Panics
 ///
 /// At the call, if the pattern does not parse, matches no string at all,
 /// holds an assertion the generator cannot honour (a word boundary, or a
-/// `^` or `$` away from the pattern's start or end), or repeats a part
-/// more than 8192 times at the least. [`StringMatching::new`] returns
-/// these as a [`PatternError`] instead.
+/// `^` or `$` away from the pattern's start or end), or has a shortest
+/// match that needs more than the 8192 choices an example may make, or is
+/// more than a megabyte long. [`StringMatching::new`] returns these as a
+/// [`PatternError`] instead.
 ///
 /// ```
 /// use quickcheck::{Generator, generate};
@@ -95,10 +103,17 @@ impl StringMatching {
         let error = |problem| PatternError { pattern: pattern.to_string(), problem };
         let hir =
             regex_syntax::Parser::new().parse(pattern).map_err(|syntax| error(Problem::Syntax(Box::new(syntax))))?;
-        match Part::from_hir(&hir, Edges { start: true, end: true }).map_err(error)? {
-            Some(root) => Ok(StringMatching { root }),
-            None => Err(error(Problem::MatchesNothing)),
+        let Some(root) = Part::from_hir(&hir, Edges { start: true, end: true }).map_err(error)? else {
+            return Err(error(Problem::MatchesNothing));
+        };
+        let least = root.least_cost();
+        if least.choices > MAX_CHOICES as u64 {
+            return Err(error(Problem::TooManyChoices(least.choices)));
         }
+        if least.characters > MAX_SHORTEST_MATCH {
+            return Err(error(Problem::TooLong(least.characters)));
+        }
+        Ok(StringMatching { root })
     }
 }
 
@@ -133,8 +148,10 @@ enum Problem {
     MatchesNothing,
     /// An assertion the generator cannot honour.
     Assertion(Look),
-    /// A repetition whose minimum is past the choice limit.
-    TooManyRepetitions(u32),
+    /// A shortest match that takes more choices than an example may make.
+    TooManyChoices(u64),
+    /// A shortest match longer than [`MAX_SHORTEST_MATCH`].
+    TooLong(u64),
 }
 
 impl fmt::Display for PatternError {
@@ -158,10 +175,17 @@ impl fmt::Display for PatternError {
                  parts on either side of it separately and join them",
                 assertion_name(*look)
             ),
-            Problem::TooManyRepetitions(minimum) => write!(
+            Problem::TooManyChoices(choices) => write!(
                 formatter,
-                "the pattern `{pattern}` repeats a part at least {minimum} times, and an example holds at most \
-                 {MAX_CHOICES} repetitions; lower the repetition's minimum"
+                "the pattern `{pattern}` takes at least {choices} choices to draw even its shortest match (each \
+                 character of a class, branch of an alternation and length of a repetition is one), more than \
+                 the {MAX_CHOICES} an example may make; lower its repetitions' minimums"
+            ),
+            Problem::TooLong(characters) => write!(
+                formatter,
+                "the pattern `{pattern}` has no match shorter than {characters} characters, so every example \
+                 would build a string that long, past the {MAX_SHORTEST_MATCH} a pattern may ask for; lower its \
+                 repetitions' minimums"
             ),
         }
     }
@@ -268,19 +292,23 @@ impl Part {
             }
             HirKind::Repetition(repetition) => {
                 let minimum = repetition.min;
-                if minimum as usize > MAX_CHOICES {
-                    return Err(Problem::TooManyRepetitions(minimum));
-                }
-                // Anchors inside a repetition hold on one pass at most.
-                let Some(part) = Part::from_hir(&repetition.sub, Edges { start: false, end: false })? else {
+                // An anchor inside holds on one pass at most: on the only
+                // one of an optional part (`(^a)?`) at an edge.
+                let once = repetition.max.is_some_and(|maximum| maximum <= 1);
+                let edges = Edges { start: edges.start && once, end: edges.end && once };
+                match Part::from_hir(&repetition.sub, edges)? {
                     // No repetition of a part that matches nothing but none.
-                    return Ok((minimum == 0).then(|| Part::Literal("".into())));
-                };
-                let lengths = match repetition.max {
-                    Some(maximum) => Lengths::within(minimum as usize..=maximum as usize, "repetition"),
-                    None => Lengths::within(minimum as usize.., "repetition"),
-                };
-                Part::Repetition { part: Box::new(part), lengths }
+                    None => return Ok((minimum == 0).then(|| Part::Literal("".into()))),
+                    // However often it is repeated, nothing is nothing.
+                    Some(Part::Literal(text)) if text.is_empty() => Part::Literal(text),
+                    Some(part) => {
+                        let lengths = match repetition.max {
+                            Some(maximum) => Lengths::within(minimum as usize..=maximum as usize, "repetition"),
+                            None => Lengths::within(minimum as usize.., "repetition"),
+                        };
+                        Part::Repetition { part: Box::new(part), lengths }
+                    }
+                }
             }
         }))
     }
@@ -304,21 +332,65 @@ impl Part {
                 branches[branch as usize].write(source, text);
                 source.close_span();
             }
+            Part::Repetition { part, lengths } => lengths.draw_each(source, |source, _| part.write(source, text)),
+        }
+    }
+
+    /// The least a draw of this part takes: the choices and characters of
+    /// its shortest match, or less (an alternation counts its fewest
+    /// choices and its fewest characters, which two branches may have).
+    fn least_cost(&self) -> Cost {
+        match self {
+            Part::Literal(literal) => Cost { choices: 0, characters: literal.chars().count() as u64 },
+            Part::Class(class) => Cost { choices: u64::from(class.count > 1), characters: 1 },
+            Part::Sequence(parts) => parts.iter().map(Part::least_cost).fold(Cost::NOTHING, |total, part| Cost {
+                choices: total.choices.saturating_add(part.choices),
+                characters: total.characters.saturating_add(part.characters),
+            }),
+            Part::Alternation(branches) => {
+                let costs = || branches.iter().map(Part::least_cost);
+                Cost {
+                    choices: 1 + costs().map(|cost| cost.choices).min().unwrap_or(0),
+                    characters: costs().map(|cost| cost.characters).min().unwrap_or(0),
+                }
+            }
             Part::Repetition { part, lengths } => {
-                let chance = lengths.continue_chance(source);
-                let mut length = 0;
-                while lengths.next_element(source, length, chance) {
-                    part.write(source, text);
-                    source.close_span();
-                    length += 1;
+                let (part, minimum) = (part.least_cost(), lengths.min as u64);
+                // Past the minimum, one more choice ends the repetition.
+                Cost {
+                    choices: minimum.saturating_mul(part.choices).saturating_add(1),
+                    characters: minimum.saturating_mul(part.characters),
                 }
             }
         }
     }
 }
 
-/// Whether `hir` is an anchor that may stand at an edge of the pattern.
+/// What a draw takes: choices, and characters of text.
+#[derive(Clone, Copy, Debug)]
+struct Cost {
+    choices: u64,
+    characters: u64,
+}
+
+impl Cost {
+    const NOTHING: Cost = Cost { choices: 0, characters: 0 };
+}
+
+/// Whether `hir` is anchors alone (in groups, or none), which may stand at
+/// an edge of the pattern before the part that is at it: `^`, `(^)`,
+/// `(?:^$)`, `()`.
 fn is_anchor(hir: &Hir) -> bool {
+    match hir.kind() {
+        HirKind::Empty => true,
+        HirKind::Capture(capture) => is_anchor(&capture.sub),
+        HirKind::Concat(parts) => parts.iter().all(is_anchor),
+        _ => is_edge_look(hir),
+    }
+}
+
+/// Whether `hir` is a look-around that holds at an edge of the pattern.
+fn is_edge_look(hir: &Hir) -> bool {
     matches!(
         hir.kind(),
         HirKind::Look(Look::Start | Look::End | Look::StartLF | Look::EndLF | Look::StartCRLF | Look::EndCRLF)
@@ -410,17 +482,24 @@ impl CharacterClass {
         char_at(run.first + (position - run.before))
     }
 
-    /// Draws one character, as [`string_matching`] describes.
+    /// Draws one character, as [`string_matching`] describes. A class of
+    /// one character draws it without a choice.
     fn draw(&self, source: &mut ChoiceSource) -> char {
+        if self.count == 1 {
+            return self.character(0);
+        }
         let last = u64::from(self.count - 1);
-        let position = source.choose(last, |random| match random.up_to(31) {
-            0 => 0,
-            1 => last,
-            _ => match self.position(char_index(sample_character(random))) {
-                Some(position) => u64::from(position),
-                None if self.ascii > 0 && random.next_u64() & 1 == 0 => random.up_to(u64::from(self.ascii - 1)),
-                None => random.up_to(last),
-            },
+        let position = source.choose(last, |random| {
+            forcing_ends(random, last, |random| {
+                if self.ascii == self.count {
+                    return random.up_to(last);
+                }
+                match self.position(char_index(sample_character(random))) {
+                    Some(position) => u64::from(position),
+                    None if self.ascii > 0 && random.next_u64() & 1 == 0 => random.up_to(u64::from(self.ascii - 1)),
+                    None => random.up_to(last),
+                }
+            })
         });
         self.character(position as u32)
     }

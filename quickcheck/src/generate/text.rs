@@ -108,9 +108,8 @@ impl Generator for Character {
     }
 }
 
-/// A character drawn as [`character`] describes: the draw that
-/// [`string_matching`](crate::generate::string_matching)'s classes start
-/// from too.
+/// A character drawn as [`character`] describes: the draw that the
+/// classes of `string_matching` (feature `regex`) start from too.
 #[inline]
 pub(crate) fn sample_character(random: &mut Random) -> char {
     // One word picks the kind of character by its top four bits and, for
@@ -129,6 +128,18 @@ pub(crate) fn sample_character(random: &mut Random) -> char {
         _ => random.up_to(u64::from(SCALARS - 1)) as u32,
     };
     from_ordinal(ordinal)
+}
+
+/// A draw in `0..=last` of a run of characters: one of its ends about one
+/// draw in sixteen (each equally likely), and `otherwise`'s the rest of
+/// the time.
+#[inline]
+pub(crate) fn forcing_ends(random: &mut Random, last: u64, otherwise: impl FnOnce(&mut Random) -> u64) -> u64 {
+    match random.up_to(31) {
+        0 => 0,
+        1 => last,
+        _ => otherwise(random),
+    }
 }
 
 /// A generator of characters in a range, from [`char_between`].
@@ -163,11 +174,7 @@ impl Generator for CharBetween {
 
     fn generate(&self, source: &mut ChoiceSource) -> char {
         let size = u64::from(self.size);
-        let offset = source.choose(size, |random| match random.up_to(31) {
-            0 => 0,
-            1 => size,
-            _ => random.up_to(size),
-        });
+        let offset = source.choose(size, |random| forcing_ends(random, size, |random| random.up_to(size)));
         from_ordinal(self.low + offset as u32)
     }
 

@@ -99,17 +99,18 @@ impl<T> Copy for Parameters<T> {}
 /// paste: one that spans lines (a command sequence, a pretty-printed
 /// struct), holds a float no literal writes, a string inside it that would
 /// paste as a `&str` (where not every string of the value is a `String`,
-/// whose literals the line writes with `.to_owned()`), a map's or set's braces, text no Rust expression holds (a
-/// hand-written `Debug`'s `#3` or `1.50 EUR`, a duration's `1.5s`, an
-/// address's `127.0.0.1`, a type of another crate printed as a bare
-/// literal), an enum variant inside the value, or a struct inside it that
-/// is not known to be in scope where the property is (one in scope is
-/// written by its name, or through `super::` from a module inside its
-/// own), was cut short or replaced by a placeholder, holds both arrays and
-/// `Vec`s (whose `[...]` look alike; the line writes a `Vec`'s as
-/// `vec![...]` and an array's as it is), or is a tuple or unit struct
-/// behind a type alias. The macro leaves out the types it can see are no expressions;
-/// these checks also see through a type alias.
+/// whose literals the line writes with `.to_owned()`), a map's or set's
+/// braces, text no Rust expression holds (a hand-written `Debug`'s `#3` or
+/// `1.50 EUR`, a duration's `1.5s`, an address's `127.0.0.1`, a type with
+/// no derive that its form does not name), an enum variant inside the
+/// value, or a struct inside it that is not known to be in scope where
+/// the property is (`place`; one in scope is written by its name, or
+/// through `super::` from a module inside its own), was cut short or
+/// replaced by a placeholder, holds both arrays and `Vec`s (whose `[...]`
+/// look alike; the line writes a `Vec`'s as `vec![...]` and an array's as
+/// it is), or is a tuple or unit struct behind a type alias. The macro
+/// leaves out the types it can see are no expressions; these checks also
+/// see through a type alias.
 pub(crate) fn pin_arguments(
     fields: &[String],
     type_paths: &[&str],
@@ -161,7 +162,7 @@ pub(crate) fn pin_arguments(
         if !names_its_own_types(&form, held) {
             return None;
         }
-        let form = with_nested_names_at(&form, held, place)?;
+        let form = with_nested_struct_paths(&form, held, place)?;
         let expression = with_raw_keywords(&as_expression(&form, lists_held(&held.all)?));
         Some(match type_names.get(index) {
             Some(&"alloc::string::String") if strings == TopLevelStrings::Owned => format!("{expression}.to_owned()"),
@@ -363,9 +364,10 @@ fn with_owned_strings(expression: &str) -> String {
 /// with braces is a struct's only if it is one of the types the value
 /// holds (`held`), since a variant with fields prints just as a struct
 /// does; a tuple or unit struct prints as a variant without fields does,
-/// and is one only where a derive says so. The prelude's variants are no such names, unless a derived type
-/// the value holds prints a name of theirs.
-fn with_nested_names_at(rendered: &str, held: &TypeNames, place: &Place) -> Option<String> {
+/// and is one only where a derive says so. A name a derived enum the value
+/// holds prints is its variant's, even where a struct shares it; the
+/// prelude's variants are otherwise no such names.
+fn with_nested_struct_paths(rendered: &str, held: &TypeNames, place: &Place) -> Option<String> {
     let characters: Vec<(char, bool)> = outside_literals(rendered).collect();
     let is_name_character = |character: char| character.is_alphanumeric() || character == '_';
     let mut written = String::with_capacity(rendered.len());
@@ -1013,7 +1015,7 @@ mod tests {
             "vec![Circle { r: 0 }]",
             "Frame { shape: Circle { r: 0 } }",
         ] {
-            assert_eq!(with_nested_names_at(rendered, &known, &app), None, "{rendered}");
+            assert_eq!(with_nested_struct_paths(rendered, &known, &app), None, "{rendered}");
         }
         for rendered in [
             "List::Nil",
@@ -1024,21 +1026,21 @@ mod tests {
             "Top { depth: 3 }",
             "vec![Shape { sides: 3 }]",
         ] {
-            assert_eq!(with_nested_names_at(rendered, &known, &app).as_deref(), Some(rendered));
+            assert_eq!(with_nested_struct_paths(rendered, &known, &app).as_deref(), Some(rendered));
         }
         // From a module inside the one that defines them, structs are
         // reached through `super`; from any other module, not at all.
         let tests = Place { module: "app::tests::nested", ..Place::default() };
         let frame = "Frame { inner: Top { depth: 0 } }";
-        let written = with_nested_names_at(frame, &known, &tests);
+        let written = with_nested_struct_paths(frame, &known, &tests);
         assert_eq!(written.as_deref(), Some("Frame { inner: super::super::Top { depth: 0 } }"));
         for elsewhere in ["other", "application", "other::app"] {
             let place = Place { module: elsewhere, ..Place::default() };
-            assert_eq!(with_nested_names_at(frame, &known, &place), None, "{elsewhere}");
+            assert_eq!(with_nested_struct_paths(frame, &known, &place), None, "{elsewhere}");
         }
         // Where the property's module is unknown, by their names.
         let unknown = Place::default();
-        assert_eq!(with_nested_names_at(frame, &known, &unknown).as_deref(), Some(frame));
+        assert_eq!(with_nested_struct_paths(frame, &known, &unknown).as_deref(), Some(frame));
         // A name a derived enum prints is a variant's, even where a struct
         // shares it.
         let mut shapes = TypeNames::default();
@@ -1046,8 +1048,8 @@ mod tests {
             |name, printed_forms, is_enum| Derived { name, place: app, reach: Reach::Anywhere, printed_forms, is_enum };
         assert!(shapes.add_derived(derived("app::Shape", &["Circle(", "Square("], true)));
         assert!(shapes.add_derived(derived("app::Circle", &["Circle {"], false)));
-        assert_eq!(with_nested_names_at("vec![Circle(Circle { r: 0 })]", &shapes, &app), None);
-        assert_eq!(with_nested_names_at("Holder { c: Circle { r: 0 } }", &shapes, &app), None);
+        assert_eq!(with_nested_struct_paths("vec![Circle(Circle { r: 0 })]", &shapes, &app), None);
+        assert_eq!(with_nested_struct_paths("Holder { c: Circle { r: 0 } }", &shapes, &app), None);
         let names = ["app::List"];
         let nested = ["Cons(0, Cons(0, Nil))".to_owned()];
         assert_eq!(pin(&nested, &["List"], &names, &held(&names)), None);
@@ -1068,9 +1070,12 @@ mod tests {
         };
         assert!(maybe.add_derived(derived));
         maybe.add("alloc::vec::Vec<app::Maybe>");
-        assert_eq!(with_nested_names_at("vec![Some(0), None]", &maybe, &place), None);
+        assert_eq!(with_nested_struct_paths("vec![Some(0), None]", &maybe, &place), None);
         let plain = held(&["alloc::vec::Vec<core::option::Option<u8>>"]).remove(0);
-        assert_eq!(with_nested_names_at("vec![Some(0), None]", &plain, &place).as_deref(), Some("vec![Some(0), None]"));
+        assert_eq!(
+            with_nested_struct_paths("vec![Some(0), None]", &plain, &place).as_deref(),
+            Some("vec![Some(0), None]")
+        );
     }
 
     #[test]
