@@ -167,7 +167,9 @@ impl Lengths {
     /// spans. `element` is told whether it does: without spans (most of
     /// generation) an element is its choices alone, and may skip the
     /// source's span bookkeeping by calling its generator's `generate`
-    /// rather than `ChoiceSource::draw`.
+    /// rather than `ChoiceSource::draw`. (Only `string_matching`'s
+    /// repetitions use it: `Collection::generate` writes its loops out.)
+    #[cfg(feature = "regex")]
     #[inline(always)]
     pub(crate) fn draw_each(&self, source: &mut ChoiceSource, mut element: impl FnMut(&mut ChoiceSource, bool)) {
         let chance = self.continue_chance(source);

@@ -296,6 +296,35 @@ fn holds_only_owned_strings(held: &TypeNames) -> bool {
         .all(|path| PLAIN.contains(&path) || is_length(path) || is_derived(path))
 }
 
+/// A piece of a `Debug` form: a name (or number) outside its literals, or
+/// any other character, those of literals included.
+#[derive(Clone, Debug, PartialEq)]
+enum Token {
+    Name(String),
+    Other(char),
+}
+
+/// The pieces of a `Debug` form, in order: what the passes over its names
+/// read and write back.
+fn tokens(rendered: &str) -> Vec<Token> {
+    let mut tokens = Vec::new();
+    let mut name = String::new();
+    for (character, in_literal) in outside_literals(rendered) {
+        if !in_literal && (character.is_alphanumeric() || character == '_') {
+            name.push(character);
+            continue;
+        }
+        if !name.is_empty() {
+            tokens.push(Token::Name(std::mem::take(&mut name)));
+        }
+        tokens.push(Token::Other(character));
+    }
+    if !name.is_empty() {
+        tokens.push(Token::Name(name));
+    }
+    tokens
+}
+
 /// `expression` with each Rust keyword outside its literals written as a
 /// raw identifier: a derived `Debug` prints the field `r#type` as `type`.
 /// (`true` and `false` are values; `crate`, `self`, `super` and `Self`
@@ -307,24 +336,18 @@ fn with_raw_keywords(expression: &str) -> String {
         "mut", "override", "priv", "pub", "ref", "return", "static", "struct", "trait", "try", "type", "typeof",
         "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
     ];
-    let mut written = String::with_capacity(expression.len());
-    let mut word = String::new();
-    let flush = |word: &mut String, written: &mut String| {
-        if KEYWORDS.contains(&word.as_str()) && !written.ends_with('#') {
-            written.push_str("r#");
+    let mut written = String::with_capacity(expression.len() + 8);
+    for token in tokens(expression) {
+        match token {
+            Token::Name(name) => {
+                if KEYWORDS.contains(&name.as_str()) && !written.ends_with('#') {
+                    written.push_str("r#");
+                }
+                written.push_str(&name);
+            }
+            Token::Other(character) => written.push(character),
         }
-        written.push_str(word);
-        word.clear();
-    };
-    for (character, in_literal) in outside_literals(expression) {
-        if !in_literal && (character.is_alphanumeric() || character == '_') {
-            word.push(character);
-            continue;
-        }
-        flush(&mut word, &mut written);
-        written.push(character);
     }
-    flush(&mut word, &mut written);
     written
 }
 
@@ -368,55 +391,49 @@ fn with_owned_strings(expression: &str) -> String {
 /// holds prints is its variant's, even where a struct shares it; the
 /// prelude's variants are otherwise no such names.
 fn with_nested_struct_paths(rendered: &str, held: &TypeNames, place: &Place) -> Option<String> {
-    let characters: Vec<(char, bool)> = outside_literals(rendered).collect();
-    let is_name_character = |character: char| character.is_alphanumeric() || character == '_';
+    let tokens = tokens(rendered);
     let mut written = String::with_capacity(rendered.len());
-    let mut start = 0;
-    while start < characters.len() {
-        let (character, in_literal) = characters[start];
-        if in_literal || !is_name_character(character) {
-            written.push(character);
-            start += 1;
-            continue;
-        }
-        let end = characters[start..]
-            .iter()
-            .position(|&(character, in_literal)| in_literal || !is_name_character(character))
-            .map_or(characters.len(), |length| start + length);
-        let name: String = characters[start..end].iter().map(|&(character, _)| character).collect();
-        start = end;
+    for (index, token) in tokens.iter().enumerate() {
+        let name = match token {
+            Token::Name(name) => name,
+            Token::Other(character) => {
+                written.push(*character);
+                continue;
+            }
+        };
+        let next = |offset: usize| tokens.get(index + offset);
         // A path's segment, or a field's name.
-        let by_a_colon =
-            (written.ends_with(':')) || characters.get(end).is_some_and(|&(character, _)| character == ':');
+        let by_a_colon = written.ends_with(':') || next(1) == Some(&Token::Other(':'));
         // The name at the start is the parameter's own, written with its path.
         if written.is_empty() || by_a_colon || !name.starts_with(char::is_uppercase) {
-            written.push_str(&name);
+            written.push_str(name);
             continue;
         }
         // A name a derived enum prints is its variant's (even where a
         // struct shares it: `Circle(Circle { r: 0 })`), or the enum's own.
         let names_a_variant =
             held.printed_forms.iter().filter(|(derived, _)| held.is_enum(derived)).any(|(enumeration, forms)| {
-                names_in(enumeration).next() == Some(&name)
-                    || forms
-                        .iter()
-                        .any(|form| form.strip_suffix(" {").or_else(|| form.strip_suffix('(')).unwrap_or(form) == name)
+                names_in(enumeration).next() == Some(name)
+                    || forms.iter().any(|form| {
+                        form.strip_suffix(" {").or_else(|| form.strip_suffix('(')).unwrap_or(form) == name.as_str()
+                    })
             });
         if names_a_variant {
             return None;
         }
         if matches!(name.as_str(), "Some" | "None" | "Ok" | "Err") {
-            written.push_str(&name);
+            written.push_str(name);
             continue;
         }
         // A tuple or unit struct prints as a variant does; a derive says
         // which its type is.
-        let has_braces = characters.get(end..end + 2).is_some_and(|next| next[0].0 == ' ' && next[1].0 == '{');
-        let names_a_derived_type = held.derived.iter().any(|(derived, _)| names_in(derived).next() == Some(&name));
+        let has_braces = next(1) == Some(&Token::Other(' ')) && next(2) == Some(&Token::Other('{'));
+        let names_a_derived_type =
+            held.derived.iter().any(|(derived, _)| names_in(derived).next() == Some(name.as_str()));
         if !(has_braces || names_a_derived_type) {
             return None;
         }
-        written.push_str(&struct_name_at(&name, held, place)?);
+        written.push_str(&struct_name_at(name, held, place)?);
     }
     Some(written)
 }
@@ -427,20 +444,13 @@ fn with_nested_struct_paths(rendered: &str, held: &TypeNames, place: &Place) -> 
 /// `5` of a hand-written `Debug` (alone, or as `Some(5)`), is no
 /// expression of it. (An empty `Vec` of such a type loses its line too.)
 fn names_its_own_types(form: &str, held: &TypeNames) -> bool {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    for (character, in_literal) in outside_literals(form).chain([(' ', false)]) {
-        if !in_literal && (character.is_alphanumeric() || character == '_') {
-            word.push(character);
-        } else if !word.is_empty() {
-            words.push(std::mem::take(&mut word));
-        }
-    }
+    let tokens = tokens(form);
+    let named = |own: &str| tokens.iter().any(|token| matches!(token, Token::Name(name) if name == own));
     let is_derived = |path: &str| held.derived.iter().any(|(derived, _)| derived.split('<').next() == Some(path));
     held.all.iter().flat_map(|name| paths_in(name)).all(|path| {
         let is_standard = ["core::", "alloc::", "std::"].iter().any(|standard| path.starts_with(standard));
         match path.rsplit_once("::") {
-            Some((_, own)) if !is_standard && !is_derived(path) => words.iter().any(|word| word == own),
+            Some((_, own)) if !is_standard && !is_derived(path) => named(own),
             _ => true,
         }
     })
@@ -594,18 +604,7 @@ fn as_expression(rendered: &str, lists: Lists) -> String {
 /// Whether a `Debug` form holds a float that no Rust literal writes (`NaN`,
 /// `inf`), outside string and character literals.
 fn has_non_literal_float(rendered: &str) -> bool {
-    let mut word = String::new();
-    for (character, in_literal) in outside_literals(rendered).chain([(' ', false)]) {
-        if !in_literal && character.is_alphanumeric() {
-            word.push(character);
-            continue;
-        }
-        if word == "NaN" || word == "inf" {
-            return true;
-        }
-        word.clear();
-    }
-    false
+    tokens(rendered).iter().any(|token| matches!(token, Token::Name(name) if name == "NaN" || name == "inf"))
 }
 
 /// Whether `rendered` holds a string literal that is not all of it, such as
