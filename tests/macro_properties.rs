@@ -871,8 +871,28 @@ mod sketches {
     }
 }
 
+/// A struct of another module inside a list: the signature names it, so
+/// the line writes it as the signature does.
+#[property(seed = 3, database = "off")]
+#[should_panic]
+fn listed_frames_stay_shallow(frames: Vec<stack::Frame>) -> bool {
+    frames.iter().all(|frame| frame.depth < 3)
+}
+
+// Its line, pasted back.
+#[property(runs = 1)]
+#[example(vec![stack::Frame { depth: 3 }])]
+#[should_panic(expected = "on a pinned example")]
+fn a_pasted_line_writes_a_listed_struct_as_the_signature_does(
+    #[generator(generate::constant(vec![]))] frames: Vec<stack::Frame>,
+) -> bool {
+    frames.iter().all(|frame| frame.depth < 3)
+}
+
 #[test]
 fn a_struct_inside_a_value_is_written_as_it_is_reached_from_the_property() {
+    let report = report_of(listed_frames_stay_shallow);
+    assert!(report.contains("  Pin it with: #[example(vec![stack::Frame { depth: 3 }])]"), "{report}");
     let report = report_of(sketch_corners_stay_left);
     assert!(report.contains("  Pin it with: #[example(Sketch { corner: Corner { x: 3 } })]"), "{report}");
     let report = report_of(sketches::corners_stay_left);

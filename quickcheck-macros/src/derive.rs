@@ -133,7 +133,7 @@ fn pin_line_impl(input: &DeriveInput, krate: &CratePath) -> TokenStream {
         Data::Struct(data) => vec![printed_form(name, &data.fields)],
         Data::Union(_) => Vec::new(),
     };
-    let place = crate::pin_line::place(krate);
+    let place = crate::pin_line::place(krate, &[]);
     let is_enum = matches!(input.data, Data::Enum(_));
     let reach = match reach(input) {
         Reach::Anywhere => quote! { Anywhere },

@@ -28,9 +28,10 @@
 //! holds, which the compiler names for the report (the parameter's type
 //! with its generic arguments, and what the derives of the types inside it
 //! tell through the same probe, each type written inside it asked in
-//! turn), and is written as it is reached from the property's module (by
-//! its name where it is defined there, through `super::` from a module
-//! inside that one; otherwise the line is left out). A derived type with
+//! turn), and is written as it is reached from the property's module (as
+//! the property's signature writes it, if it does; by its name where it is
+//! defined there, through `super::` from a module inside that one;
+//! otherwise the line is left out). A derived type with
 //! a private or `pub(crate)` field, or `#[non_exhaustive]`, pastes back
 //! only where its struct expression compiles: its derive tells its module
 //! and how far the fields are visible, and the report compares that with
@@ -104,14 +105,16 @@ pub(crate) fn types_within(ty: &Type) -> Vec<&Type> {
 }
 
 /// An expression of the `Place` where the generated code is: its module,
-/// and what tells its crate from another of the same name.
-pub(crate) fn place(krate: &CratePath) -> TokenStream {
+/// what tells its crate from another of the same name, and the paths
+/// `in_scope` there, as written.
+pub(crate) fn place(krate: &CratePath, in_scope: &[String]) -> TokenStream {
     quote! {
         #krate::__private::Place {
             module: ::core::module_path!(),
             test: ::core::cfg!(test),
             binary: ::core::option_env!("CARGO_BIN_NAME"),
             integration: ::core::option_env!("CARGO_TARGET_TMPDIR").is_some(),
+            in_scope: &[#(#in_scope),*],
         }
     }
 }

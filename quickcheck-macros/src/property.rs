@@ -129,7 +129,15 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     // only the compiler can look up; so does one that holds structs, which
     // its `Debug` form may print by name.
     let checked = binding("property");
-    let place = pin_line::place(&krate);
+    // The paths the parameters' types write are in scope where the
+    // property is: the pin line may write a struct inside a value by them.
+    let mut written_paths: Vec<String> = Vec::new();
+    for path in types.iter().flat_map(|ty| pin_line::types_within(ty)).map(pin_line::type_path) {
+        if !path.is_empty() && !written_paths.contains(&path) {
+            written_paths.push(path);
+        }
+    }
+    let place = pin_line::place(&krate, &written_paths);
     let property = quote! {
         ({
             #returns_a_verdict

@@ -430,6 +430,9 @@ pub struct Place {
     /// Whether `CARGO_TARGET_TMPDIR` was set there: it is for integration
     /// tests and benchmarks.
     pub integration: bool,
+    /// Paths known to be in scope there, as written: for a property, those
+    /// its parameters' types write (`Frame` in `Vec<Frame>`).
+    pub in_scope: &'static [&'static str],
 }
 
 impl Place {
@@ -643,8 +646,9 @@ mod tests {
         assert!(!names.reachable_from(&place("")));
         // An integration test, or a binary, named like the library is
         // another crate.
-        assert!(!names.reachable_from(&Place { module: "app", test: true, binary: None, integration: true }));
-        assert!(!names.reachable_from(&Place { module: "app", test: false, binary: Some("app"), integration: false }));
+        let integration = Place { module: "app", test: true, integration: true, ..Place::default() };
+        assert!(!names.reachable_from(&integration));
+        assert!(!names.reachable_from(&Place { module: "app", binary: Some("app"), ..Place::default() }));
     }
 
     #[test]

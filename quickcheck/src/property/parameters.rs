@@ -457,10 +457,11 @@ fn names_its_own_types(form: &str, held: &TypeNames) -> bool {
 }
 
 /// How the struct `name`, one of the types `held`, is written at `place`:
-/// by its name where it is defined in `place`'s module, through `super::`
-/// from a module inside the one that defines it (whose items are all
-/// visible there); `None` from anywhere else, where it may not be in
-/// scope, and for a name two of the types share. Where `place` is unknown
+/// as the property's signature writes it, if it does; by its name where it
+/// is defined in `place`'s module, through `super::` from a module inside
+/// the one that defines it (whose items are all visible there); `None`
+/// from anywhere else, where it may not be in scope, and for a name two of
+/// the types share. Where `place` is unknown
 /// (a property built with [`Property::parameters`](crate::Property::parameters)
 /// rather than `#[property]`), by its name: the struct is taken to be in
 /// scope where the property's code names its generators.
@@ -476,6 +477,10 @@ fn struct_name_at(name: &str, held: &TypeNames, place: &Place) -> Option<String>
     let (module, _) = defining.next()?;
     if defining.any(|(other, _)| other != module) {
         return None;
+    }
+    // Named by the property's signature, it is in scope as written there.
+    if let Some(written) = place.in_scope.iter().find(|path| path.rsplit("::").next() == Some(name)) {
+        return Some((*written).to_owned());
     }
     let path = format!("{module}::{name}");
     // A derive tells which crate its type is in; any other type is taken
@@ -1037,6 +1042,10 @@ mod tests {
             let place = Place { module: elsewhere, ..Place::default() };
             assert_eq!(with_nested_struct_paths(frame, &known, &place), None, "{elsewhere}");
         }
+        // As the property's signature writes them, where it does.
+        let signature = Place { module: "other", in_scope: &["app::Top", "Vec"], ..Place::default() };
+        let written = with_nested_struct_paths(frame, &known, &signature);
+        assert_eq!(written.as_deref(), Some("Frame { inner: app::Top { depth: 0 } }"));
         // Where the property's module is unknown, by their names.
         let unknown = Place::default();
         assert_eq!(with_nested_struct_paths(frame, &known, &unknown).as_deref(), Some(frame));
