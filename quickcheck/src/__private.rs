@@ -402,17 +402,9 @@ pub trait DerivedPinLine {
 pub struct TypeNames {
     /// Every name added.
     pub(crate) all: Vec<&'static str>,
-    /// The names of derived types, whose fields' types are among `all`,
-    /// each with where it is defined.
-    pub(crate) derived: Vec<(&'static str, Place)>,
-    /// Where the derived types whose values cannot be written everywhere
-    /// are defined, with where they can be written.
-    pub(crate) restricted: Vec<(Place, Reach)>,
-    /// Each derived type's name with how a derived `Debug` begins its
-    /// values (see [`Derived::printed_forms`]).
-    pub(crate) printed_forms: Vec<(&'static str, &'static [&'static str])>,
-    /// The names of the derived enums.
-    pub(crate) enums: Vec<&'static str>,
+    /// What the derives of the derived types among them tell, whose
+    /// fields' types are among `all` too.
+    pub(crate) derived: Vec<Derived>,
 }
 
 /// Where code is written: its module, and what tells its crate from
@@ -492,24 +484,23 @@ impl TypeNames {
     /// Adds a derived type, whose derive then adds its fields' types;
     /// false if it was added before.
     pub fn add_derived(&mut self, derived: Derived) -> bool {
-        if self.derived.iter().any(|&(name, _)| name == derived.name) {
+        if self.derived.iter().any(|known| known.name == derived.name) {
             return false;
         }
-        self.derived.push((derived.name, derived.place));
+        self.derived.push(derived);
         self.all.push(derived.name);
-        if derived.reach != Reach::Anywhere {
-            self.restricted.push((derived.place, derived.reach));
-        }
-        self.printed_forms.push((derived.name, derived.printed_forms));
-        if derived.is_enum {
-            self.enums.push(derived.name);
-        }
         true
+    }
+
+    /// The derived type at `path`, a type's path without its generic
+    /// arguments (`app::Tree` for `app::Tree<u8>`).
+    pub(crate) fn derived_at(&self, path: &str) -> Option<&Derived> {
+        self.derived.iter().find(|derived| derived.name.split('<').next() == Some(path))
     }
 
     /// Whether the type named `type_name` is a derived enum.
     pub(crate) fn is_enum(&self, type_name: &str) -> bool {
-        self.enums.contains(&type_name)
+        self.derived.iter().any(|derived| derived.is_enum && derived.name == type_name)
     }
 
     /// Whether `rendered`, the `Debug` form of a value of the type named
@@ -517,10 +508,10 @@ impl TypeNames {
     /// `Debug` of a derived type (`(3, 4)` for a point) is no expression
     /// of it. True for a type that is not derived.
     pub(crate) fn printed_as_derived(&self, type_name: &str, rendered: &str) -> bool {
-        let Some(&(_, forms)) = self.printed_forms.iter().find(|(name, _)| *name == type_name) else {
+        let Some(derived) = self.derived.iter().find(|derived| derived.name == type_name) else {
             return true;
         };
-        forms.iter().any(|form| {
+        derived.printed_forms.iter().any(|form| {
             if form.ends_with(" {") || form.ends_with('(') { rendered.starts_with(form) } else { rendered == *form }
         })
     }
@@ -528,10 +519,10 @@ impl TypeNames {
     /// Whether every derived type added can be written as an expression at
     /// `place`.
     pub(crate) fn reachable_from(&self, place: &Place) -> bool {
-        self.restricted.iter().all(|(defining, reach)| match reach {
+        self.derived.iter().all(|derived| match derived.reach {
             Reach::Anywhere => true,
-            Reach::Crate => place.same_crate(defining),
-            Reach::Module => place.same_crate(defining) && place.levels_below(defining.module).is_some(),
+            Reach::Crate => place.same_crate(&derived.place),
+            Reach::Module => place.same_crate(&derived.place) && place.levels_below(derived.place.module).is_some(),
         })
     }
 

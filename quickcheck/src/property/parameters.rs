@@ -286,8 +286,7 @@ fn holds_only_owned_strings(held: &TypeNames) -> bool {
         "bool",
         "char",
     ];
-    let is_derived =
-        |path: &str| held.derived.iter().any(|(derived, _)| derived.split('<').next().is_some_and(|own| own == path));
+    let is_derived = |path: &str| held.derived_at(path).is_some();
     // An array's length is the one number in a type's name.
     let is_length = |path: &str| path.bytes().all(|byte| byte.is_ascii_digit());
     held.all
@@ -411,13 +410,12 @@ fn with_nested_struct_paths(rendered: &str, held: &TypeNames, place: &Place) -> 
         }
         // A name a derived enum prints is its variant's (even where a
         // struct shares it: `Circle(Circle { r: 0 })`), or the enum's own.
-        let names_a_variant =
-            held.printed_forms.iter().filter(|(derived, _)| held.is_enum(derived)).any(|(enumeration, forms)| {
-                names_in(enumeration).next() == Some(name)
-                    || forms.iter().any(|form| {
-                        form.strip_suffix(" {").or_else(|| form.strip_suffix('(')).unwrap_or(form) == name.as_str()
-                    })
-            });
+        let names_a_variant = held.derived.iter().filter(|derived| derived.is_enum).any(|enumeration| {
+            names_in(enumeration.name).next() == Some(name)
+                || enumeration.printed_forms.iter().any(|form| {
+                    form.strip_suffix(" {").or_else(|| form.strip_suffix('(')).unwrap_or(form) == name.as_str()
+                })
+        });
         if names_a_variant {
             return None;
         }
@@ -429,7 +427,7 @@ fn with_nested_struct_paths(rendered: &str, held: &TypeNames, place: &Place) -> 
         // which its type is.
         let has_braces = next(1) == Some(&Token::Other(' ')) && next(2) == Some(&Token::Other('{'));
         let names_a_derived_type =
-            held.derived.iter().any(|(derived, _)| names_in(derived).next() == Some(name.as_str()));
+            held.derived.iter().any(|derived| names_in(derived.name).next() == Some(name.as_str()));
         if !(has_braces || names_a_derived_type) {
             return None;
         }
@@ -446,11 +444,10 @@ fn with_nested_struct_paths(rendered: &str, held: &TypeNames, place: &Place) -> 
 fn names_its_own_types(form: &str, held: &TypeNames) -> bool {
     let tokens = tokens(form);
     let named = |own: &str| tokens.iter().any(|token| matches!(token, Token::Name(name) if name == own));
-    let is_derived = |path: &str| held.derived.iter().any(|(derived, _)| derived.split('<').next() == Some(path));
     held.all.iter().flat_map(|name| paths_in(name)).all(|path| {
         let is_standard = ["core::", "alloc::", "std::"].iter().any(|standard| path.starts_with(standard));
         match path.rsplit_once("::") {
-            Some((_, own)) if !is_standard && !is_derived(path) => named(own),
+            Some((_, own)) if !is_standard && held.derived_at(path).is_none() => named(own),
             _ => true,
         }
     })
@@ -485,8 +482,8 @@ fn struct_name_at(name: &str, held: &TypeNames, place: &Place) -> Option<String>
     let path = format!("{module}::{name}");
     // A derive tells which crate its type is in; any other type is taken
     // to be in the crate its path begins with.
-    let defined = match held.derived.iter().find(|(derived, _)| derived.split('<').next() == Some(&path)) {
-        Some(&(_, defined)) => defined,
+    let defined = match held.derived_at(&path) {
+        Some(derived) => derived.place,
         None => Place { module, ..*place },
     };
     if !place.same_crate(&defined) {
