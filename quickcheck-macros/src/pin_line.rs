@@ -31,11 +31,11 @@
 //! turn), and is written as it is reached from the property's module (as
 //! the property's signature writes it, if it does; by its name where it is
 //! defined there, through `super::` from a module inside that one;
-//! otherwise the line is left out). A derived type with
-//! a private or `pub(crate)` field, or `#[non_exhaustive]`, pastes back
-//! only where its struct expression compiles: its derive tells its module
-//! and how far the fields are visible, and the report compares that with
-//! the module of the property.
+//! otherwise the line is left out). A derived type with a private or
+//! `pub(crate)` field, or `#[non_exhaustive]`, pastes back only where its
+//! struct expression compiles: its derive tells its module and how far the
+//! fields are visible, and the report compares that with the module of the
+//! property.
 
 use proc_macro2::TokenStream;
 use quote::quote;

@@ -132,7 +132,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     // The paths the parameters' types write are in scope where the
     // property is: the pin line may write a struct inside a value by them.
     let mut written_paths: Vec<String> = Vec::new();
-    for path in types.iter().flat_map(|ty| pin_line::types_within(ty)).map(pin_line::type_path) {
+    for path in types_within.iter().flatten().map(|ty| pin_line::type_path(ty)) {
         if !path.is_empty() && !written_paths.contains(&path) {
             written_paths.push(path);
         }

@@ -250,9 +250,7 @@ impl Part {
                 None => return Ok(None),
             },
             HirKind::Look(look) => {
-                let holds_at_start = matches!(look, Look::Start | Look::StartLF | Look::StartCRLF) && edges.start;
-                let holds_at_end = matches!(look, Look::End | Look::EndLF | Look::EndCRLF) && edges.end;
-                if !(holds_at_start || holds_at_end) {
+                if !(is_start(*look) && edges.start || is_end(*look) && edges.end) {
                     return Err(Problem::Assertion(*look));
                 }
                 Part::Literal("".into())
@@ -385,16 +383,19 @@ fn is_anchor(hir: &Hir) -> bool {
         HirKind::Empty => true,
         HirKind::Capture(capture) => is_anchor(&capture.sub),
         HirKind::Concat(parts) => parts.iter().all(is_anchor),
-        _ => is_edge_look(hir),
+        HirKind::Look(look) => is_start(*look) || is_end(*look),
+        _ => false,
     }
 }
 
-/// Whether `hir` is a look-around that holds at an edge of the pattern.
-fn is_edge_look(hir: &Hir) -> bool {
-    matches!(
-        hir.kind(),
-        HirKind::Look(Look::Start | Look::End | Look::StartLF | Look::EndLF | Look::StartCRLF | Look::EndCRLF)
-    )
+/// Whether `look` holds at the start of the text: `^`, `\A`, `(?m)^`.
+fn is_start(look: Look) -> bool {
+    matches!(look, Look::Start | Look::StartLF | Look::StartCRLF)
+}
+
+/// Whether `look` holds at the end of the text: `$`, `\z`, `(?m)$`.
+fn is_end(look: Look) -> bool {
+    matches!(look, Look::End | Look::EndLF | Look::EndCRLF)
 }
 
 /// The characters of a class, numbered in the shrink order of characters
