@@ -781,8 +781,8 @@ fn a_space_whose_every_example_is_rejected_is_exhausted() {
         result.to_string(),
         format!(
             "Exhausted after 0 tests (seed 2): every example the generators can produce (8) was tried and \
-             rejected, so no generated example was tested. Rejected by: assume(false) at tests/run_phases.rs:{line} \
-             (8 examples). Check the condition against the generators' ranges, or generate valid inputs directly."
+             rejected, so no generated example was tested. Rejected by: an `assume` that did not hold at \
+             tests/run_phases.rs:{line} (8 examples). Check the condition against the generators' ranges, or generate valid inputs directly."
         )
     );
 }
@@ -862,4 +862,40 @@ fn phases_with_no_example_to_run_are_refused() {
     assert!(report.contains("turn on the explicit phase, or name it (Options::name)"), "{report}");
     let pinned = Property::for_all(generate::boolean(), |_| true).example(true).check(pins_only());
     assert!(pinned.is_passed(), "{pinned}");
+}
+
+/// A check that only runs pinned examples says so, and names no seed, as
+/// nothing was drawn at random.
+#[test]
+fn a_check_of_pinned_examples_alone_reports_them() {
+    let result = Property::for_all(generate::integer::<u32>(), |n| n % 7 != 3 || n > 0)
+        .example(5)
+        .example(6)
+        .check(seeded(1).phases(Phases::only(&[Phase::Explicit, Phase::Shrink])));
+    assert!(result.is_passed(), "{result}");
+    assert_eq!((result.tests_run(), result.pinned_examples_passed(), result.seed()), (0, 2, None));
+    assert_eq!(result.to_string(), "Passed 2 pinned examples; the generate phase is off, so no example was generated.");
+    // With generation, the pinned examples are counted apart from the tests.
+    let result = Property::for_all(generate::integer::<u32>(), |n| n % 7 != 3 || n > 0).example(5).check(seeded(1));
+    assert_eq!((result.tests_run(), result.pinned_examples_passed()), (100, 1));
+    assert!(result.to_string().starts_with("Passed 100 tests (seed 1)."), "{result}");
+}
+
+/// A coverage confidence cannot decide anything without generated
+/// examples: a check that asks for one with generation off is refused,
+/// not passed with its requirements undecided.
+#[test]
+fn a_coverage_confidence_without_generation_is_refused() {
+    let result = Property::for_all(generate::integer::<u8>(), |n| quickcheck::stats::cover(n < 128, 10.0, "low"))
+        .example(5)
+        .check(
+            seeded(1)
+                .phases(Phases::all().without(Phase::Generate))
+                .coverage_confidence(quickcheck::stats::Confidence::default()),
+        );
+    assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+    assert!(
+        result.to_string().contains("a coverage confidence decides its requirements on generated examples"),
+        "{result}"
+    );
 }

@@ -51,7 +51,9 @@ fn the_passing_report_shows_the_highest_target_score() {
     assert_eq!(result.statistics().highest_target_score("length"), Some(highest as f64));
     assert_eq!(result.statistics().highest_target_score("width"), None);
     assert!(
-        result.to_string().contains(&format!("\n  target length: highest score {highest}, targeted examples included")),
+        result.to_string().contains(&format!(
+            "\n  target length: highest score {highest}, of the generated and targeted examples that passed"
+        )),
         "{result}"
     );
 }
@@ -377,4 +379,33 @@ fn rates_of_fewer_examples_than_the_tests_say_which() {
     let plain = Property::for_all(generate::integer::<u8>(), |n| quickcheck::stats::classify(n % 2 == 0, "even"))
         .check(Options::default().seed(1));
     assert!(!plain.to_string().contains("Statistics of"), "{plain}");
+}
+
+/// What a generator records while it draws counts for the example it made,
+/// as the body's own records do: a `classify` in a `map` says how the
+/// generator's values are spread, and a `label` in a `filter` counts every
+/// example it ran for (each once, however often it ran).
+#[test]
+fn generators_record_into_the_example_they_draw() {
+    let generator = generate::integer::<u8>()
+        .filter(|n| {
+            label("filtered");
+            n % 2 == 0
+        })
+        .map(|n| {
+            classify(n < 10, "small (in the generator)");
+            n
+        });
+    let mut small = 0;
+    let result = Property::for_all(generator, |n| {
+        small += u64::from(n < 10);
+        classify(n > 100, "big (in the body)");
+    })
+    .check(Options::default().seed(1));
+    let statistics = result.statistics();
+    assert!(result.is_passed(), "{result}");
+    assert_eq!(statistics.count("small (in the generator)"), small, "{result}");
+    assert!(small > 0, "{result}");
+    assert_eq!(statistics.count("filtered"), statistics.examples(), "{result}");
+    assert!(statistics.count("big (in the body)") > 0, "{result}");
 }

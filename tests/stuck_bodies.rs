@@ -57,5 +57,5 @@ fn a_body_far_past_its_deadline_is_named_with_its_replay_token_while_it_runs() {
     let spoken: Vec<&str> = stderr.lines().filter(|line| line.starts_with("quickcheck: a property body")).collect();
     assert_eq!(spoken.len(), 1, "{stderr}");
     assert!(spoken[0].contains("far past its deadline of 50ms"), "{}", spoken[0]);
-    assert!(spoken[0].contains(&format!("`Options::replay(\"{token}\")`")), "{}", spoken[0]);
+    assert!(spoken[0].contains(&format!("`Options::default().replay(\"{token}\")`")), "{}", spoken[0]);
 }

@@ -106,11 +106,30 @@ fn option_names() -> String {
 /// the option a typo away, if one is.
 fn unknown_option(name: &str) -> String {
     let unknown = format!("unknown #[property] option `{name}`");
+    if let Some(&(_, ours)) = OTHER_LIBRARIES_NAMES.iter().find(|(theirs, _)| *theirs == name) {
+        return format!("{unknown}: the option for that here is `{ours}`. The options are {}", option_names());
+    }
     match nearest_option(name) {
         Some(near) => format!("{unknown}: did you mean `{near}`? The options are {}", option_names()),
         None => format!("{unknown}; expected one of {}", option_names()),
     }
 }
+
+/// Settings of proptest, quickcheck 1.x and Hypothesis that a ported test
+/// may write, with the option that does their job here (as the README's
+/// porting table says).
+const OTHER_LIBRARIES_NAMES: &[(&str, &str)] = &[
+    ("tests", "runs"),
+    ("max_examples", "runs"),
+    ("max_tests", "max_discard_ratio"),
+    ("max_global_rejects", "max_discard_ratio"),
+    ("max_local_rejects", "max_discard_ratio"),
+    ("max_shrink_iters", "max_shrinks"),
+    ("timeout", "deadline"),
+    ("failure_persistence", "database"),
+    ("rng_seed", "seed"),
+    ("suppress_health_check", "suppress"),
+];
 
 /// The option name a typo or two away from `name` (`run` for `runs`), if
 /// one is: the nearest by edits, the first listed on a tie.
@@ -184,7 +203,7 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
         })?;
     let arguments = metas.into_iter().map(name_and_value).collect::<syn::Result<Vec<_>>>()?;
     let mut calls = Vec::new();
-    let mut seen: Vec<&str> = Vec::new();
+    let mut seen: Vec<&OptionSpec> = Vec::new();
     let mut krate = None;
     let mut replay = None;
     for argument in arguments {
@@ -207,14 +226,18 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
         let Some(option) = OPTIONS.iter().find(|option| option.name == name) else {
             return Err(syn::Error::new(argument.path.span(), unknown_option(&name)));
         };
-        if seen.contains(&option.method) {
-            let alias = if option.method == "runs" { " (`cases` is another name for `runs`)" } else { "" };
-            return Err(syn::Error::new(
-                argument.path.span(),
-                format!("the option `{name}` is set twice{alias}; keep one"),
-            ));
+        if let Some(earlier) = seen.iter().find(|earlier| earlier.method == option.method) {
+            let message = if earlier.name == option.name {
+                format!("the option `{name}` is set twice; keep one")
+            } else {
+                format!(
+                    "`{name}` sets the same option as `{}` before it (`cases` is another name for `runs`); keep one",
+                    earlier.name
+                )
+            };
+            return Err(syn::Error::new(argument.path.span(), message));
         }
-        seen.push(option.method);
+        seen.push(option);
         if option.method == "replay" {
             // Trimmed as a token is at run time, where `str::trim`, which
             // the check's `const fn` cannot call, takes Unicode whitespace.

@@ -174,7 +174,8 @@
 //! `QUICKCHECK_RUNS`, `QUICKCHECK_SEED`, `QUICKCHECK_MAX_SHRINKS`,
 //! `QUICKCHECK_DATABASE` and `QUICKCHECK_RUN_FOR` (a time to search each
 //! property for, such as `10m`) override the options of every check, and
-//! `QUICKCHECK_STATISTICS=always` shows the reports of passing checks;
+//! `QUICKCHECK_STATISTICS=always` shows the reports of passing checks
+//! that `assert` or `#[property]` runs;
 //! [`Options`] has the details. Cargo features add generators for other
 //! crates' types: `half`, `decimal` (`rust_decimal`), `chrono` and `uuid`;
 //! `regex` adds `generate::string_matching`, the strings a regular

@@ -10,4 +10,9 @@ fn a_typo_is_pointed_to_its_option(byte: u8) -> bool {
     byte <= 255
 }
 
+#[property(timeout = 500)]
+fn another_librarys_name_is_pointed_to_its_option(byte: u8) -> bool {
+    byte <= 255
+}
+
 fn main() {}

@@ -9,4 +9,5 @@ fn main() {
     let phases = Phases::all();
     phases.without(Phase::Shrink);
     Options::default().seed(1);
+    quickcheck::stats::Confidence::default().certainty(1e6);
 }

@@ -78,7 +78,7 @@ const ASSUMPTION: usize = 1;
 /// Every way of stopping early, in the order of [`Stop::index`].
 const CAUSES: [Cause; 5] = [
     Cause { name: "a generator's filter", advice: GENERATE_DIRECTLY },
-    Cause { name: "assume(false)", advice: GENERATE_DIRECTLY },
+    Cause { name: "an `assume` that did not hold", advice: GENERATE_DIRECTLY },
     Cause {
         name: "a command's precondition",
         advice: "Make a valid command likelier in every state the model reaches: have `next` offer one that \
@@ -109,8 +109,8 @@ impl Rejections {
     }
 
     /// The causes that stopped examples, most often first, with how many
-    /// each stopped: `a generator's filter (998 examples) and assume(false)
-    /// (2 examples)`.
+    /// each stopped, as in "a generator's filter (998 examples) and an
+    /// `assume` that did not hold (2 examples)".
     /// Every cause there is, when none was counted.
     pub(crate) fn describe(&self) -> String {
         let mut counted: Vec<(u64, usize)> = self
@@ -622,10 +622,17 @@ mod tests {
     #[test]
     fn rejections_name_their_causes_most_often_first() {
         let mut rejections = Rejections::default();
-        assert!(rejections.describe().starts_with("a generator's filter, assume(false), a command's precondition"));
+        assert!(
+            rejections
+                .describe()
+                .starts_with("a generator's filter, an `assume` that did not hold, a command's precondition")
+        );
         let here = std::panic::Location::caller();
         rejections.count(Stop::Discard(Rejection::Assumption(here)));
-        assert_eq!(rejections.describe(), format!("assume(false) at {}:{} (1 example)", here.file(), here.line()));
+        assert_eq!(
+            rejections.describe(),
+            format!("an `assume` that did not hold at {}:{} (1 example)", here.file(), here.line())
+        );
         for _ in 0..3 {
             rejections.count(Stop::Discard(Rejection::Filter));
         }
@@ -634,7 +641,7 @@ mod tests {
         rejections.count(Stop::Discard(Rejection::Assumption(std::panic::Location::caller())));
         assert_eq!(
             rejections.describe(),
-            "a generator's filter (3 examples), assume(false) (2 examples) and a draw of more choices than one \
+            "a generator's filter (3 examples), an `assume` that did not hold (2 examples) and a draw of more choices than one \
              example may make (1 example)"
         );
         assert_eq!(catch(|| Stop::Overrun.raise()), Err(Caught::Stop(Stop::Overrun)));

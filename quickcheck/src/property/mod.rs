@@ -485,7 +485,7 @@ where
         if let Some((database, key)) = &settings.database {
             database.claim(key, std::any::type_name::<G>());
         }
-        let mut skipped = 0;
+        let (mut skipped, mut pinned_passed) = (0, 0);
         let mut record = ExampleRecord::default();
         let cancelled = || settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled);
         // An example's expression may panic; that is the pin's fault, not a
@@ -520,7 +520,10 @@ where
             let failure = match verdict {
                 Ok(Ok(())) => match settings.deadline.filter(|&deadline| took > deadline) {
                     Some(deadline) => Failure::deadline_exceeded(took, deadline),
-                    None => continue,
+                    None => {
+                        pinned_passed += 1;
+                        continue;
+                    }
                 },
                 Err(Caught::Stop(_)) => {
                     skipped += 1;
@@ -566,10 +569,12 @@ where
         }
         let mut runner = Runner::new(generator, body, &settings);
         let summary = runner.run().await;
-        // A replay draws from no seed: the report names none.
-        let seed = settings.replay.is_none().then_some(settings.seed);
+        // A replay draws from no seed, nor does a check that generates
+        // nothing: the report names none.
+        let seed = (settings.replay.is_none() && settings.phases.contains(Phase::Generate)).then_some(settings.seed);
         let mut result = summarize(summary, seed, parameters, options.advice, &mut runner);
         result.skipped_examples = skipped;
+        result.pinned_passed = pinned_passed;
         result.coverage_confidence = settings.confidence.is_some();
         result
     }
@@ -582,10 +587,18 @@ where
 /// Why a check with these settings would pass having tested nothing, if
 /// it would: it generates nothing, checks no pinned example, and has no
 /// database to reuse saved examples from (so `runs = 0` is not the only
-/// way there); with what would change that. `pins` counts the pinned
-/// examples, checked or not.
+/// way there), or it generates nothing for a coverage confidence to
+/// judge; with what would change that. `pins` counts the pinned examples,
+/// checked or not.
 fn tests_nothing(settings: &Settings, options: &Options, pins: usize) -> Option<String> {
     let runs = |phase| settings.phases.contains(phase);
+    if settings.confidence.is_some() && !runs(Phase::Generate) && settings.replay.is_none() {
+        return Some(format!(
+            "a coverage confidence decides its requirements on generated examples, and the generate phase is off, \
+             so they would never be decided. Turn the generate phase on ({}), or leave the confidence out",
+            options.advice.spell("Phase::Generate in Options::phases", "its phases option")
+        ));
+    }
     let checks_pins = runs(Phase::Explicit) && pins > 0;
     if settings.replay.is_some() || runs(Phase::Generate) || checks_pins {
         return None;

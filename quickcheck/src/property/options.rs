@@ -28,8 +28,9 @@ use crate::stats::Confidence;
 /// | `QUICKCHECK_MAX_SHRINKS` | [`max_shrinks`](Options::max_shrinks) | 10 000 |
 /// | `QUICKCHECK_DATABASE` | [`database`](Options::database) (a directory, or `off`; a relative one is taken from each package's directory, see there) | `quickcheck/examples` in Cargo's target directory |
 ///
-/// and `QUICKCHECK_STATISTICS=always` writes the reports of passing
-/// checks, with their statistics, to standard error, where the test
+/// and `QUICKCHECK_STATISTICS=always` has `assert` and `#[property]`
+/// write the reports of passing checks, with their statistics, to
+/// standard error (`check` writes nothing), where the test
 /// harness does not capture them (see
 /// [`PropertyResult::assert_passed`](crate::PropertyResult::assert_passed));
 /// `auto`, the default, leaves them to the harness. A value these do not
@@ -166,8 +167,12 @@ impl Options {
     /// or one is known missed, which ends it, before `runs` if known that
     /// early, as [`InsufficientCoverage`](crate::Outcome::InsufficientCoverage). A true
     /// rate near the minimum takes longest to decide (a 50% rate at a 50%
-    /// minimum about 6,400 examples); after 13 million examples the check
-    /// stops undecided, also as `InsufficientCoverage`.
+    /// minimum about 6,400 examples); after 13 million examples a check
+    /// whose coverage is still undecided stops, also as
+    /// `InsufficientCoverage`. That bounds the deciding, not `runs`: a
+    /// check whose coverage is known met still runs all of `runs`, and,
+    /// as a body that records statistics runs repeated inputs, a small
+    /// space of inputs does not end it early either.
     ///
     /// ```
     /// use quickcheck::stats::{Confidence, cover};

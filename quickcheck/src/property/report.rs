@@ -118,7 +118,10 @@ impl<T> FailureReport<T> {
             // A shrink that was off, or stopped at a limit before its first
             // step (`max_shrinks(0)`), left the counterexample as found; one
             // stopped later found a smaller one that may not be minimal.
+            // A flaky failure's shrink followed a failure that came and
+            // went: what it reached is no minimum to trust.
             let title = match (self.stopped_at, self.shrinks) {
+                (None, _) if !self.reproduced => "Smallest counterexample found",
                 (None, _) => "Minimal counterexample",
                 (Some(_), 0) => "Counterexample",
                 (Some(_), _) => "Smallest counterexample found",
@@ -163,14 +166,14 @@ impl<T> FailureReport<T> {
         if !self.reproduced && self.failure.kind() == FailureKind::DeadlineExceeded {
             write!(
                 f,
-                "\n  Flaky: run again, the minimal counterexample finished within the deadline. Its run time \
+                "\n  Flaky: run again, this counterexample finished within the deadline. Its run time \
                  is not a matter of its input alone (a loaded machine, a cold cache, other threads); raise the \
                  deadline, or make the slow path depend on the input."
             )?;
         } else if !self.reproduced {
             write!(
                 f,
-                "\n  Flaky: run again, the minimal counterexample did not fail this way every time. The property depends \
+                "\n  Flaky: run again, this counterexample did not fail this way every time. The property depends \
                  on something besides its input (the time, unseeded randomness, state kept between calls, other \
                  threads, or a generator that draws by a HashSet's or HashMap's iteration order, which differs \
                  from one set to the next), which shrinking cannot control; make it depend on its input alone."
@@ -447,6 +450,12 @@ impl<T> Display for PropertyResult<T> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let seed = self.seed_text();
         match self.outcome {
+            // Only pinned examples ran: say so, rather than "0 tests".
+            Outcome::Passed if self.tests_run == 0 && self.pinned_passed > 0 && self.seed.is_none() => {
+                let pinned = plural(self.pinned_passed as u64, "pinned example", "pinned examples");
+                write!(f, "Passed {pinned}; the generate phase is off, so no example was generated.")?;
+                self.statistics.write_report(f, Shortfalls::Warnings)?;
+            }
             Outcome::Passed => {
                 write!(f, "Passed {}{seed}.", plural(self.tests_run, "test", "tests"))?;
                 if self.space_exhausted {

@@ -440,6 +440,8 @@ pub struct PropertyResult<T> {
     /// on its shrunk input: the commands a sequence had drawn.
     pub(crate) generation_notes: Vec<(String, String)>,
     pub(crate) skipped_examples: usize,
+    /// How many pinned examples ran and passed.
+    pub(crate) pinned_passed: usize,
     pub(crate) problem: Option<String>,
     pub(crate) parameter_names: &'static [&'static str],
     pub(crate) statistics: Statistics,
@@ -523,6 +525,7 @@ impl<T> PropertyResult<T> {
             unreported_failure: None,
             generation_notes: Vec::new(),
             skipped_examples: 0,
+            pinned_passed: 0,
             problem: None,
             parameter_names: &[],
             statistics: Statistics::default(),
@@ -685,8 +688,9 @@ impl<T> PropertyResult<T> {
         self.shrink_calls
     }
 
-    /// The run's root seed; absent when the options were unusable, and for
-    /// a replay, which draws from no seed.
+    /// The run's root seed; absent when the options were unusable, for a
+    /// replay, which draws from no seed, and when the generate phase is
+    /// off, as nothing else draws at random.
     pub fn seed(&self) -> Option<u64> {
         self.seed
     }
@@ -786,6 +790,12 @@ impl<T> PropertyResult<T> {
     /// How many pinned examples were skipped because `assume` discarded them.
     pub fn skipped_examples(&self) -> usize {
         self.skipped_examples
+    }
+
+    /// How many pinned examples ran and passed (all of them, in a check
+    /// that went on past them).
+    pub fn pinned_examples_passed(&self) -> usize {
+        self.pinned_passed
     }
 
     /// Whether generation stopped early because every example the

@@ -26,7 +26,7 @@ use crate::stats::numerics::{lower_tail_bound, upper_tail_bound};
 /// # let _ = strict;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[must_use = "a confidence does nothing until options take it: pass it to `Options::confidence`"]
+#[must_use = "a confidence does nothing until options take it: pass it to `Options::coverage_confidence`"]
 pub struct Confidence {
     certainty: f64,
     tolerance: f64,

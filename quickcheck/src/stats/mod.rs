@@ -1,16 +1,19 @@
 //! Statistics: what the examples of a check exercised, and coverage
 //! requirements on it.
 //!
-//! A property can pass while exercising almost nothing. Inside a body (or a
-//! command's run) [`classify`], [`label`], [`collect`] and [`cover`] record
-//! what the current example hit; the passing report prints the distribution.
+//! A property can pass while exercising almost nothing. Inside a body, a
+//! command's run, or a generator drawing the example (a closure given to
+//! `map` or `filter`, a command sequence's `next`), [`classify`],
+//! [`label`], [`collect`] and [`cover`] record what the current example
+//! hit; the passing report prints the distribution.
 //! Each example counts once per label, pinned examples contribute nothing and
 //! discarded examples are not counted. Examples found by
 //! [`target`]'s hill climbing are not counted either: they are chosen for
 //! their score, not drawn, so they would skew the distribution.
 //!
-//! Recording is per thread: these functions record into the example whose
-//! body runs on the calling thread, and do nothing anywhere else. A thread
+//! Recording is per thread: these functions record into the example being
+//! drawn or run on the calling thread, and do nothing anywhere else (a
+//! value drawn outside a check, with `sample`, records nothing). A thread
 //! the body spawns (a scoped thread, a rayon task, a `tokio::spawn`ed task
 //! on another worker) records nothing; hand what it found back to the
 //! body's thread and record it there. An async body's own polls count,

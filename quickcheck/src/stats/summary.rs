@@ -217,7 +217,7 @@ impl Statistics {
             let percent = show_percent(percent_of(largest, self.examples));
             write!(f, "\n  … {} more labels, each in at most {percent} of the examples", rest.len())?;
         }
-        for (name, table) in &self.tables {
+        for (name, table) in by_name(&self.tables) {
             write!(f, "\n  {}:", printable(name))?;
             let rows = by_frequency(&table.counts);
             let shown = shown_rows(rows.len());
@@ -237,8 +237,14 @@ impl Statistics {
                 write!(f, "\n    … {} more values, {share} {percent} of the examples", rest.len())?;
             }
         }
-        for (label, score) in &self.targets {
-            write!(f, "\n  target {}: highest score {score}, targeted examples included", printable(label))?;
+        // The target phase's examples are not counted above, but their
+        // scores are the point of it.
+        for (label, score) in by_name(&self.targets) {
+            write!(
+                f,
+                "\n  target {}: highest score {score}, of the generated and targeted examples that passed",
+                printable(label)
+            )?;
         }
         Ok(())
     }
@@ -307,6 +313,14 @@ fn shown_rows(rows: usize) -> usize {
 fn by_frequency(counts: &BTreeMap<String, u64>) -> Vec<(&str, u64)> {
     let mut sorted: Vec<(&str, u64)> = counts.iter().map(|(name, &count)| (name.as_str(), count)).collect();
     sorted.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| natural_order(a.0, b.0)));
+    sorted
+}
+
+/// The entries of `map` in natural order of their names, as rows of
+/// equal counts are.
+fn by_name<V>(map: &BTreeMap<String, V>) -> Vec<(&str, &V)> {
+    let mut sorted: Vec<(&str, &V)> = map.iter().map(|(name, value)| (name.as_str(), value)).collect();
+    sorted.sort_by(|a, b| natural_order(a.0, b.0));
     sorted
 }
 
@@ -430,6 +444,27 @@ mod tests {
         assert_eq!(natural_order("007", "8"), Ordering::Less);
         assert_eq!(natural_order("b", "a1"), Ordering::Greater);
         assert_eq!(natural_order("x", "x1"), Ordering::Less);
+    }
+
+    #[test]
+    fn tables_and_targets_are_listed_by_name_in_natural_order() {
+        let mut statistics = Statistics::default();
+        let mut example = record(&[], &[("size 10", "a"), ("size 9", "b")], &[]);
+        example.targets = vec![("l10".to_owned(), 1.0), ("l2".to_owned(), 2.0), ("l1".to_owned(), 3.0)];
+        statistics.add(&example);
+        let report = Report(&statistics).to_string();
+        let names: Vec<&str> = report.lines().filter(|line| !line.starts_with("    ")).skip(1).collect();
+        assert_eq!(
+            names,
+            [
+                "  size 9:",
+                "  size 10:",
+                "  target l1: highest score 3, of the generated and targeted examples that passed",
+                "  target l2: highest score 2, of the generated and targeted examples that passed",
+                "  target l10: highest score 1, of the generated and targeted examples that passed",
+            ],
+            "{report}"
+        );
     }
 
     #[test]

@@ -16,6 +16,7 @@ use crate::property::Failure;
 use crate::stats::{self, ExampleRecord};
 
 use super::Runner;
+use super::watchdog::Watchdog;
 
 /// How a property body judged one value: `Ok(Ok(()))` passed, `Ok(Err(_))`
 /// failed by returning, `Err(_)` discarded or panicked.
@@ -278,19 +279,36 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         // then hands `catch` a few words, not a reference per field.
         let runner = &mut *self;
         let started = catch(move || {
-            let value = runner.source.draw_example(runner.generator);
-            if timed {
-                runner.drawn_at = Some(Instant::now());
-            }
-            if !is_novel(novelty, &mut runner.tree, runner.source.recording(), true) {
-                return None;
-            }
-            runner.body_calls += 1;
-            if runner.settings.deadline.is_some() {
-                runner.watch_body();
-            }
-            let Runner { body, record, .. } = runner;
-            Some(stats::recording(record, || body.start(value)))
+            let Runner {
+                source,
+                generator,
+                tree,
+                body,
+                record,
+                body_calls,
+                settings,
+                drawn_at,
+                body_started_at,
+                watchdog,
+                ..
+            } = runner;
+            // The record is installed for the draw too: what a generator
+            // records (a `classify` in a `map`, a `label` in a command's
+            // `next`) counts for the example it made.
+            stats::recording(record, || {
+                let value = source.draw_example(*generator);
+                if timed {
+                    *drawn_at = Some(Instant::now());
+                }
+                if !is_novel(novelty, tree, source.recording(), true) {
+                    return None;
+                }
+                *body_calls += 1;
+                if settings.deadline.is_some() {
+                    *body_started_at = Some(watch_body(watchdog.as_ref(), source.recording()));
+                }
+                Some(body.start(value))
+            })
         });
         // The body started exactly when it was counted.
         let judging = self.body_calls != calls_before;
@@ -335,20 +353,6 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         let case = case_of(await_recorded(future, &mut self.record, time).await);
         self.body_ended();
         self.in_time(case)
-    }
-
-    /// Notes that a body starts under a deadline: when, for the deadline,
-    /// and on which example, for the watch over bodies that run far past
-    /// it.
-    // Out of line: only a check with a deadline calls it.
-    #[inline(never)]
-    fn watch_body(&mut self) {
-        // One reading of the clock serves the deadline and the watch.
-        let started = Instant::now();
-        self.body_started_at = Some(started);
-        if let Some(watchdog) = &self.watchdog {
-            watchdog.body_started(started, &self.source.recording().choices);
-        }
     }
 
     /// Tells the watch, if there is one, that the body has returned.
@@ -405,6 +409,20 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         self.source.start_replay(choices);
         self.draw_and_drop().is_ok()
     }
+}
+
+/// Notes that a body starts under a deadline, on the example `recording`
+/// holds: tells the watch over bodies that run far past it, if there is
+/// one, and returns when, for the deadline.
+// Out of line: only a check with a deadline calls it.
+#[inline(never)]
+fn watch_body(watchdog: Option<&Watchdog>, recording: &Recording) -> Instant {
+    // One reading of the clock serves the deadline and the watch.
+    let started = Instant::now();
+    if let Some(watchdog) = watchdog {
+        watchdog.body_started(started, &recording.choices);
+    }
+    started
 }
 
 /// Notes a drawn sequence in the tree as `novelty` asks; false when it

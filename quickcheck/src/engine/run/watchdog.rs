@@ -156,7 +156,7 @@ fn speak(running: Duration, deadline: Duration, choices: &[u64]) {
     let message = format!(
         "quickcheck: a property body has been running for {running:.1?}, far past its deadline of {deadline:?}, and has not \
          returned; a body cannot be stopped from outside. If it never returns, this is the example it hangs on: \
-         replay it alone with `Options::replay(\"{token}\")` or `#[property(replay = \"{token}\")]`.\n"
+         replay it alone with `Options::default().replay(\"{token}\")` or `#[property(replay = \"{token}\")]`.\n"
     );
     // Nothing to do if standard error is closed: the check goes on.
     let _ = std::io::stderr().lock().write_all(message.as_bytes());
