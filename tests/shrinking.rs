@@ -827,3 +827,151 @@ fn a_handle_used_in_several_commands_is_renumbered_in_all_of_them() {
         assert_eq!(minimal.value().commands(), ideal, "seed {seed}: {result}");
     }
 }
+
+/// Two numbers that must stay close, with other choices between them, shrink
+/// to the bound together. Each lowered alone, they took turns going one
+/// below the other, two steps a sweep, and stopped at the shrink limit
+/// thousands above it.
+#[test]
+fn numbers_that_must_stay_close_shrink_together_however_far_apart() {
+    let byte = generate::integer::<u8>;
+    let middle = (byte(), byte(), byte(), byte());
+    for seed in [3, 10, 13, 15, 16, 17] {
+        let result = Property::for_all(
+            (generate::integer::<u64>(), middle, generate::integer::<u64>()),
+            |(m, _, n): (u64, (u8, u8, u8, u8), u64)| !(m.abs_diff(n) <= 1 && m > 1000),
+        )
+        .check(seeded(seed).runs(1000));
+        assert_eq!(result.minimal().unwrap().value(), &(1001, (0, 0, 0, 0), 1000), "seed {seed}: {result}");
+        assert!(result.shrink_calls() < 1000, "seed {seed}: {} calls", result.shrink_calls());
+    }
+}
+
+/// A token of the far-apart pair tests: a number or an operator.
+#[derive(Clone, Debug, PartialEq, quickcheck::Arbitrary)]
+enum Token {
+    Number(u8),
+    Name(u8),
+    Plus,
+    Times,
+}
+
+/// Whether `tokens` holds `Number(a), Plus, Number(b)` with `pair(a, b)`.
+fn has_sum(tokens: &[Token], pair: impl Fn(u16, u16) -> bool) -> bool {
+    tokens.windows(3).any(|window| match window {
+        [Token::Number(a), Token::Plus, Token::Number(b)] => pair(u16::from(*a), u16::from(*b)),
+        _ => false,
+    })
+}
+
+/// Two numbers five choices apart (a variant and a "go on" lie between
+/// them) that must add up move value from the first to the second, as
+/// nearby ones do; and two that must keep their difference go down
+/// together.
+#[test]
+fn numbers_far_apart_move_value_between_them_and_go_down_together() {
+    let tokens = || generate::vec(quickcheck::arbitrary::<Token>());
+    let mut found = 0;
+    for seed in 0..40 {
+        let result =
+            Property::for_all(tokens(), |tokens| !has_sum(&tokens, |a, b| a + b >= 300)).check(seeded(seed).runs(3000));
+        let Some(minimal) = result.minimal() else { continue };
+        found += 1;
+        assert_eq!(minimal.value(), &vec![Token::Number(45), Token::Plus, Token::Number(255)], "seed {seed}: {result}");
+    }
+    assert!(found >= 10, "found on {found} seeds");
+    let mut found = 0;
+    for seed in 0..60 {
+        let result = Property::for_all(tokens(), |tokens| !has_sum(&tokens, |a, b| a == b + 1 && b >= 100))
+            .check(seeded(seed).runs(3000));
+        let Some(minimal) = result.minimal() else { continue };
+        found += 1;
+        assert_eq!(
+            minimal.value(),
+            &vec![Token::Number(101), Token::Plus, Token::Number(100)],
+            "seed {seed}: {result}"
+        );
+    }
+    assert!(found >= 3, "found on {found} seeds");
+}
+
+/// One of two variants of the far-apart alternative test: two small
+/// fields, or one wide one.
+#[derive(Clone, Debug, PartialEq, quickcheck::Arbitrary)]
+enum Amount {
+    Split(u8, u8),
+    Whole(u16),
+}
+
+/// A later variant with fewer fields, which fails only near its top, is
+/// switched to at its largest and shrinks from there: `Split(45, 255)`
+/// becomes `Whole(300)`, which is shorter.
+#[test]
+fn a_later_shorter_alternative_that_fails_only_near_its_top_is_switched_to() {
+    let mut found = 0;
+    for seed in 0..50 {
+        let result = Property::for_all(quickcheck::arbitrary::<Amount>(), |amount| match amount {
+            Amount::Split(a, b) => u16::from(a) + u16::from(b) < 300,
+            Amount::Whole(whole) => whole < 300,
+        })
+        .check(seeded(seed));
+        let Some(minimal) = result.minimal() else { continue };
+        found += 1;
+        assert_eq!(minimal.value(), &Amount::Whole(300), "seed {seed}: {result}");
+    }
+    assert!(found >= 40, "found on {found} seeds");
+}
+
+/// Two lists that must stay equal lose an item only if both lose it:
+/// deleting it from one alone passes.
+#[test]
+fn equal_lists_lose_their_items_together() {
+    let bytes = || generate::vec(generate::integer::<u8>());
+    let mut found = 0;
+    for seed in 0..50 {
+        let result = Property::for_all((bytes(), bytes()), |(xs, ys)| {
+            let distinct = xs.iter().any(|&x| x != xs[0]);
+            !(xs == ys && distinct)
+        })
+        .check(seeded(seed).runs(3000));
+        let Some(minimal) = result.minimal() else { continue };
+        found += 1;
+        assert_eq!(minimal.value(), &(vec![0, 1], vec![0, 1]), "seed {seed}: {result}");
+    }
+    assert!(found >= 40, "found on {found} seeds");
+    let text = || generate::string_of(generate::char_between('0', '9'));
+    for seed in [2, 33, 35, 42, 49] {
+        let result = Property::for_all((text(), text()), |(a, b)| !(a == b && a.chars().any(|c| c != '0')))
+            .check(seeded(seed).runs(3000));
+        let minimal = result.minimal().unwrap_or_else(|| panic!("seed {seed}: {result}"));
+        assert_eq!(minimal.value(), &("1".to_owned(), "1".to_owned()), "seed {seed}: {result}");
+    }
+}
+
+/// A negation of a node with several numbers below it is replaced by the
+/// node with every number's sign flipped: `Negate(Add(73, 127))` becomes
+/// `Add(-73, -127)`, which no single flip reaches, and then `Add(-72,
+/// -128)`.
+#[test]
+fn a_negation_is_replaced_by_its_operand_with_every_sign_flipped() {
+    #[derive(Debug, Clone, PartialEq, quickcheck::Arbitrary)]
+    enum Expression {
+        Number(i8),
+        Negate(Box<Expression>),
+        Add(Box<Expression>, Box<Expression>),
+    }
+    use Expression::*;
+    fn value(expression: &Expression) -> i16 {
+        match expression {
+            Number(number) => i16::from(*number),
+            Negate(inner) => value(inner).wrapping_neg(),
+            Add(left, right) => value(left).wrapping_add(value(right)),
+        }
+    }
+    for seed in [8, 19, 21] {
+        let result = Property::for_all(quickcheck::arbitrary::<Expression>(), |expression| value(&expression) != -200)
+            .check(seeded(seed).runs(3000));
+        let ideal = Add(Box::new(Number(-72)), Box::new(Number(-128)));
+        assert_eq!(result.minimal().unwrap().value(), &ideal, "seed {seed}: {result}");
+    }
+}

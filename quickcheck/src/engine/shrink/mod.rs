@@ -55,6 +55,7 @@ enum Pass {
     LowerGroupsTogether,
     BorrowFromNext,
     LowerWithLaterRaised,
+    PairFarNumbers,
     DividePairs,
     ExchangeValues,
     LowerKeepingResidue,
@@ -62,6 +63,7 @@ enum Pass {
     SortSiblings,
     MoveSpans,
     DeleteWithLowered,
+    DeleteEqualPairs,
     SwitchAlternatives,
     CopySmallestSiblings,
 }
@@ -86,26 +88,30 @@ const EVERY_SWEEP: [Pass; 10] = [
 /// their first order: they try many edits per choice (every earlier
 /// alternative of a choice between them and the later ones that are
 /// shorter, siblings made copies of the smallest, a span replaced by a
-/// descendant with one number's sign flipped, a span moved before a later
-/// one of its kind, every pair of a span and a later choice, every short
-/// run of choices, nearby numbers lowered in groups, a number lowered with
-/// the next one raised, a number lowered as far as it goes with a later one
-/// raised to its largest, two nearby numbers divided by a common factor,
-/// two values exchanged (everywhere, or at two places), a number lowered in
+/// descendant with its numbers' signs flipped, a span moved before a later
+/// one of its kind, every pair of a span and a later choice, a part of two
+/// equal structures deleted from both, every short run of choices, nearby
+/// numbers lowered in groups, a number lowered with the next one raised, a
+/// number lowered as far as it goes with a later one raised to its
+/// largest, two numbers of a kind further apart moved value between or
+/// lowered together, two nearby numbers divided by a common factor, two
+/// values exchanged (everywhere, or at two places), a number lowered in
 /// steps that keep its last bits or digits, every value below a small
 /// number) and rarely succeed. Switching alternatives goes first, as only
 /// choices between alternatives have edits to try there; a pass that
 /// succeeds moves to the front.
-const WHEN_STALLED: [Pass; 13] = [
+const WHEN_STALLED: [Pass; 15] = [
     Pass::SwitchAlternatives,
     Pass::CopySmallestSiblings,
     Pass::ReplaceWithFlippedDescendants,
     Pass::MoveSpans,
     Pass::DeleteWithLowered,
+    Pass::DeleteEqualPairs,
     Pass::DeleteBlocks,
     Pass::LowerGroupsTogether,
     Pass::BorrowFromNext,
     Pass::LowerWithLaterRaised,
+    Pass::PairFarNumbers,
     Pass::DividePairs,
     Pass::ExchangeValues,
     Pass::LowerKeepingResidue,
@@ -327,6 +333,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::DeleteSpans => self.delete_spans().await,
             Pass::MergeCollections => self.merge_collections().await,
             Pass::DeleteBlocks => self.delete_blocks().await,
+            Pass::DeleteEqualPairs => self.delete_equal_pairs().await,
             Pass::ZeroSpans => self.zero_spans().await,
             Pass::ReplaceWithDescendants => self.replace_with_descendants().await,
             Pass::ReplaceWithFlippedDescendants => self.replace_with_flipped_descendants().await,
@@ -337,6 +344,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             Pass::LowerGroupsTogether => self.lower_groups_together().await,
             Pass::BorrowFromNext => self.borrow_from_next().await,
             Pass::LowerWithLaterRaised => self.lower_with_later_raised().await,
+            Pass::PairFarNumbers => self.pair_far_numbers().await,
             Pass::DividePairs => self.divide_pairs_by_common_factor().await,
             Pass::ExchangeValues => self.exchange_values().await,
             Pass::LowerKeepingResidue => self.lower_keeping_residue().await,

@@ -1,6 +1,7 @@
 //! Passes that make the sequence shorter: deleting spans, blocks of
 //! choices and the discarded parts of a draw, merging adjacent collections,
-//! and deleting a span while lowering the choice that counted it.
+//! deleting two equal spans at once, and deleting a span while lowering the
+//! choice that counted it.
 
 use std::ops::Range;
 
@@ -13,6 +14,10 @@ const MAX_BLOCK: usize = 8;
 
 /// The longest sequence the quadratic `delete_with_lowered_pair` runs on.
 const SMALL_SEQUENCE: usize = 64;
+
+/// The longest sequence `delete_equal_pairs`, quadratic in its spans but
+/// costing a replay only for a pair of equal ones, runs on.
+const MID_SEQUENCE: usize = 256;
 
 impl<E: Execute> Shrinker<'_, E> {
     /// Deletes every rejected filter attempt and skipped duplicate at once.
@@ -141,6 +146,50 @@ impl<E: Execute> Shrinker<'_, E> {
                     break;
                 }
                 start -= 1;
+            }
+        }
+    }
+
+    /// Deletes a part of two equal structures at once: the same child of
+    /// two spans of one kind (one label) that drew the same choices. Two
+    /// lists that must stay equal lose an item only if both lose it;
+    /// deleting it from either alone passes. Runs when the shrink stalls,
+    /// only on sequences of at most [`MID_SEQUENCE`] choices, and stops at
+    /// its first success, as the spans it paired have moved.
+    pub(crate) async fn delete_equal_pairs(&mut self) {
+        if self.best.choices.len() > MID_SEQUENCE {
+            return;
+        }
+        let spans = self.best.spans.clone();
+        for structure in 0..spans.len() {
+            let whole = spans.range(structure);
+            if whole.is_empty() {
+                continue;
+            }
+            let twins = (structure + 1..spans.len()).filter(|&other| {
+                let range = spans.range(other);
+                range.start >= whole.end
+                    && spans.has_label(other, spans.label(structure))
+                    && self.best.choices[range] == self.best.choices[whole.clone()]
+            });
+            for twin in twins.collect::<Vec<_>>() {
+                for (ours, theirs) in spans.children(structure).zip(spans.children(twin)) {
+                    let (first, second) = (spans.range(ours), spans.range(theirs));
+                    let whole_part = |part: usize| !self.is_element_value(part) && !self.is_stop(part);
+                    if first.is_empty() || !whole_part(ours) || !whole_part(theirs) {
+                        continue;
+                    }
+                    let deleted = self
+                        .try_edit(|best, candidate| {
+                            candidate.extend_from_slice(&best[..first.start]);
+                            candidate.extend_from_slice(&best[first.end..second.start]);
+                            candidate.extend_from_slice(&best[second.end..]);
+                        })
+                        .await;
+                    if deleted {
+                        return;
+                    }
+                }
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 
-use super::{Execute, Move, NumberKind, Shrinker};
+use super::{Execute, Move, NumberKind, PAIR_DISTANCE, Shrinker};
 
 /// The largest value `minimize_choices` first checks against the two just
 /// below it before searching: small values such as indices are often as low
@@ -28,6 +28,10 @@ const PROBED_PAST_REJECTION: u64 = 16;
 /// The smallest number whose bits `minimize_choices` clears one at a time.
 const BITS_CLEARED_FROM: u64 = 1 << 16;
 
+/// How many of the numbers a run of `minimize_choices` lowered last (not
+/// to 0) it then tries lowering in pairs by one amount.
+const LOWERED_TOGETHER: usize = 8;
+
 impl<E: Execute> Shrinker<'_, E> {
     /// Lowers each choice as far as it goes: straight to 0, else by binary
     /// search. A choice that goes to 0 takes the numbers right after it
@@ -45,11 +49,14 @@ impl<E: Execute> Shrinker<'_, E> {
     /// 0 on its own is then tried one lower together with deleting a later
     /// span, for sizes drawn before the items they count: lowering such a
     /// size alone keeps the leading items, which are seldom the ones that
-    /// matter.
+    /// matter. Last, the numbers it lowered but not to 0 are lowered in
+    /// pairs by one amount (see
+    /// [`lower_far_pairs_together`](Self::lower_far_pairs_together)).
     pub(crate) async fn minimize_choices(&mut self) {
         let mut flags = self.collection_flags();
         let mut places = self.places();
         let mut stuck = HashSet::new();
+        let mut lowered = Vec::new();
         let mut position = 0;
         while position < self.best.choices.len() {
             let original = self.best.choices[position];
@@ -60,8 +67,12 @@ impl<E: Execute> Shrinker<'_, E> {
                 let shrinks = self.shrinks;
                 let kind = self.kind_of(&places, position);
                 self.minimize_choice(position, kind).await;
-                if self.best.choices.get(position) == Some(&original) {
-                    stuck.insert(kind);
+                match self.best.choices.get(position) {
+                    Some(&now) if now == original => {
+                        stuck.insert(kind);
+                    }
+                    Some(&now) if now > 0 => lowered.push(position),
+                    _ => {}
                 }
                 // A shrink may have changed which choices are "go on"s, and
                 // where they stand.
@@ -73,6 +84,32 @@ impl<E: Execute> Shrinker<'_, E> {
             position += 1;
         }
         self.stuck = stuck;
+        self.lower_far_pairs_together(&lowered[lowered.len().saturating_sub(LOWERED_TOGETHER)..]).await;
+    }
+
+    /// Lowers pairs of the numbers at `positions`, ones `minimize_choices`
+    /// just lowered but not to 0, by one amount, where the two are further
+    /// apart than the pair passes look. Two numbers that must stay close
+    /// (`|m - n| <= 1 && m > 1000`), each lowered alone, take turns going
+    /// one below the other, two steps a sweep from thousands down;
+    /// lowered together they reach the bound in a few bisection steps.
+    /// Pairs nearer than [`PAIR_DISTANCE`] are left to
+    /// [`lower_pairs_together`](Self::lower_pairs_together), which the
+    /// sweep runs later. (A success may have moved later choices; a
+    /// position that no longer holds a number costs nothing.)
+    async fn lower_far_pairs_together(&mut self, positions: &[usize]) {
+        for (index, &first) in positions.iter().enumerate() {
+            for &second in &positions[index + 1..] {
+                let far = second - first > PAIR_DISTANCE;
+                let numbers = self.is_number(first) && self.is_number(second);
+                if !far || !numbers {
+                    continue;
+                }
+                for moves in [Move::Plain, Move::ZigZag] {
+                    self.lower_together(&[first, second], moves).await;
+                }
+            }
+        }
     }
 
     /// Lowers the choice at `position`, a number of `kind` (not 0), as far

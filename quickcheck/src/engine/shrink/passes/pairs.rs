@@ -12,6 +12,10 @@ use super::{Move, PAIR_DISTANCE};
 /// lowers at once.
 const MOST_IN_A_GROUP: usize = 5;
 
+/// How many numbers, the first in the sequence, [`pair_far_numbers`](Shrinker::pair_far_numbers)
+/// pairs up: every pair of them is a few replays.
+const FAR_NUMBERS: usize = 16;
+
 impl<E: Execute> Shrinker<'_, E> {
     /// Moves value from one choice to a later one nearby, for properties that
     /// need a total: `a + b > 1000` ends on `(0, 1001)` rather than at some
@@ -83,6 +87,35 @@ impl<E: Execute> Shrinker<'_, E> {
                 next = (member + 1..=member + PAIR_DISTANCE)
                     .take_while(|&position| position < self.best.choices.len())
                     .find(|&position| self.best.choices[position] != 0 && self.is_number(position));
+            }
+        }
+    }
+
+    /// Moves value between two numbers of one kind (one largest value),
+    /// further apart than [`PAIR_DISTANCE`], and lowers them together, as
+    /// [`redistribute_pairs`](Self::redistribute_pairs) and
+    /// [`lower_pairs_together`](Self::lower_pairs_together) do for nearby
+    /// ones: two numbers of a token list that must add up (`[Num(a), Plus,
+    /// Num(b)]` with `a + b >= 300`) stand five choices apart, past a
+    /// variant and a "go on" each. Among the first [`FAR_NUMBERS`] numbers
+    /// that are no choice between alternatives; a zero costs no replay.
+    /// Runs when the shrink stalls, and stops at its first success, as the
+    /// positions it paired may have moved.
+    pub(crate) async fn pair_far_numbers(&mut self) {
+        let numbers: Vec<usize> = self.plain_numbers().into_iter().take(FAR_NUMBERS).collect();
+        let shrinks = self.shrinks;
+        for (index, &first) in numbers.iter().enumerate() {
+            for &second in &numbers[index + 1..] {
+                if second - first <= PAIR_DISTANCE || self.best.maxima[first] != self.best.maxima[second] {
+                    continue;
+                }
+                for moves in [Move::Plain, Move::ZigZag] {
+                    self.redistribute(first, second, moves).await;
+                    self.lower_together(&[first, second], moves).await;
+                }
+                if self.shrinks != shrinks {
+                    return;
+                }
             }
         }
     }
@@ -212,7 +245,7 @@ impl<E: Execute> Shrinker<'_, E> {
 
     /// Lowers the numbers at `positions` by one amount, as far as they all
     /// still fail.
-    async fn lower_together(&mut self, positions: &[usize], moves: Move) {
+    pub(super) async fn lower_together(&mut self, positions: &[usize], moves: Move) {
         if positions.iter().any(|&position| position >= self.best.choices.len()) {
             return;
         }

@@ -111,9 +111,10 @@ impl<E: Execute> Shrinker<'_, E> {
     /// Replaces a span by a smaller descendant of its kind, as
     /// [`replace_with_descendants`](Self::replace_with_descendants) does,
     /// with the sign of one number in the descendant flipped (up to
-    /// [`SIGNS_FLIPPED`] of them, each on its own): a node that negates its
-    /// operand, `Negate(-10)`, is replaced by `10`, which the plain
-    /// replacement, `-10`, cannot stand in for. In the zig-zag order of a
+    /// [`SIGNS_FLIPPED`] of them, each on its own, then all together): a
+    /// node that negates its operand, `Negate(-10)`, is replaced by `10`,
+    /// which the plain replacement, `-10`, cannot stand in for, and
+    /// `Negate(Add(73, 127))` by `Add(-73, -127)`. In the zig-zag order of a
     /// signed value a flip is a step of one (a plain number steps by one
     /// too, which is another small edit worth its replay). Runs when the
     /// shrink stalls.
@@ -131,10 +132,14 @@ impl<E: Execute> Shrinker<'_, E> {
                     .filter(|&at| self.is_number(at) && !alternatives[at] && self.best.choices[at] > 0)
                     .take(SIGNS_FLIPPED)
                     .collect();
-                for at in numbers {
+                // Each number alone, then all of them at once.
+                let flips = numbers.iter().map(std::slice::from_ref).chain((numbers.len() > 1).then_some(&numbers[..]));
+                for flipped in flips {
                     let mut replacement = self.best.choices[range.clone()].to_vec();
-                    let value = &mut replacement[at - range.start];
-                    *value = zig_zag(value.div_ceil(2), !is_positive(*value)).unwrap_or(*value);
+                    for &at in flipped {
+                        let value = &mut replacement[at - range.start];
+                        *value = zig_zag(value.div_ceil(2), !is_positive(*value)).unwrap_or(*value);
+                    }
                     if self.try_replace(outer.clone(), &replacement).await {
                         break 'descendants;
                     }
@@ -263,9 +268,11 @@ impl<E: Execute> Shrinker<'_, E> {
     /// Tries the alternatives after the one span `span` chose (up to
     /// [`SWITCHED_ALTERNATIVES`] of them), each reading the old
     /// alternative's choices (`Big(11, 0, 0)` becomes `Small(11)`) and then
-    /// at its simplest. Such a case is smaller only if it is shorter, since
-    /// its choice of alternative is larger: each is drawn first, without
-    /// the body, and the body runs only on one that is.
+    /// at its simplest, and, where that passed, at its largest (`A(45,
+    /// 255)` becomes `B(65535)`, which then shrinks to `B(300)`). Such a
+    /// case is smaller only if it is shorter, since its choice of
+    /// alternative is larger: each is drawn first, without the body, and
+    /// the body runs only on one that is.
     async fn switch_to_shorter_alternative(&mut self, span: usize) -> bool {
         let original = self.best.spans.range(span);
         let (Some(&chosen), Some(&last)) =
@@ -283,6 +290,10 @@ impl<E: Execute> Shrinker<'_, E> {
                 let drawn = self.draw_varied(&choices, variation).await;
                 self.candidate = choices;
                 if drawn && self.consider(&self.executor.recorded().choices.clone()).await {
+                    return true;
+                }
+                let simplest = skipped == original.len() - 1;
+                if drawn && simplest && self.last_passed && self.try_largest(span).await {
                     return true;
                 }
             }
