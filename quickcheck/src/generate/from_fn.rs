@@ -23,6 +23,15 @@ pub struct FromFn<F> {
 /// `vec(..).min_length(1).flat_map(|list| ...)` shrinks better than drawing
 /// the length first.
 ///
+/// Each [`ChoiceSource::draw`] marks the choices its generator made as one
+/// part, which the shrinker can delete, move or swap with another part of
+/// its kind; the draws of plain code between them are not parts. So a
+/// recursive function draws each subtree with `source.draw(&from_fn(..))`
+/// (or through [`recursive`](crate::generate::recursive)) rather than by
+/// calling itself on the source: then a subtree's choices are one part, and
+/// a heap whose bug needs its larger subtree on the right can shrink from
+/// one with it on the left.
+///
 /// ```
 /// use quickcheck::{Generator, generate};
 ///
