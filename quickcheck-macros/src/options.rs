@@ -107,7 +107,11 @@ fn option_names() -> String {
 fn unknown_option(name: &str) -> String {
     let unknown = format!("unknown #[property] option `{name}`");
     if let Some(&(_, ours)) = OTHER_LIBRARIES_NAMES.iter().find(|(theirs, _)| *theirs == name) {
-        return format!("{unknown}: the option for that here is `{ours}`. The options are {}", option_names());
+        let written = OPTIONS.iter().find(|option| option.name == ours).map_or(ours, |option| option.example);
+        return format!(
+            "{unknown}: the option for that here is `{ours}`, written `{written}`. The options are {}",
+            option_names()
+        );
     }
     match nearest_option(name) {
         Some(near) => format!("{unknown}: did you mean `{near}`? The options are {}", option_names()),
@@ -116,12 +120,13 @@ fn unknown_option(name: &str) -> String {
 }
 
 /// Settings of proptest, quickcheck 1.x and Hypothesis that a ported test
-/// may write, with the option that does their job here (as the README's
-/// porting table says).
+/// may write, with the option that does their job here (the README's
+/// porting table says more of some).
 const OTHER_LIBRARIES_NAMES: &[(&str, &str)] = &[
     ("tests", "runs"),
     ("max_examples", "runs"),
     ("max_tests", "max_discard_ratio"),
+    ("min_tests_passed", "max_discard_ratio"),
     ("max_global_rejects", "max_discard_ratio"),
     ("max_local_rejects", "max_discard_ratio"),
     ("max_shrink_iters", "max_shrinks"),
@@ -230,10 +235,7 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
             let message = if earlier.name == option.name {
                 format!("the option `{name}` is set twice; keep one")
             } else {
-                format!(
-                    "`{name}` sets the same option as `{}` before it (`cases` is another name for `runs`); keep one",
-                    earlier.name
-                )
+                format!("`{name}` is another name for `{}`, set before it; keep one", earlier.name)
             };
             return Err(syn::Error::new(argument.path.span(), message));
         }

@@ -565,16 +565,17 @@ where
                 free_commands_together: Together::Fail,
             });
             result.skipped_examples = skipped;
+            result.pinned_passed = pinned_passed;
             return result;
         }
         let mut runner = Runner::new(generator, body, &settings);
         let summary = runner.run().await;
-        // A replay draws from no seed, nor does a check that generates
-        // nothing: the report names none.
-        let seed = (settings.replay.is_none() && settings.phases.contains(Phase::Generate)).then_some(settings.seed);
+        // A replay draws from no seed: the report names none.
+        let seed = settings.replay.is_none().then_some(settings.seed);
         let mut result = summarize(summary, seed, parameters, options.advice, &mut runner);
         result.skipped_examples = skipped;
         result.pinned_passed = pinned_passed;
+        result.generated = settings.replay.is_none() && settings.phases.contains(Phase::Generate);
         result.coverage_confidence = settings.confidence.is_some();
         result
     }

@@ -171,7 +171,7 @@ impl Options {
     /// whose coverage is still undecided stops, also as
     /// `InsufficientCoverage`. That bounds the deciding, not `runs`: a
     /// check whose coverage is known met still runs all of `runs`, and,
-    /// as a body that records statistics runs repeated inputs, a small
+    /// as a check that records statistics runs repeated inputs, a small
     /// space of inputs does not end it early either.
     ///
     /// ```

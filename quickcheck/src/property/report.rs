@@ -121,6 +121,7 @@ impl<T> FailureReport<T> {
             // A flaky failure's shrink followed a failure that came and
             // went: what it reached is no minimum to trust.
             let title = match (self.stopped_at, self.shrinks) {
+                (None, 0) if !self.reproduced => "Counterexample",
                 (None, _) if !self.reproduced => "Smallest counterexample found",
                 (None, _) => "Minimal counterexample",
                 (Some(_), 0) => "Counterexample",
@@ -450,8 +451,9 @@ impl<T> Display for PropertyResult<T> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let seed = self.seed_text();
         match self.outcome {
-            // Only pinned examples ran: say so, rather than "0 tests".
-            Outcome::Passed if self.tests_run == 0 && self.pinned_passed > 0 && self.seed.is_none() => {
+            // Only pinned examples ran: say so, rather than "0 tests", and
+            // name no seed, which drew nothing.
+            Outcome::Passed if !self.generated && self.pinned_passed > 0 => {
                 let pinned = plural(self.pinned_passed as u64, "pinned example", "pinned examples");
                 write!(f, "Passed {pinned}; the generate phase is off, so no example was generated.")?;
                 self.statistics.write_report(f, Shortfalls::Warnings)?;

@@ -442,6 +442,9 @@ pub struct PropertyResult<T> {
     pub(crate) skipped_examples: usize,
     /// How many pinned examples ran and passed.
     pub(crate) pinned_passed: usize,
+    /// Whether the generate phase ran: false for a replay, and when the
+    /// phases leave it out.
+    pub(crate) generated: bool,
     pub(crate) problem: Option<String>,
     pub(crate) parameter_names: &'static [&'static str],
     pub(crate) statistics: Statistics,
@@ -526,6 +529,7 @@ impl<T> PropertyResult<T> {
             generation_notes: Vec::new(),
             skipped_examples: 0,
             pinned_passed: 0,
+            generated: false,
             problem: None,
             parameter_names: &[],
             statistics: Statistics::default(),
@@ -688,9 +692,8 @@ impl<T> PropertyResult<T> {
         self.shrink_calls
     }
 
-    /// The run's root seed; absent when the options were unusable, for a
-    /// replay, which draws from no seed, and when the generate phase is
-    /// off, as nothing else draws at random.
+    /// The run's root seed; absent when the options were unusable, and for
+    /// a replay, which draws from no seed.
     pub fn seed(&self) -> Option<u64> {
         self.seed
     }
@@ -792,8 +795,9 @@ impl<T> PropertyResult<T> {
         self.skipped_examples
     }
 
-    /// How many pinned examples ran and passed (all of them, in a check
-    /// that went on past them).
+    /// How many pinned examples ran and passed: all of them, in a check
+    /// that went on past them; those before it, in one that failed on a
+    /// pinned example.
     pub fn pinned_examples_passed(&self) -> usize {
         self.pinned_passed
     }

@@ -5,7 +5,10 @@
 //! command's run, or a generator drawing the example (a closure given to
 //! `map` or `filter`, a command sequence's `next`), [`classify`],
 //! [`label`], [`collect`] and [`cover`] record what the current example
-//! hit; the passing report prints the distribution.
+//! hit; the passing report prints the distribution. A generator's records
+//! are those of its whole draw: a `classify` in a `map` that a `filter`
+//! follows counts the values the filter rejected too, so record after the
+//! filter (or in the body) what the body is given.
 //! Each example counts once per label, pinned examples contribute nothing and
 //! discarded examples are not counted. Examples found by
 //! [`target`]'s hill climbing are not counted either: they are chosen for
@@ -22,7 +25,7 @@
 //! The distribution is the generators': an input drawn twice counts twice.
 //! A check whose body records nothing skips an input it has run before and
 //! stops once every input has run (a property over `bool` runs twice), but
-//! once the body records statistics, repeats run and count like any other
+//! once an example records statistics, repeats run and count like any other
 //! example, so a common input such as the empty list shows at its real
 //! rate, and the examples are independent draws, as the sequential test of
 //! a coverage confidence assumes.

@@ -1,9 +1,10 @@
 //! Recording what the current example exercised.
 //!
 //! The runner hands each generated example a fresh [`ExampleRecord`] and
-//! installs it in a thread-local slot for exactly the time the body runs (for
-//! an async body, for each poll), so the recording functions need no handle
-//! and parallel checks on other threads keep their own counts.
+//! installs it in a thread-local slot for exactly the time the example is
+//! drawn and its body runs (for an async body, for each poll), so the
+//! recording functions need no handle and parallel checks on other threads
+//! keep their own counts.
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
@@ -113,15 +114,17 @@ impl ExampleRecord {
     }
 }
 
-/// Whether a body is running on this thread, and whether it has recorded
-/// anything yet.
+/// Whether an example is being drawn or run on this thread, and whether it
+/// has recorded anything yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
-    /// No body is running: recording does nothing.
+    /// No example is being drawn or run: recording does nothing.
     Idle,
-    /// A body is running and the thread's record is still empty.
+    /// An example is being drawn or run, and the thread's record is still
+    /// empty.
     Running,
-    /// A body is running and has recorded into the thread's record.
+    /// An example is being drawn or run, and has recorded into the
+    /// thread's record.
     Recorded,
 }
 

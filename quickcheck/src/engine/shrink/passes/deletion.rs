@@ -15,8 +15,9 @@ const MAX_BLOCK: usize = 8;
 /// The longest sequence the quadratic `delete_with_lowered_pair` runs on.
 const SMALL_SEQUENCE: usize = 64;
 
-/// The longest sequence `delete_equal_pairs`, quadratic in its spans but
-/// costing a replay only for a pair of equal ones, runs on.
+/// The longest sequence `delete_equal_pairs` runs on: it compares every
+/// span with the later ones, though it replays only a span's nearest equal
+/// one.
 const MID_SEQUENCE: usize = 256;
 
 impl<E: Execute> Shrinker<'_, E> {
@@ -151,7 +152,8 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Deletes a part of two equal structures at once: the same child of
-    /// two spans of one kind (one label) that drew the same choices. Two
+    /// a span and of the nearest later span of its kind (one label) that
+    /// drew the same choices. Two
     /// lists that must stay equal lose an item only if both lose it;
     /// deleting it from either alone passes. Runs when the shrink stalls,
     /// only on sequences of at most [`MID_SEQUENCE`] choices, and stops at
@@ -166,13 +168,16 @@ impl<E: Execute> Shrinker<'_, E> {
             if whole.is_empty() {
                 continue;
             }
-            let twins = (structure + 1..spans.len()).filter(|&other| {
+            // The nearest twin alone: a minimal example is often made of
+            // many equal parts, and every pair of them would cost a replay
+            // a child.
+            let twin = (structure + 1..spans.len()).find(|&other| {
                 let range = spans.range(other);
                 range.start >= whole.end
                     && spans.has_label(other, spans.label(structure))
                     && self.best.choices[range] == self.best.choices[whole.clone()]
             });
-            for twin in twins.collect::<Vec<_>>() {
+            if let Some(twin) = twin {
                 for (ours, theirs) in spans.children(structure).zip(spans.children(twin)) {
                     let (first, second) = (spans.range(ours), spans.range(theirs));
                     let whole_part = |part: usize| !self.is_element_value(part) && !self.is_stop(part);

@@ -96,13 +96,18 @@ impl<E: Execute> Shrinker<'_, E> {
     /// Pairs nearer than [`PAIR_DISTANCE`] are left to
     /// [`lower_pairs_together`](Self::lower_pairs_together), which the
     /// sweep runs later. (A success may have moved later choices; a
-    /// position that no longer holds a number costs nothing.)
+    /// position that no longer holds a number costs nothing, and one that
+    /// holds another costs a replay.)
     async fn lower_far_pairs_together(&mut self, positions: &[usize]) {
+        // A choice between alternatives is no number to lower with another.
+        let alternatives = self.alternative_choices();
         for (index, &first) in positions.iter().enumerate() {
             for &second in &positions[index + 1..] {
                 let far = second - first > PAIR_DISTANCE;
                 let numbers = self.is_number(first) && self.is_number(second);
-                if !far || !numbers {
+                let plain =
+                    !alternatives.get(first).is_some_and(|&is| is) && !alternatives.get(second).is_some_and(|&is| is);
+                if !far || !numbers || !plain {
                     continue;
                 }
                 for moves in [Move::Plain, Move::ZigZag] {

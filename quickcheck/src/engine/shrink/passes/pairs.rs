@@ -12,8 +12,9 @@ use super::{Move, PAIR_DISTANCE};
 /// lowers at once.
 const MOST_IN_A_GROUP: usize = 5;
 
-/// How many numbers, the first in the sequence, [`pair_far_numbers`](Shrinker::pair_far_numbers)
-/// pairs up: every pair of them is a few replays.
+/// How many numbers, the first in the sequence,
+/// [`pair_far_numbers`](Shrinker::pair_far_numbers) pairs up, each with
+/// the next of its kind.
 const FAR_NUMBERS: usize = 16;
 
 impl<E: Execute> Shrinker<'_, E> {
@@ -92,7 +93,8 @@ impl<E: Execute> Shrinker<'_, E> {
     }
 
     /// Moves value between two numbers of one kind (one largest value),
-    /// further apart than [`PAIR_DISTANCE`], and lowers them together, as
+    /// further apart than [`PAIR_DISTANCE`] with no number of their kind
+    /// between them, and lowers them together, as
     /// [`redistribute_pairs`](Self::redistribute_pairs) and
     /// [`lower_pairs_together`](Self::lower_pairs_together) do for nearby
     /// ones: two numbers of a token list that must add up (`[Num(a), Plus,
@@ -105,17 +107,19 @@ impl<E: Execute> Shrinker<'_, E> {
         let numbers: Vec<usize> = self.plain_numbers().into_iter().take(FAR_NUMBERS).collect();
         let shrinks = self.shrinks;
         for (index, &first) in numbers.iter().enumerate() {
-            for &second in &numbers[index + 1..] {
-                if second - first <= PAIR_DISTANCE || self.best.maxima[first] != self.best.maxima[second] {
-                    continue;
-                }
-                for moves in [Move::Plain, Move::ZigZag] {
-                    self.redistribute(first, second, moves).await;
-                    self.lower_together(&[first, second], moves).await;
-                }
-                if self.shrinks != shrinks {
-                    return;
-                }
+            let largest = self.best.maxima[first];
+            let Some(&second) = numbers[index + 1..].iter().find(|&&next| self.best.maxima[next] == largest) else {
+                continue;
+            };
+            if second - first <= PAIR_DISTANCE {
+                continue;
+            }
+            for moves in [Move::Plain, Move::ZigZag] {
+                self.redistribute(first, second, moves).await;
+                self.lower_together(&[first, second], moves).await;
+            }
+            if self.shrinks != shrinks {
+                return;
             }
         }
     }
