@@ -1,7 +1,7 @@
 //! Passes that make the sequence shorter: deleting spans, blocks of
 //! choices and the discarded parts of a draw, merging adjacent collections,
-//! deleting two equal spans at once, and deleting a span while lowering the
-//! choice that counted it.
+//! deleting a part of two equal structures from both, and deleting a span
+//! while lowering the choice that counted it.
 
 use std::ops::Range;
 
@@ -151,13 +151,13 @@ impl<E: Execute> Shrinker<'_, E> {
         }
     }
 
-    /// Deletes a part of two equal structures at once: the same child of
-    /// a span and of the nearest later span of its kind (one label) that
-    /// drew the same choices. Two
-    /// lists that must stay equal lose an item only if both lose it;
-    /// deleting it from either alone passes. Runs when the shrink stalls,
-    /// only on sequences of at most [`MID_SEQUENCE`] choices, and stops at
-    /// its first success, as the spans it paired have moved.
+    /// Deletes a part of two equal structures at once: the same child of a
+    /// span and of the nearest later span of its kind (one label) that drew
+    /// the same choices. Two lists that must stay equal lose an item only
+    /// if both lose it; deleting it from either alone passes. Runs when the
+    /// shrink stalls, only on sequences of at most [`MID_SEQUENCE`]
+    /// choices, and stops at its first success, as the spans it paired
+    /// have moved.
     pub(crate) async fn delete_equal_pairs(&mut self) {
         if self.best.choices.len() > MID_SEQUENCE {
             return;
