@@ -383,18 +383,19 @@ fn rates_of_fewer_examples_than_the_tests_say_which() {
 
 /// What a generator records while it draws counts for the example it made,
 /// as the body's own records do: a `classify` in a `map` says how the
-/// generator's values are spread, and a `label` in a `filter` counts every
-/// example it ran for (each once, however often it ran).
+/// generator's values are spread. What a filter rejected records nothing,
+/// the filter's own records included: only the value it let through counts.
 #[test]
 fn generators_record_into_the_example_they_draw() {
     let generator = generate::integer::<u8>()
+        .map(|n| {
+            classify(n < 10, "small (in the generator)");
+            collect("parity", n % 2);
+            n
+        })
         .filter(|n| {
             label("filtered");
             n % 2 == 0
-        })
-        .map(|n| {
-            classify(n < 10, "small (in the generator)");
-            n
         });
     let mut small = 0;
     let result = Property::for_all(generator, |n| {
@@ -407,5 +408,22 @@ fn generators_record_into_the_example_they_draw() {
     assert_eq!(statistics.count("small (in the generator)"), small, "{result}");
     assert!(small > 0, "{result}");
     assert_eq!(statistics.count("filtered"), statistics.examples(), "{result}");
+    assert_eq!(statistics.table("parity").unwrap().len(), 1, "only even values are let through: {result}");
     assert!(statistics.count("big (in the body)") > 0, "{result}");
+    // A filter drawn after something the example recorded keeps that, and
+    // drops only what its rejected draws added.
+    let recorded_first = generate::integer::<u8>().map(|n| {
+        label("first");
+        n
+    });
+    let even = generate::integer::<u8>()
+        .map(|n| {
+            collect("parity", n % 2);
+            n
+        })
+        .filter(|n| n % 2 == 0);
+    let result = Property::for_all((recorded_first, even), |_| ()).check(Options::default().seed(1));
+    let statistics = result.statistics();
+    assert_eq!(statistics.count("first"), statistics.examples(), "{result}");
+    assert_eq!(statistics.table("parity").unwrap().len(), 1, "only even values are let through: {result}");
 }

@@ -192,9 +192,12 @@ impl<G: Generator, U, F: Fn(G::Value) -> Option<U>> Generator for FilterMap<G, F
 fn draw_until<G: Generator, U>(inner: &G, source: &mut ChoiceSource, accept: impl Fn(G::Value) -> Option<U>) -> U {
     for _ in 0..FILTER_ATTEMPTS {
         let attempt = source.open_span(inner.label());
-        let value = inner.generate(source);
-        source.close_span();
-        if let Some(accepted) = accept(value) {
+        let accepted = crate::stats::attempting(|| {
+            let value = inner.generate(source);
+            source.close_span();
+            accept(value)
+        });
+        if let Some(accepted) = accepted {
             return accepted;
         }
         // The rejected draw's choices stay in the sequence, so the test

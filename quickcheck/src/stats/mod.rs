@@ -5,10 +5,9 @@
 //! command's run, or a generator drawing the example (a closure given to
 //! `map` or `filter`, a command sequence's `next`), [`classify`],
 //! [`label`], [`collect`] and [`cover`] record what the current example
-//! hit; the passing report prints the distribution. A generator's records
-//! are those of its whole draw: a `classify` in a `map` that a `filter`
-//! follows counts the values the filter rejected too, so record after the
-//! filter (or in the body) what the body is given.
+//! hit; the passing report prints the distribution. What a filter rejects
+//! records nothing: a `classify` in the `map` before it counts only the
+//! value it let through.
 //! Each example counts once per label, pinned examples contribute nothing and
 //! discarded examples are not counted. Examples found by
 //! [`target`]'s hill climbing are not counted either: they are chosen for
@@ -59,7 +58,7 @@ mod summary;
 pub use coverage::Confidence;
 pub(crate) use coverage::{Decision, decide};
 pub(crate) use record::{
-    ExampleRecord, abandoning, failure_in_flight, forget_failure_places, note_failure_place, recording,
+    ExampleRecord, abandoning, attempting, failure_in_flight, forget_failure_places, note_failure_place, recording,
 };
 pub use record::{classify, collect, cover, label, note, target};
 pub use summary::Statistics;

@@ -176,6 +176,32 @@ pub(crate) fn recording<R>(record: &mut ExampleRecord, f: impl FnOnce() -> R) ->
     f()
 }
 
+/// Runs `attempt`, one draw of a filter, and keeps what it recorded only if
+/// it returns `Some`: a value the filter rejects is no part of the example,
+/// and a `classify` in the `map` before the filter must not count it.
+/// Where the example had recorded something before, that record is copied
+/// first and put back on a rejection; a filter in an example that records
+/// nothing pays one thread-local read.
+#[inline]
+pub(crate) fn attempting<T>(attempt: impl FnOnce() -> Option<T>) -> Option<T> {
+    let before = STATE.get();
+    if before == State::Idle {
+        return attempt();
+    }
+    let copy = (before == State::Recorded).then(|| CURRENT.with(|current| current.borrow().clone()));
+    let result = attempt();
+    if result.is_none() && STATE.get() == State::Recorded {
+        match copy {
+            Some(copy) => CURRENT.with(|current| *current.borrow_mut() = copy),
+            None => {
+                CURRENT.with(|current| current.borrow_mut().clear());
+                STATE.set(State::Running);
+            }
+        }
+    }
+    result
+}
+
 /// Runs `f`, a nested [`recording`], with the outer body's record put aside
 /// and back afterwards.
 #[cold]
