@@ -115,17 +115,16 @@ impl<T> FailureReport<T> {
         if self.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
             write_counterexample(f, "Counterexample", self.minimal.as_ref(), names, &[], None)?;
         } else {
-            // A shrink that was off, or stopped at a limit before its first
-            // step (`max_shrinks(0)`), left the counterexample as found; one
-            // stopped later found a smaller one that may not be minimal.
-            // A flaky failure's shrink followed a failure that came and
-            // went: what it reached is no minimum to trust.
-            let title = match (self.stopped_at, self.shrinks) {
-                (None, 0) if !self.reproduced => "Counterexample",
-                (None, _) if !self.reproduced => "Smallest counterexample found",
-                (None, _) => "Minimal counterexample",
-                (Some(_), 0) => "Counterexample",
-                (Some(_), _) => "Smallest counterexample found",
+            // A shrink that ran to its end on a failure that held is a
+            // minimum. One that was off, or stopped at a limit before its
+            // first step (`max_shrinks(0)`), left the counterexample as
+            // found; one stopped later, or following a flaky failure that
+            // came and went, found a smaller one that may not be minimal.
+            let minimal = self.stopped_at.is_none() && self.reproduced;
+            let title = match (minimal, self.shrinks) {
+                (true, _) => "Minimal counterexample",
+                (false, 0) => "Counterexample",
+                (false, _) => "Smallest counterexample found",
             };
             write_counterexample(f, title, self.minimal.as_ref(), names, &marks, None)?;
             write_together(f, "each marked value fails alone", self.free_together)?;
