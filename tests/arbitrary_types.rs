@@ -107,3 +107,17 @@ fn a_decimal_shrinks_to_zero() {
     let result = Property::for_all(rust_decimal::Decimal::arbitrary(), |_| false).check(Options::default().seed(6));
     assert!(result.minimal().unwrap().value().is_zero(), "{result}");
 }
+
+/// `Ordering` draws each of its three values, and shrinks towards `Equal`.
+#[test]
+fn orderings_are_all_drawn_and_shrink_towards_equal() {
+    use quickcheck::Generator;
+    use std::cmp::Ordering;
+    let drawn = Ordering::arbitrary().sample(60, 1);
+    for ordering in [Ordering::Less, Ordering::Equal, Ordering::Greater] {
+        assert!(drawn.contains(&ordering), "{ordering:?} never drawn: {drawn:?}");
+    }
+    let result = Property::for_all(<(Ordering, Ordering)>::arbitrary(), |(a, b)| a == Ordering::Equal || b.is_eq())
+        .check(Options::default().seed(1));
+    assert_eq!(result.minimal().unwrap().value(), &(Ordering::Less, Ordering::Less), "{result}");
+}

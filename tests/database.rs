@@ -1,9 +1,11 @@
 //! The example database: failures are saved, replayed first on the next
 //! run, and removed once they pass.
 
+use std::cell::RefCell;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use quickcheck::{Generator, Options, Outcome, Phase, Phases, Property, generate};
+use quickcheck::{Generator, Options, Outcome, Phase, Phases, Property, generate, property, registry};
 
 mod support;
 
@@ -337,4 +339,72 @@ fn a_relative_location_is_taken_from_the_package_directory() {
         let _ = std::fs::remove_dir(part);
     }
     assert!(saved >= 1, "nothing was saved in {}", directory.display());
+}
+
+/// With the reuse phase off, a saved failure is neither replayed nor
+/// removed: the next run with the phase on still meets it.
+#[test]
+fn without_the_reuse_phase_saved_failures_are_left_alone() {
+    let directory = Scratch::new("reuse-off");
+    let options = |seed| Options::default().seed(seed).name("database::reuse-off").database(&directory);
+    let buggy = |n: u64| n < 1000;
+    let first = Property::for_all(generate::integer::<u64>(), buggy).check(options(1));
+    assert!(first.is_falsified(), "{first}");
+    let saved = saved_files(&directory);
+    assert!(saved >= 1);
+
+    let without = Phases::all().without(Phase::Reuse);
+    let second = Property::for_all(generate::integer::<u64>(), buggy).check(options(2).runs(1).phases(without));
+    assert!(second.is_passed(), "the saved failure was replayed: {second}");
+    assert_eq!(saved_files(&directory), saved);
+
+    let third = Property::for_all(generate::integer::<u64>(), buggy).check(options(3).runs(1));
+    assert!(third.is_from_database(), "{third}");
+}
+
+thread_local! {
+    /// Where the two properties below save their failures: only on the
+    /// thread of the test that checks them through the registry, where they
+    /// fail. Their own tests run on other threads, without a database, and
+    /// pass.
+    static ATTRIBUTE_DATABASE: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
+}
+
+fn attribute_database() -> OsString {
+    ATTRIBUTE_DATABASE.with_borrow(|directory| directory.as_ref().map_or_else(|| "off".into(), |path| path.into()))
+}
+
+fn failing_on_this_thread(n: u32) -> bool {
+    ATTRIBUTE_DATABASE.with_borrow(Option::is_some) && n >= 1000
+}
+
+#[property(database = attribute_database())]
+fn saved_under_its_package_and_path(n: u32) -> bool {
+    !failing_on_this_thread(n)
+}
+
+#[property(name = "a name of its own", database = attribute_database())]
+fn saved_under_the_name_it_is_given(n: u32) -> bool {
+    !failing_on_this_thread(n)
+}
+
+/// A `#[property]` saves its failures under its package and path, or under
+/// its `name` option: a property of that name meets them on its next run.
+#[test]
+fn a_property_attribute_saves_its_failures_under_its_name() {
+    let directory = Scratch::new("attribute-names");
+    ATTRIBUTE_DATABASE.set(Some(directory.to_path_buf()));
+    let path_name = format!("{}/{}::saved_under_its_package_and_path", env!("CARGO_PKG_NAME"), module_path!());
+    for (function, name) in [
+        ("saved_under_its_package_and_path", path_name.as_str()),
+        ("saved_under_the_name_it_is_given", "a name of its own"),
+    ] {
+        let property = registry::properties().into_iter().find(|property| property.name() == function).unwrap();
+        let checked = property.check();
+        assert_eq!(checked.outcome(), Outcome::Falsified, "{}", checked.report());
+        let options = Options::default().name(name).database(&directory).runs(1);
+        let replayed = Property::for_all(generate::integer::<u32>(), |n| n < 1000).check(options);
+        assert!(replayed.is_from_database(), "nothing saved under {name:?}: {replayed}");
+    }
+    ATTRIBUTE_DATABASE.set(None);
 }

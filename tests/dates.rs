@@ -311,3 +311,24 @@ fn a_range_within_a_day_is_drawn_across() {
     let whole_minutes = share(&moments, |m| low < *m && m.second() == 0 && m.nanosecond() == 0);
     assert!(whole_minutes > 0.1, "only {whole_minutes:.2} were whole minutes inside the range");
 }
+
+/// `Weekday` and `Month` have default generators that draw every value and
+/// shrink towards Monday and January.
+#[test]
+fn weekdays_and_months_are_all_drawn_and_shrink_towards_the_first() {
+    use chrono::{Month, Weekday};
+    use quickcheck::Arbitrary;
+    let days = Weekday::arbitrary().sample(200, 1);
+    let numbered = days.iter().map(|day| day.num_days_from_monday()).collect::<std::collections::BTreeSet<_>>();
+    assert_eq!(numbered.len(), 7, "{days:?}");
+    let months = Month::arbitrary().sample(300, 1);
+    assert_eq!(
+        months.iter().map(|month| month.number_from_month()).collect::<std::collections::BTreeSet<_>>().len(),
+        12
+    );
+    let result = Property::for_all(<(Weekday, Month)>::arbitrary(), |(day, month)| {
+        day != Weekday::Wed || month.number_from_month() < 3
+    })
+    .check(Options::default().seed(1));
+    assert_eq!(result.minimal().unwrap().value(), &(Weekday::Wed, Month::March), "{result}");
+}

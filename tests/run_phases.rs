@@ -331,6 +331,28 @@ fn two_distinct_bugs_are_both_reported_each_with_its_own_minimal_example() {
     }
 }
 
+/// Returning `false` and returning an `Err` are different failures, even
+/// from the same body: each is reported and shrunk on its own.
+#[test]
+fn a_false_and_an_error_from_one_body_are_two_distinct_failures() {
+    fn false_or_error((a, b): (u32, u32)) -> Result<bool, String> {
+        if a > 500 { Err(format!("{a} is large")) } else { Ok(b == 0) }
+    }
+    for seed in 0..5 {
+        let result = Property::for_all(pair(), false_or_error).check(seeded(seed));
+        let mut failures: Vec<_> = result
+            .failures()
+            .iter()
+            .map(|failure| (failure.failure().kind(), *failure.minimal().unwrap().value()))
+            .collect();
+        failures.sort_by_key(|&(kind, _)| kind != quickcheck::FailureKind::ReturnedFalse);
+        let expected =
+            [(quickcheck::FailureKind::ReturnedFalse, (0, 1)), (quickcheck::FailureKind::ReturnedError, (501, 0))];
+        assert_eq!(failures, expected, "seed {seed}: {result}");
+        assert!(result.to_string().contains("found 2 distinct failures"), "seed {seed}: {result}");
+    }
+}
+
 /// A failure met only while shrinking another comes after the failures the
 /// run met by itself, though its example may be smaller, and says how it
 /// was met; a failure's replay token reports that failure first, whatever

@@ -1446,3 +1446,78 @@ fn a_distinct_value_ends_as_late_as_it_can() {
     }
     assert!(wrong.is_empty() && found > 10, "found {found}: {wrong:?}");
 }
+
+/// With no `max_length`, a sequence has at most 50 commands, and nearly
+/// always all 50.
+#[test]
+fn sequences_have_fifty_commands_by_default() {
+    let sequences = stateful::commands(|| 0u32, |_: &u32| Some(generate::between(0u32, 9).map(Bank::Deposit)));
+    let lengths: Vec<usize> = sequences.sample(100, 4).iter().map(CommandSequence::len).collect();
+    assert!(lengths.iter().all(|&length| length <= 50), "{lengths:?}");
+    assert!(lengths.iter().filter(|&&length| length == 50).count() >= 95, "{lengths:?}");
+}
+
+/// An invariant that the initial model already breaks fails before any
+/// command runs: the empty sequence, noted as such.
+#[test]
+fn an_invariant_broken_by_the_initial_model_fails_before_the_first_command() {
+    let result = Property::for_all(operations(), |sequence| {
+        sequence.run_with_invariant(&mut Store::default(), |model, _| assert!(!model.is_empty(), "nothing stored"));
+    })
+    .check(Options::default().seed(1));
+    assert!(result.minimal().unwrap().value().is_empty(), "{result}");
+    let report = result.to_string();
+    assert!(report.contains("  Notes:\n    failed at: the invariant, before the first command"), "{report}");
+}
+
+thread_local! {
+    /// The precondition's rejections since it last accepted a command.
+    static REJECTED_IN_A_ROW: Cell<u32> = const { Cell::new(0) };
+    /// Which attempt in a row the precondition accepts.
+    static ACCEPTED_ATTEMPT: Cell<u32> = const { Cell::new(0) };
+}
+
+/// A command whose precondition accepts only the `ACCEPTED_ATTEMPT`th
+/// attempt in a row, whatever it is.
+#[derive(Debug)]
+struct Stubborn(#[expect(dead_code, reason = "only its Debug form reads it")] u8);
+
+impl ModelCommand<()> for Stubborn {
+    fn precondition(&self, _: &()) -> bool {
+        let rejected = REJECTED_IN_A_ROW.get() + 1;
+        let accepted = rejected == ACCEPTED_ATTEMPT.get();
+        REJECTED_IN_A_ROW.set(if accepted { 0 } else { rejected });
+        accepted
+    }
+
+    fn update(&self, _: &mut ()) {}
+}
+
+impl Command<(), ()> for Stubborn {
+    fn run(&self, _: &(), _: &mut ()) {}
+}
+
+/// A command is drawn ten times while its precondition rejects it: a
+/// precondition that accepts the tenth attempt makes commands, and one
+/// that would accept the eleventh leaves every example discarded.
+#[test]
+fn a_rejected_command_is_drawn_ten_times_before_the_example_is_discarded() {
+    let longest = Cell::new(0);
+    let check = |accepted_attempt| {
+        ACCEPTED_ATTEMPT.set(accepted_attempt);
+        let stubborn =
+            stateful::commands(|| REJECTED_IN_A_ROW.set(0), |_: &()| Some(generate::integer::<u8>().map(Stubborn)));
+        Property::for_all(stubborn, |sequence| {
+            sequence.run(&mut ());
+            longest.set(longest.get().max(sequence.len()));
+        })
+        .check(Options::default().seed(1).runs(20))
+    };
+    let tenth = check(10);
+    assert!(tenth.is_passed(), "{tenth}");
+    assert_eq!(tenth.discards(), 0, "{tenth}");
+    assert_eq!(longest.get(), 50, "{tenth}");
+    let eleventh = check(11);
+    assert_eq!(eleventh.outcome(), Outcome::Exhausted, "{eleventh}");
+    assert!(eleventh.to_string().contains("the preconditions rejected every command drawn"), "{eleventh}");
+}

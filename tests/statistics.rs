@@ -229,6 +229,34 @@ fn a_rate_at_its_minimum_decides_after_about_6400_examples() {
     assert!((3_200..=12_800).contains(&result.tests_run()), "{}", result.tests_run());
 }
 
+/// The certainty and the tolerance decide how many examples a coverage
+/// check runs and what it accepts: a coin's heads at a minimum of 50% take
+/// fewer examples to accept with a looser tolerance or a lower certainty,
+/// and more with a higher one; a tolerance close to 1 misses a rate just
+/// short of its minimum that the default tolerance accepts.
+#[test]
+fn the_certainty_and_the_tolerance_decide_coverage() {
+    let heads = |confidence: Confidence| {
+        let result = Property::for_all(generate::integer::<u64>(), |n| cover(n % 2 == 0, 50.0, "heads"))
+            .check(Options::default().seed(6).coverage_confidence(confidence));
+        assert_eq!(result.outcome(), Outcome::Passed, "{result}");
+        result.tests_run()
+    };
+    let default = heads(Confidence::default());
+    assert!(heads(Confidence::default().tolerance(0.5)) < default);
+    assert!(heads(Confidence::default().certainty(100.0)) < default);
+    assert!(heads(Confidence::default().certainty(1e15)) > default);
+    // About 51% of the draws are even: short of 53%, within 90% of it
+    // but not within 99%.
+    let even = |confidence: Confidence| {
+        Property::for_all(generate::integer::<u64>(), |n| cover(n % 2 == 0, 53.0, "even"))
+            .check(Options::default().seed(1).coverage_confidence(confidence))
+            .outcome()
+    };
+    assert_eq!(even(Confidence::default()), Outcome::Passed);
+    assert_eq!(even(Confidence::default().tolerance(0.99)), Outcome::InsufficientCoverage);
+}
+
 /// A confidence may run far more examples than the runs asked for; the
 /// discards it may meet grow with them, so an ordinary filter rate does not
 /// end such a check as exhausted.

@@ -7,8 +7,11 @@
 //! and `Saturating` forms, `bool`, `char`, strings, tuples, arrays, the
 //! collections (hashed ones with any default-constructible hasher), `Option`,
 //! `Result`, the smart pointers and cells, `Box<str>` and `Arc<[T]>`,
-//! `Reverse`, `PhantomData`, paths, `OsString`, IP addresses and
-//! `Duration`), and `#[derive(Arbitrary)]` writes it for structs and enums.
+//! `Reverse`, `Ordering`, `PhantomData`, paths, `OsString`, IP addresses
+//! and `Duration`), for the types of the optional features (`chrono`'s
+//! dates, times, `Weekday` and `Month`, `uuid`'s `Uuid`, `rust_decimal`'s
+//! `Decimal`, `half`'s `f16`), and `#[derive(Arbitrary)]` writes it for
+//! structs and enums.
 //!
 //! Every implementation names a concrete generator type, so a property's
 //! generator stays one monomorphised value with no dynamic calls.
@@ -80,6 +83,24 @@ use crate::generate::Generator;
 /// }
 ///
 /// assert!(Interval::arbitrary().sample(10, 1).iter().all(|interval| interval.start <= interval.end));
+/// ```
+///
+/// A type of another crate that has no implementation here cannot be given
+/// one in yours (Rust's orphan rule). Name its generator where it is used
+/// instead: `#[generator(...)]` on the parameter or field, and for an enum
+/// without data, [`elements`](crate::generate::elements) of its variants,
+/// which shrinks towards the first one listed.
+///
+/// ```
+/// use quickcheck::{generate, property};
+/// use std::net::Shutdown;
+///
+/// #[property]
+/// fn a_shutdown_prints_as_a_variant(
+///     #[generator(generate::elements([Shutdown::Read, Shutdown::Write, Shutdown::Both]))] how: Shutdown,
+/// ) -> bool {
+///     ["Read", "Write", "Both"].contains(&format!("{how:?}").as_str())
+/// }
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no default generator: it does not implement `Arbitrary`",

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
-use std::cmp::Reverse;
+use std::cmp::{Ordering, Reverse};
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque};
 use std::ffi::{CString, OsString};
 use std::hash::{BuildHasher, Hash};
@@ -22,8 +22,8 @@ use crate::generate::conversions::{
 };
 use crate::generate::distinct::{distinct, distinct_map};
 use crate::generate::{
-    self, Array, Boolean, Character, Collection, Constant, Distinct, DistinctMap, Integer, Map, MapInto, OneOf,
-    OptionOf, ResultOf,
+    self, Array, Boolean, Character, Collection, Constant, Distinct, DistinctMap, Elements, Integer, Map, MapInto,
+    OneOf, OptionOf, ResultOf,
 };
 
 macro_rules! integers {
@@ -241,6 +241,16 @@ impl<T: ?Sized> Arbitrary for PhantomData<T> {
 
     fn arbitrary() -> Self::Generator {
         generate::constant(PhantomData)
+    }
+}
+
+/// `Less`, `Equal` or `Greater`, equally often. Shrinks towards `Equal`,
+/// the result of comparing a value with itself.
+impl Arbitrary for Ordering {
+    type Generator = Elements<Ordering>;
+
+    fn arbitrary() -> Self::Generator {
+        generate::elements([Ordering::Equal, Ordering::Less, Ordering::Greater])
     }
 }
 

@@ -40,3 +40,30 @@ chrono_types!(
     chrono::DateTime<chrono::FixedOffset> => DateTimeOffsetOf from date_time_offset,
     chrono::TimeDelta => TimeDeltaOf from time_delta,
 );
+
+/// Any day of the week, equally often. Shrinks towards Monday, the first
+/// day of the ISO week.
+#[cfg(feature = "chrono")]
+impl Arbitrary for chrono::Weekday {
+    type Generator = generate::Elements<chrono::Weekday>;
+
+    fn arbitrary() -> Self::Generator {
+        use chrono::Weekday::{Fri, Mon, Sat, Sun, Thu, Tue, Wed};
+        generate::elements([Mon, Tue, Wed, Thu, Fri, Sat, Sun])
+    }
+}
+
+/// Any month, equally often. Shrinks towards January.
+#[cfg(feature = "chrono")]
+impl Arbitrary for chrono::Month {
+    type Generator = generate::Elements<chrono::Month>;
+
+    fn arbitrary() -> Self::Generator {
+        use chrono::Month::{
+            April, August, December, February, January, July, June, March, May, November, October, September,
+        };
+        generate::elements([
+            January, February, March, April, May, June, July, August, September, October, November, December,
+        ])
+    }
+}

@@ -113,6 +113,14 @@ impl<T: PartialEq> DistinctCollection for Vec<T> {
 
 /// A generator of sets and unique vectors, from [`hash_set`], [`btree_set`]
 /// or [`unique_vec`]. Lengths work as for [`Collection`](crate::generate::Collection).
+///
+/// An element drawn again is skipped, not added. Once the collection holds
+/// its minimum length, 10 skips in a row end it there, so a small domain
+/// caps the length rather than failing; short of the minimum, 100 skips in
+/// a row discard the example (a minimum the domain cannot fill discards
+/// every example, and the check ends
+/// [`Exhausted`](crate::Outcome::Exhausted)). Maps skip duplicate keys the
+/// same way.
 #[must_use = "a generator does nothing until something draws from it"]
 pub struct Distinct<G, C> {
     element: G,
