@@ -332,3 +332,27 @@ fn weekdays_and_months_are_all_drawn_and_shrink_towards_the_first() {
     .check(Options::default().seed(1));
     assert_eq!(result.minimal().unwrap().value(), &(Weekday::Wed, Month::March), "{result}");
 }
+
+/// A bound inside a leap second is a bound like any other: every value
+/// stays within the range, the draws that would roll past it included.
+#[test]
+fn a_bound_inside_a_leap_second_keeps_every_value_in_range() {
+    let low = date(2016, 12, 31).and_hms_opt(23, 59, 59).unwrap();
+    for high in [
+        date(2016, 12, 31).and_hms_milli_opt(23, 59, 59, 1_500).unwrap(),
+        date(2016, 12, 31).and_hms_nano_opt(23, 59, 59, 1_999_999_999).unwrap(),
+    ] {
+        for seed in 0..5 {
+            let result = Property::for_all(generate::naive_date_time_between(low, high), |moment| {
+                (low..=high).contains(&moment)
+            })
+            .check(Options::default().seed(seed));
+            assert!(result.is_passed(), "{result}");
+            let (low, high) = (low.and_utc(), high.and_utc());
+            let result =
+                Property::for_all(generate::date_time_utc_between(low, high), |moment| (low..=high).contains(&moment))
+                    .check(Options::default().seed(seed));
+            assert!(result.is_passed(), "{result}");
+        }
+    }
+}

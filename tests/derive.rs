@@ -688,3 +688,61 @@ fn an_enum_nested_through_a_struct_shrinks_to_the_same_minimum_on_every_seed() {
         assert_eq!(result.minimal().unwrap().value(), &minimal, "seed {seed}: {result}");
     }
 }
+
+/// A generic enum, nested in itself only through its instantiations.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Maybe<T> {
+    Nothing,
+    Just(T),
+}
+
+/// Each instantiation of a generic type is a type of its own, not the
+/// type nested in itself: seven levels of `Maybe` are drawn at full size
+/// and without a depth limit, so the innermost `bool` is reached.
+#[test]
+fn instantiations_of_a_generic_type_are_not_recursion() {
+    type Deep = Maybe<Maybe<Maybe<Maybe<Maybe<Maybe<Maybe<bool>>>>>>>;
+    let result = Property::for_all(Deep::arbitrary(), |deep| !format!("{deep:?}").contains("true"))
+        .check(seeded(1).runs(10_000));
+    use Maybe::Just;
+    let innermost: Deep = Just(Just(Just(Just(Just(Just(Just(true)))))));
+    assert_eq!(result.minimal().unwrap().value(), &innermost, "{result}");
+}
+
+/// Two types that contain each other, the enum's variant that recurses
+/// declared first: its variant of plain data still ends every value, and
+/// is what it shrinks towards.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Negated {
+    Negate(Box<Negation>),
+    Literal(i64),
+}
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+struct Negation {
+    operand: Negated,
+}
+
+impl Negated {
+    fn depth(&self) -> usize {
+        match self {
+            Negated::Negate(negation) => 1 + negation.operand.depth(),
+            Negated::Literal(_) => 1,
+        }
+    }
+}
+
+#[test]
+fn types_that_contain_each_other_end_whichever_variant_comes_first() {
+    let result = Property::for_all(Negated::arbitrary(), |value| value.depth() <= 7).check(seeded(1).runs(500));
+    assert!(result.is_passed(), "{result}");
+    assert_eq!(result.discards(), 0, "{result}");
+    assert!(result.health_warnings().is_empty(), "{result}");
+    let values = Negated::arbitrary().sample(300, 1);
+    assert!(values.iter().any(|value| value.depth() >= 4), "no value nested deeply");
+    let result = Property::for_all(Negated::arbitrary(), |value| value.depth() < 3).check(seeded(2));
+    let minimal = Negated::Negate(Box::new(Negation {
+        operand: Negated::Negate(Box::new(Negation { operand: Negated::Literal(0) })),
+    }));
+    assert_eq!(result.minimal().unwrap().value(), &minimal, "{result}");
+}

@@ -702,6 +702,23 @@ fn a_failure_that_does_not_happen_again_is_flaky() {
     assert!(!named.to_string().contains("Pin it with"), "{named}");
 }
 
+/// Parameter names are one per field, each its own: a report could not
+/// tell two fields of one name apart.
+#[test]
+fn parameter_names_are_one_per_field_and_distinct() {
+    let pair = || (generate::integer::<u8>(), generate::boolean());
+    let refusal = |names: &'static [&'static str]| {
+        let Err(payload) = std::panic::catch_unwind(|| Property::for_all(pair(), |_| true).parameters(names)) else {
+            panic!("the names {names:?} were taken");
+        };
+        *payload.downcast::<String>().unwrap()
+    };
+    let message = refusal(&["a", "a"]);
+    assert!(message.contains("the name \"a\" is given twice (the second time as name 2)"), "{message}");
+    let message = refusal(&["a"]);
+    assert!(message.contains("1 names for a tuple of 2 values"), "{message}");
+}
+
 /// A struct with no derive, whose `Debug` form is its struct expression.
 #[derive(Clone, Debug)]
 struct Point {

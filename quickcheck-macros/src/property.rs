@@ -71,7 +71,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         return Err(syn::Error::new(span, message));
     }
     refuse_qualifiers(&function.sig)?;
-    refuse_test_result_type(&function.sig.output)?;
+    refuse_unusable_return_type(&function.sig.output)?;
     let parameters = parameters(&mut function, &krate)?;
     let examples = examples(&mut function.attrs, &parameters, &krate)?;
     if let Some(replay) = &replay
@@ -559,8 +559,26 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
 /// that no such type exists. A bare `TestResult` may be an alias of the
 /// user's own (`type TestResult = Result<(), Box<dyn Error>>`), so only the
 /// crate's path is refused.
-fn refuse_test_result_type(output: &ReturnType) -> syn::Result<()> {
+///
+/// Also refuses the return types that cannot be a verdict whatever they
+/// stand for, which rustc would report in terms of the closure the body
+/// moves into: `impl Trait` (the verdict's type must be named) and `!`.
+fn refuse_unusable_return_type(output: &ReturnType) -> syn::Result<()> {
     let ReturnType::Type(_, ty) = output else { return Ok(()) };
+    let unusable = match &**ty {
+        Type::ImplTrait(_) => Some(
+            "a #[property] function's return type is named, not `impl Trait`: write `bool`, `()` (and assert) or \
+             a `Result` whose `Err` is `Debug`",
+        ),
+        Type::Never(_) => Some(
+            "a #[property] function returns a verdict, and `!` never does: return `()` and let the body panic where \
+             the property fails",
+        ),
+        _ => None,
+    };
+    if let Some(message) = unusable {
+        return Err(syn::Error::new_spanned(ty, message));
+    }
     let Type::Path(path) = &**ty else { return Ok(()) };
     let segments: Vec<String> = path.path.segments.iter().map(|segment| segment.ident.to_string()).collect();
     let is_ours = segments == ["quickcheck", "TestResult"] && path.path.segments[1].arguments.is_empty();

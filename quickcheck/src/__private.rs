@@ -7,7 +7,6 @@ use std::collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedL
 use std::future::Future;
 use std::pin::pin;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU8;
 use std::task::{Context, Poll, Wake, Waker};
 use std::thread::{self, Thread};
 
@@ -257,23 +256,6 @@ empty_when_ended! {
     impl<T> for Option<T>;
 }
 
-/// Tells a derived type's draws apart from other types': the address of a
-/// static of its own. Interior mutability keeps two markers from sharing
-/// an address, as identical read-only statics may. A generic type's
-/// instantiations share one static, and so one marker: `Wrapper<Wrapper<u8>>`
-/// counts as nested in itself, which only draws its inner value smaller.
-pub struct TypeMarker {
-    _distinct: AtomicU8,
-}
-
-impl TypeMarker {
-    /// A marker for one derived type, held in a static of its generator.
-    #[allow(clippy::new_without_default)]
-    pub const fn new() -> TypeMarker {
-        TypeMarker { _distinct: AtomicU8::new(0) }
-    }
-}
-
 /// The draw of one value of a derived type whose fields hold more than
 /// plain data, which may then contain the type itself: directly (as the
 /// derive sees) or through other types (as only the draws show).
@@ -283,11 +265,13 @@ pub struct DerivedLevel {
 }
 
 impl DerivedLevel {
-    /// Opens the draw of a value of the type `marker` stands for; the
-    /// case stops as an overrun if draws nest too deep, rather than
+    /// Opens the draw of a value of the type named `type_name`, by
+    /// [`std::any::type_name`]: each instantiation of a generic type has a
+    /// name of its own, so `Wrapper<Wrapper<u8>>` is not nested in itself.
+    /// The case stops as an overrun if draws nest too deep, rather than
     /// overflowing the stack.
-    pub fn enter(source: &mut ChoiceSource, marker: &'static TypeMarker) -> DerivedLevel {
-        DerivedLevel { open: source.enter_derived(std::ptr::from_ref(marker) as usize) }
+    pub fn enter(source: &mut ChoiceSource, type_name: &'static str) -> DerivedLevel {
+        DerivedLevel { open: source.enter_derived(type_name) }
     }
 
     /// Closes the draw, once the value is built.

@@ -30,4 +30,14 @@ fn returns_an_alias_named_test_result(n: u8) -> TestResult {
     if n < 200 { Ok(()) } else { Err(format!("{n}")) }
 }
 
+#[property]
+fn returns_an_opaque_type(n: u8) -> impl std::fmt::Debug {
+    n < 200
+}
+
+#[property]
+fn never_returns(n: u8) -> ! {
+    panic!("{n}")
+}
+
 fn main() {}

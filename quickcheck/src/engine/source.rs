@@ -258,9 +258,9 @@ pub struct ChoiceSource {
     thread: usize,
     /// [`stack_for_draws`], read once.
     stack_for_draws: usize,
-    /// The markers of the derived types whose draws are open, innermost
+    /// The names of the derived types whose draws are open, innermost
     /// last (see [`enter_derived`](ChoiceSource::enter_derived)).
-    derived: Vec<usize>,
+    derived: Vec<&'static str>,
     /// What the command sequences drawn from this source met, over every
     /// case it served.
     commands: CommandTally,
@@ -401,21 +401,22 @@ impl ChoiceSource {
         value
     }
 
-    /// Opens the draw of a value of the derived type that `marker` stands
-    /// for, one level deeper (stopping the case as an overrun past
+    /// Opens the draw of a value of the derived type named `type_name` (by
+    /// [`std::any::type_name`], which tells a generic type's instantiations
+    /// apart), one level deeper (stopping the case as an overrun past
     /// [`MAX_NESTING`] levels, as [`nested`](ChoiceSource::nested) does), and
     /// returns how many draws of the same type are open around it: more
     /// than none means the type contains itself, directly or through other
     /// types. Close it with [`leave_derived`](ChoiceSource::leave_derived).
-    pub(crate) fn enter_derived(&mut self, marker: usize) -> u32 {
+    pub(crate) fn enter_derived(&mut self, type_name: &'static str) -> u32 {
         if self.nesting >= MAX_NESTING {
             Stop::Overrun.raise();
         }
         self.nesting += 1;
         // At most MAX_NESTING entries: a handful for most types, one per
         // element for a derived linked list (a chain of at most 64).
-        let open = self.derived.iter().filter(|&&open| open == marker).count() as u32;
-        self.derived.push(marker);
+        let open = self.derived.iter().filter(|&&open| open == type_name).count() as u32;
+        self.derived.push(type_name);
         open
     }
 

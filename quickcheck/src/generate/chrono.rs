@@ -727,7 +727,10 @@ impl NaiveDateTimeOf {
         let drawn_precision = precision(parts(moment.time())).max(1) as usize;
         let step = STEP_NANOS[drawn_precision - 1..].iter().copied().find(|&step| covered / step >= 2).unwrap_or(1);
         let steps = random.up_to(((covered - 1) / step) as u64) as i64;
-        start + TimeDelta::nanoseconds(steps * step)
+        // A bound inside a leap second (23:59:60.5) is past every time that
+        // adding to the start can reach on its day: the sum rolls over into
+        // the next day instead, and is brought back to the bound.
+        (start + TimeDelta::nanoseconds(steps * step)).min(self.high)
     }
 }
 

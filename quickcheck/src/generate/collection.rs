@@ -208,7 +208,9 @@ macro_rules! length_builders {
     () => {
         /// Sets the shortest length (default 0). Without a
         /// [`max_length`](Self::max_length), the longest becomes 64 above
-        /// it, as with `length(min..)`.
+        /// it, as with `length(min..)`. Above the minimum a length averages
+        /// five more elements, or as many more as the minimum where that is
+        /// more than five: `min_length(20)` averages about 40.
         ///
         /// # Panics
         ///

@@ -189,7 +189,8 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
     ///
     /// # Panics
     ///
-    /// At the call, if there are more or fewer names than tuple fields.
+    /// At the call, if there are more or fewer names than tuple fields, or
+    /// a name is given twice (the report could not tell the two apart).
     ///
     /// ```
     /// use quickcheck::{Options, Property, generate};
@@ -213,6 +214,14 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
             names.len(),
             <G::Value as ParameterValues>::COUNT
         );
+        if let Some((position, name)) =
+            names.iter().enumerate().find(|&(position, name)| names[..position].contains(name))
+        {
+            panic!(
+                "Property::parameters: the name {name:?} is given twice (the second time as name {}); give each field a name of its own",
+                position + 1
+            );
+        }
         self.parameters = Some(Parameters {
             names,
             render_each: <G::Value as ParameterValues>::render_each,
