@@ -647,6 +647,23 @@ fn a_generator_panic_met_while_shrinking_is_reported_beside_the_failure() {
     assert!(report.contains("  Minimal counterexample: 1004\n"), "{report}");
 }
 
+/// A generator that panics on something besides its choices (here a count
+/// of its draws) panics no more when what it drew is replayed: the report
+/// says so, in place of a replay token that would not repeat the panic.
+#[test]
+fn a_generator_panic_that_a_replay_does_not_repeat_has_no_replay_line() {
+    let draws = AtomicU64::new(0);
+    let tenth_draw_panics = generate::integer::<u8>().map(|n| {
+        assert!(draws.fetch_add(1, Ordering::Relaxed) != 9, "the tenth draw");
+        n
+    });
+    let result = Property::for_all(tenth_draw_panics, |_| true).check(seeded(1));
+    assert_eq!(result.outcome(), Outcome::GenerationFailed, "{result}");
+    let report = result.to_string();
+    assert!(!report.contains("Replay with"), "{report}");
+    assert!(report.ends_with("did not panic again: it read something besides its choices (a clock, a counter, a random source of its own), so no replay token repeats this panic; draw every such value from the choice source."), "{report}");
+}
+
 /// A body that fails on every other call, for large inputs: run again
 /// once, its minimal counterexample failed half the time, and the failure
 /// was reported as a counterexample to trust. Run again twice, it passes

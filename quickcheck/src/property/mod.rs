@@ -694,7 +694,9 @@ where
         End::Falsified(_) => summary.generator_panic.as_ref().map(|panic| &panic.choices),
         _ => None,
     };
-    result.generation_notes = panicked_on.map_or_else(Vec::new, |choices| runner.panic_notes(choices));
+    let replayed = panicked_on.map(|choices| runner.panic_notes(choices));
+    result.generation_replays = !matches!(replayed, Some(None));
+    result.generation_notes = replayed.flatten().unwrap_or_default();
     let mut counterexample = |choices: &[u64]| {
         runner.regenerate(choices).map(|value| {
             let Rendered { whole, fields, pin_arguments } = Rendered::of(&value, parameters, advice);

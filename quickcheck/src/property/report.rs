@@ -218,6 +218,17 @@ fn write_counterexample<T>(
     }
 }
 
+/// In place of the replay line of a generator's panic that a replay of
+/// what the generator drew does not repeat.
+fn write_not_replayable(f: &mut Formatter<'_>) -> fmt::Result {
+    write!(
+        f,
+        "\n  Replaying the choices the generator drew did not panic again: it read something besides its choices \
+         (a clock, a counter, a random source of its own), so no replay token repeats this panic; draw every such \
+         value from the choice source."
+    )
+}
+
 /// The replay line. A property with pinned examples is told to take them
 /// out while replaying: a check refuses a replay together with pins, which
 /// it would leave unchecked.
@@ -318,6 +329,9 @@ impl<T> PropertyResult<T> {
         )?;
         write!(f, "\n  Generator failure: {panic}")?;
         write_notes(f, &self.generation_notes)?;
+        if !self.generation_replays {
+            return write_not_replayable(f);
+        }
         write_replay_as(f, "Replay the generator's panic with", Some(replay), self.advice, self.has_pins)
     }
 
@@ -547,7 +561,11 @@ impl<T> Display for PropertyResult<T> {
                 if let Some(problem) = &self.problem {
                     write!(f, "\n  {problem}")?;
                 }
-                write_replay(f, self.replay(), self.advice, self.has_pins)?;
+                if self.generation_replays {
+                    write_replay(f, self.replay(), self.advice, self.has_pins)?;
+                } else {
+                    write_not_replayable(f)?;
+                }
             }
             Outcome::Cancelled => {
                 write!(f, "Cancelled after {}{seed}.", plural(self.tests_run, "test", "tests"))?;

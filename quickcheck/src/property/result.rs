@@ -439,6 +439,9 @@ pub struct PropertyResult<T> {
     /// What generators noted as that panic unwound through them, replayed
     /// on its shrunk input: the commands a sequence had drawn.
     pub(crate) generation_notes: Vec<(String, String)>,
+    /// False when the generator's panic did not happen again on a replay
+    /// of what it drew: its replay token would not reproduce it.
+    pub(crate) generation_replays: bool,
     pub(crate) skipped_examples: usize,
     /// How many pinned examples ran and passed.
     pub(crate) pinned_passed: usize,
@@ -527,6 +530,7 @@ impl<T> PropertyResult<T> {
             generation_failure: None,
             unreported_failure: None,
             generation_notes: Vec::new(),
+            generation_replays: true,
             skipped_examples: 0,
             pinned_passed: 0,
             generated: false,
@@ -745,7 +749,9 @@ impl<T> PropertyResult<T> {
     /// while looking for failures of other origins, or a shrink candidate),
     /// which the report names too, and which is saved for the next run.
     /// Either way the input is shrunk to the smallest the generator panics
-    /// on at the same place.
+    /// on at the same place. (A generator that reads more than its choices,
+    /// such as a counter, may not panic again when the token is replayed;
+    /// the report then prints no token, and says why.)
     ///
     /// ```
     /// use quickcheck::{Generator, Options, Property, generate};

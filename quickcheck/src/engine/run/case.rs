@@ -389,12 +389,13 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
 
     /// What generators noted while their panic on `choices` unwound (the
     /// commands a sequence had drawn), for the report of that panic: one
-    /// more replay of the input, once it is shrunk. Empty if the replay
-    /// did not panic.
-    pub(crate) fn panic_notes(&mut self, choices: &[u64]) -> Vec<(String, String)> {
+    /// more replay of the input, once it is shrunk. `None` if the replay
+    /// did not panic: the generator reads more than its choices, and the
+    /// panic has no input to replay.
+    pub(crate) fn panic_notes(&mut self, choices: &[u64]) -> Option<Vec<(String, String)>> {
         self.source.start_replay(choices);
         let (drawn, notes) = unwind::noting_panic(|| self.draw_and_drop().err());
-        if matches!(drawn, Some(Case::GeneratorPanic(_))) { notes } else { Vec::new() }
+        matches!(drawn, Some(Case::GeneratorPanic(_))).then_some(notes)
     }
 
     /// Rebuilds the value a choice sequence describes, for the report.
