@@ -104,6 +104,35 @@ fn a_panicking_clone_of_the_default_is_no_broken_law() {
     assert!(violation.failure().unwrap().contains("handles are not to be cloned"), "{violation}");
 }
 
+/// Values unequal to themselves (holding a NaN) are told apart by their
+/// `Debug` forms; a `Debug` that panics decides nothing, and no law is
+/// called broken.
+#[test]
+fn a_panicking_debug_of_a_value_holding_a_nan_is_no_broken_law() {
+    #[derive(Clone, PartialEq)]
+    struct Unprintable(f64);
+    impl Default for Unprintable {
+        fn default() -> Unprintable {
+            Unprintable(f64::NAN)
+        }
+    }
+    impl std::fmt::Debug for Unprintable {
+        fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            panic!("not printable")
+        }
+    }
+    let violation = laws::check_default::<Unprintable>().unwrap_err();
+    assert!(!violation.is_broken(), "{violation}");
+    assert!(violation.failure().unwrap().contains("not printable"), "{violation}");
+    let nan = generate::constant(f64::NAN).map(Unprintable);
+    let violation = laws::check_clone_with(nan, Options::default().seed(1)).unwrap_err();
+    assert!(!violation.is_broken(), "{violation}");
+    assert!(
+        violation.to_string().starts_with("Could not rule out that Clone is not equal to the original"),
+        "{violation}"
+    );
+}
+
 /// Code under test that panics on a value shows no law broken: the check
 /// says it could not decide, with the panic in its report.
 #[test]

@@ -66,6 +66,11 @@ fn options_that_panic_do_not_end_the_registry_run(n: u8) -> bool {
     n.checked_add(0) == Some(n)
 }
 
+#[property(seed = 3, runs = 20)]
+fn statistics_of_a_passing_property_are_shown(n: u8) {
+    quickcheck::stats::classify(n < 128, "below 128");
+}
+
 #[test]
 fn every_property_run_by_property_itself_is_listed_with_its_place() {
     let properties = registry::properties();
@@ -78,6 +83,7 @@ fn every_property_run_by_property_itself_is_listed_with_its_place() {
             "async_properties_are_registered",
             "conditionally_ignored_properties_are_registered_elsewhere",
             "options_that_panic_do_not_end_the_registry_run",
+            "statistics_of_a_passing_property_are_shown",
         ]
     );
     let first = properties[0];
@@ -99,13 +105,23 @@ fn every_property_run_by_property_itself_is_listed_with_its_place() {
 fn the_registry_runs_every_property_and_summarises_their_outcomes() {
     let summary = registry::run_all("");
     assert!(summary.all_passed(), "{summary}");
-    assert!(summary.to_string().ends_with("\n5 passed, 0 failed"), "{summary}");
+    let text = summary.to_string();
+    assert!(text.ends_with("\n6 passed, 0 failed"), "{summary}");
+    // A passing report with more to say than "passed" is shown under it.
+    let shown = "\npassed property_registry::statistics_of_a_passing_property_are_shown (tests/property_registry.rs:";
+    assert!(text.contains(shown), "{text}");
+    assert!(text.contains(")\n  Passed 20 tests (seed 3).\n"), "{text}");
+    assert!(text.contains("% below 128\n"), "{text}");
+    // One that has none is its status line alone.
+    let lines: Vec<&str> = text.lines().collect();
+    let lists = lines.iter().position(|line| line.contains("::lists_are_short_unless_broken (")).unwrap();
+    assert!(!lines[lists + 1].starts_with("  "), "{text}");
     // A filter that matches nothing says so, rather than pass on nothing.
     let summary = registry::run_all("property_registry::lists_are_long");
     assert!(!summary.all_passed());
     assert_eq!(
         summary.to_string(),
-        "no property's path contains \"property_registry::lists_are_long\" (5 properties registered in this \
+        "no property's path contains \"property_registry::lists_are_long\" (6 properties registered in this \
          binary): run_all checks those whose path, such as my_crate::tests::reverse, contains the filter; pass \"\" \
          for all of them\n0 passed, 0 failed"
     );
@@ -132,7 +148,7 @@ fn the_registry_runs_every_property_and_summarises_their_outcomes() {
     BROKEN.set(true);
     let summary = registry::run_all("");
     BROKEN.set(false);
-    assert_eq!((summary.passed(), summary.failed()), (3, 2), "{summary}");
+    assert_eq!((summary.passed(), summary.failed()), (4, 2), "{summary}");
     let broken = summary.checked().iter().find(|checked| checked.outcome() == Outcome::Misconfigured).unwrap();
     assert_eq!(broken.property().unwrap().name(), "options_that_panic_do_not_end_the_registry_run");
     assert!(broken.report().contains("no runs while broken"), "{}", broken.report());

@@ -4,8 +4,11 @@
 //! of the crate that defines it, with its name, where it is written and its
 //! options. [`properties`] lists them, and [`run_all`] checks each one and
 //! returns a [`Summary`] whose `Display` is one line per property and the
-//! report of each that did not pass (here the properties of the crate's
-//! `tour` example, run with the example database off):
+//! report of each that did not pass, or that passed with more to say
+//! (statistics, warnings; every passing report under
+//! `QUICKCHECK_STATISTICS=always`, as `#[property]` tests print them). Here
+//! are the properties of the crate's `tour` example, run with the example
+//! database off:
 //!
 //! ```text
 //! passed    tour::addition_commutes (examples/tour.rs:62)
@@ -251,6 +254,8 @@ impl Display for Summary {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         // One column for the statuses, as wide as the widest of them here.
         let width = self.checked.iter().map(|checked| status(checked.outcome).len()).max().unwrap_or(0);
+        // A value the variable cannot take was reported by every check.
+        let statistics_always = crate::property::statistics_always().unwrap_or(false);
         for checked in &self.checked {
             let status = status(checked.outcome);
             match checked.property {
@@ -259,7 +264,9 @@ impl Display for Summary {
                 }
                 None => writeln!(f, "{status:<width$} <unregistered property>")?,
             }
-            if checked.outcome != Outcome::Passed {
+            // A passing report of one line says no more than the status.
+            let shown = checked.outcome != Outcome::Passed || checked.report.contains('\n') || statistics_always;
+            if shown {
                 writeln!(f, "  {}", checked.report.replace('\n', "\n  "))?;
             }
         }

@@ -18,6 +18,7 @@ use std::task::{Context, Poll, Waker};
 
 pub use crate::engine::unwind::Location;
 pub use health::{HealthCheck, HealthWarning};
+pub(crate) use options::statistics_always;
 pub use options::{Cancellation, Options};
 pub use outcome::IntoVerdict;
 pub use parameters::ParameterValues;

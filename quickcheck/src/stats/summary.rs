@@ -239,11 +239,12 @@ impl Statistics {
         }
         // The target phase's examples are not counted above, but their
         // scores are the point of it.
-        for (label, score) in by_name(&self.targets) {
+        for (label, &score) in by_name(&self.targets) {
             write!(
                 f,
-                "\n  target {}: highest score {score}, of the generated and targeted examples that passed",
-                printable(label)
+                "\n  target {}: highest score {}, of the generated and targeted examples that passed",
+                printable(label),
+                show_score(score)
             )?;
         }
         Ok(())
@@ -375,6 +376,21 @@ pub(crate) fn show_percent_below(value: f64) -> String {
     show_percent_to_a_tenth((value * 10.0).floor() / 10.0)
 }
 
+/// A target's score as a reader takes it in: exact in its shortest form
+/// (`3`, `0.25`), without the sign of a zero (a score of `-n` for `n = 0`
+/// reads `0`, not `-0`), and in scientific notation past what plain digits
+/// show at a glance (`1e300`, not 301 digits; `2.5e-7`).
+fn show_score(score: f64) -> String {
+    let magnitude = score.abs();
+    if score == 0.0 {
+        "0".to_owned()
+    } else if magnitude.is_finite() && !(1e-4..1e16).contains(&magnitude) {
+        format!("{score:e}")
+    } else {
+        format!("{score}")
+    }
+}
+
 /// A requirement's minimum, exactly as it was given (`12.5%`, `20%`).
 fn show_minimum(minimum: f64) -> String {
     format!("{minimum}%")
@@ -444,6 +460,12 @@ mod tests {
         assert_eq!(natural_order("007", "8"), Ordering::Less);
         assert_eq!(natural_order("b", "a1"), Ordering::Greater);
         assert_eq!(natural_order("x", "x1"), Ordering::Less);
+    }
+
+    #[test]
+    fn scores_read_without_a_zero_sign_or_hundreds_of_digits() {
+        let shown: Vec<String> = [3.0, 0.25, -0.0, -2.0, 1e300, 2.5e-7, f64::INFINITY].map(show_score).into();
+        assert_eq!(shown, ["3", "0.25", "0", "-2", "1e300", "2.5e-7", "inf"]);
     }
 
     #[test]
