@@ -29,7 +29,8 @@
 //! [`MAX_CALLS`] body calls, or a thirtieth of the shrink time limit
 //! (the runner's `SHRINK_TIME_SHARE`). An
 //! argument it did not finish judging when that ran out is
-//! [`Fixed`](Freedom::Fixed): the report claims nothing of it. If it runs
+//! [`Unjudged`](Freedom::Unjudged): the report claims nothing of it, and
+//! says that the phase stopped short. If it runs
 //! out while the free arguments are varied together, that is
 //! [`Unknown`](Together::Unknown), and the report says they were not
 //! varied all at once. (A command sequence has an argument per command
@@ -122,6 +123,8 @@ pub(crate) enum Freedom {
     Free,
     /// It could not be varied (all its choices forced, or no valid variation).
     Fixed,
+    /// The budget ran out before it was judged: nothing is known.
+    Unjudged,
 }
 
 /// Judges each argument of the minimal counterexample: `arguments` are span
@@ -412,7 +415,7 @@ async fn explain_argument<V: Execute>(
         // Cut short (a cancelled check stops between examples here as
         // everywhere), the phase claims nothing of the argument.
         if !budget.take(runner) {
-            return Freedom::Fixed;
+            return Freedom::Unjudged;
         }
         let case = runner.execute_varied(&minimal.choices, variation(minimal, span, stream, attempt)).await;
         let drew_something_new = runner.recorded().choices != minimal.choices;
@@ -520,7 +523,7 @@ mod tests {
     /// each; a budget of 250 calls judges two of them and claims nothing
     /// of the rest, and a budget out of time runs nothing.
     #[test]
-    fn the_budget_bounds_the_calls_and_leaves_the_rest_fixed() {
+    fn the_budget_bounds_the_calls_and_leaves_the_rest_unjudged() {
         let bytes8 = (bytes(), bytes(), bytes(), bytes(), bytes(), bytes(), bytes(), bytes());
         let mut property = Property::new(bytes8, |_| Some(1));
         let (minimal, failure) = property.replayed(&[0; 8]);
@@ -528,8 +531,8 @@ mod tests {
         let runs = property.runs;
         let mut budget = Budget { calls_left: 250, until: None };
         let freedoms = complete_now(explain(&mut property, &mut budget, &minimal, &failure, &arguments, 7));
-        use Freedom::{Fixed, Free};
-        assert_eq!(freedoms, [Free, Free, Fixed, Fixed, Fixed, Fixed, Fixed, Fixed]);
+        use Freedom::{Free, Unjudged};
+        assert_eq!(freedoms, [Free, Free, Unjudged, Unjudged, Unjudged, Unjudged, Unjudged, Unjudged]);
         assert_eq!(property.runs - runs, 250);
         let both = [Argument::Parameter(0), Argument::Parameter(1)];
         let together = complete_now(free_together(&mut property, &mut budget, &minimal, &failure, &both, 7));
@@ -538,7 +541,7 @@ mod tests {
 
         let mut out_of_time = Budget { calls_left: MAX_CALLS, until: Some(Instant::now()) };
         let freedoms = complete_now(explain(&mut property, &mut out_of_time, &minimal, &failure, &arguments, 7));
-        assert_eq!(freedoms, [Fixed; 8]);
+        assert_eq!(freedoms, [Unjudged; 8]);
         assert_eq!(property.runs - runs, 250);
     }
 

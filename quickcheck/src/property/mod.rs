@@ -573,6 +573,7 @@ where
                 free_together: Together::Fail,
                 free_commands: Vec::new(),
                 free_commands_together: Together::Fail,
+                explain_cut_short: false,
             });
             result.skipped_examples = skipped;
             result.pinned_passed = pinned_passed;
@@ -721,7 +722,7 @@ where
                 shrinks,
                 stopped_at,
                 reproduced,
-                explanation: Explanation { freedoms, free_together, free_commands, free_commands_together },
+                explanation: Explanation { freedoms, free_together, free_commands, free_commands_together, cut_short },
             } in shrunk
             {
                 result.failures.push(FailureReport {
@@ -738,6 +739,7 @@ where
                     free_together,
                     free_commands,
                     free_commands_together,
+                    explain_cut_short: cut_short,
                 });
             }
         }

@@ -126,11 +126,25 @@ impl<T> FailureReport<T> {
                 (false, 0) => "Counterexample",
                 (false, _) => "Smallest counterexample found",
             };
+            // Cut short, the phase says so once, after the marks: that it
+            // did not vary the marked values together is part of it.
+            let cut_short = self.explain_cut_short;
+            let together =
+                |together: Together| if cut_short && together == Together::Unknown { Together::Fail } else { together };
             write_counterexample(f, title, self.minimal.as_ref(), names, &marks, None)?;
-            write_together(f, "each marked value fails alone", self.free_together)?;
+            write_together(f, "each marked value fails alone", together(self.free_together))?;
             if !self.free_commands.is_empty() {
                 write!(f, "\n  Any value tried fails for: {}", free_arguments(&self.free_commands))?;
-                write_together(f, "each fails alone", self.free_commands_together)?;
+                write_together(f, "each fails alone", together(self.free_commands_together))?;
+            }
+            if cut_short {
+                let unknown = [self.free_together, self.free_commands_together].contains(&Together::Unknown);
+                write!(
+                    f,
+                    "\n  (the explain phase ran out of calls or time before it judged every argument: one not said \
+                     to fail for any value may still do so{})",
+                    if unknown { ", and those that are were not varied all at once" } else { "" }
+                )?;
             }
             // An original that shrinking did not change (a saved example
             // replayed, or a first failure that was minimal) is not repeated.

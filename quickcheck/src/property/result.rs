@@ -283,6 +283,9 @@ pub struct FailureReport<T> {
     pub(crate) free_commands: Vec<CommandArgumentPosition>,
     /// What varying the free command arguments all at once showed.
     pub(crate) free_commands_together: Together,
+    /// Whether the explain phase ran out of calls or time before it judged
+    /// every argument, so an unmarked one is not known to matter.
+    pub(crate) explain_cut_short: bool,
 }
 
 impl<T> FailureReport<T> {

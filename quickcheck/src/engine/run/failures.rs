@@ -61,6 +61,8 @@ pub(crate) struct Explanation {
     pub(crate) free_commands: Vec<CommandArgumentPosition>,
     /// As `free_together`, for the free command arguments.
     pub(crate) free_commands_together: Together,
+    /// Whether the budget ran out before every argument was judged.
+    pub(crate) cut_short: bool,
 }
 
 impl Explanation {
@@ -71,6 +73,7 @@ impl Explanation {
             free_together: Together::Fail,
             free_commands: Vec::new(),
             free_commands_together: Together::Fail,
+            cut_short: false,
         }
     }
 }
@@ -268,12 +271,14 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                     explanation.free_together =
                         explain::free_together(self, &mut budget, &recording, failure, &free, seed).await;
                 }
+                explanation.cut_short |= freedoms.contains(&Freedom::Unjudged);
                 explanation.freedoms = freedoms;
             }
         }
         let commands = explain::command_arguments(&recording.spans);
         let spans: Vec<usize> = commands.iter().map(|command| command.span).collect();
         let command_freedoms = explain::explain(self, &mut budget, &recording, failure, &spans, seed).await;
+        explanation.cut_short |= command_freedoms.contains(&Freedom::Unjudged);
         let free: Vec<CommandArgument> = commands
             .iter()
             .zip(command_freedoms)
