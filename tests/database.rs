@@ -392,8 +392,16 @@ fn saved_under_the_name_it_is_given(n: u32) -> bool {
 /// its `name` option: a property of that name meets them on its next run.
 #[test]
 fn a_property_attribute_saves_its_failures_under_its_name() {
+    /// Turns the database off again however the test ends.
+    struct Off;
+    impl Drop for Off {
+        fn drop(&mut self) {
+            ATTRIBUTE_DATABASE.set(None);
+        }
+    }
     let directory = Scratch::new("attribute-names");
     ATTRIBUTE_DATABASE.set(Some(directory.to_path_buf()));
+    let _off = Off;
     let path_name = format!("{}/{}::saved_under_its_package_and_path", env!("CARGO_PKG_NAME"), module_path!());
     for (function, name) in [
         ("saved_under_its_package_and_path", path_name.as_str()),
@@ -406,5 +414,4 @@ fn a_property_attribute_saves_its_failures_under_its_name() {
         let replayed = Property::for_all(generate::integer::<u32>(), |n| n < 1000).check(options);
         assert!(replayed.is_from_database(), "nothing saved under {name:?}: {replayed}");
     }
-    ATTRIBUTE_DATABASE.set(None);
 }

@@ -710,8 +710,8 @@ fn instantiations_of_a_generic_type_are_not_recursion() {
 }
 
 /// Two types that contain each other, the enum's variant that recurses
-/// declared first: its variant of plain data still ends every value, and
-/// is what it shrinks towards.
+/// declared first: its variant of plain data, drawn at the depth limit,
+/// still ends every value.
 #[derive(Arbitrary, Clone, Debug, PartialEq)]
 enum Negated {
     Negate(Box<Negation>),
@@ -745,4 +745,25 @@ fn types_that_contain_each_other_end_whichever_variant_comes_first() {
         operand: Negated::Negate(Box::new(Negation { operand: Negated::Literal(0) })),
     }));
     assert_eq!(result.minimal().unwrap().value(), &minimal, "{result}");
+}
+
+/// A struct of plain data, in an enum that is no recursive type.
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+struct Corner {
+    x: u16,
+    y: u16,
+}
+
+#[derive(Arbitrary, Clone, Debug, PartialEq)]
+enum Figure {
+    Custom(Corner),
+    Circle(u16, u16),
+}
+
+/// An enum whose first variant holds a derived type shrinks towards that
+/// variant, as declared, like any other enum.
+#[test]
+fn an_enum_with_a_derived_field_shrinks_towards_its_first_variant() {
+    let result = Property::for_all(Figure::arbitrary(), |_| false).check(seeded(1));
+    assert_eq!(result.minimal().unwrap().value(), &Figure::Custom(Corner { x: 0, y: 0 }), "{result}");
 }

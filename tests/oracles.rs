@@ -246,7 +246,8 @@ fn a_mismatch_names_its_oracle() {
 }
 
 /// An output whose `Debug` panics, to show that a mismatch message never
-/// runs user formatting unguarded.
+/// runs user formatting unguarded (comparing values unequal to themselves
+/// does, and a panic there fails the example as the code under test's).
 #[derive(PartialEq)]
 struct Opaque(u8);
 

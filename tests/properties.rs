@@ -618,6 +618,7 @@ fn a_generator_panic_after_a_failure_leaves_the_failure_reported() {
     assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(1), "{result}");
     // The panic is reported beside the failure, with its own replay.
     let (panic, replay) = result.generator_panic().expect("the generator's panic was lost");
+    let replay = replay.expect("a panic the replay repeats has a token");
     assert_eq!(panic.message(), "the generator cannot make 41", "{result}");
     let replayed = Property::for_all(panics_above_40, |n| n == 0).check(Options::default().replay(replay.to_string()));
     assert_eq!(replayed.outcome(), Outcome::GenerationFailed, "{replayed}");
@@ -636,7 +637,7 @@ fn a_generator_panic_met_while_shrinking_is_reported_beside_the_failure() {
     assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
     assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(1004), "{result}");
     let report = result.to_string();
-    let token = result.generator_panic().expect("the generator's panic was lost").1.to_string();
+    let token = result.generator_panic().expect("the generator's panic was lost").1.expect("a token").to_string();
     let section = "\n\n  The generator also panicked, on another input (a generator must return a value or \
                    discard the example; any other panic is a bug in it):\n  Generator failure: panicked at ";
     assert!(report.contains(section), "{report}");
@@ -659,9 +660,16 @@ fn a_generator_panic_that_a_replay_does_not_repeat_has_no_replay_line() {
     });
     let result = Property::for_all(tenth_draw_panics, |_| true).check(seeded(1));
     assert_eq!(result.outcome(), Outcome::GenerationFailed, "{result}");
+    assert!(result.replay().is_none(), "{result}");
+    assert!(result.generator_panic().is_some_and(|(_, replay)| replay.is_none()), "{result}");
     let report = result.to_string();
     assert!(!report.contains("Replay with"), "{report}");
-    assert!(report.ends_with("did not panic again: it read something besides its choices (a clock, a counter, a random source of its own), so no replay token repeats this panic; draw every such value from the choice source."), "{report}");
+    assert!(
+        report
+            .contains("Replaying what the generator drew did not panic again, so no replay token repeats this panic."),
+        "{report}"
+    );
+    assert!(report.ends_with("a bug of the crate's that the seed above shows again."), "{report}");
 }
 
 /// A body that fails on every other call, for large inputs: run again

@@ -578,11 +578,12 @@ fn weight(variant: &Variant) -> syn::Result<u32> {
 /// enum first, in declaration order, so the simplest choice, 0, is the
 /// first variant of positive weight that ends the recursion, and shrinking
 /// goes towards it. An enum that may contain itself only through other
-/// types (no variant names it, but some hold more than plain data) is
-/// numbered with its variants of plain data first, which are the ones
-/// sure to end it, and at the depth limit draws only those, if any has a
-/// positive weight: a choice then means the same variant at every depth,
-/// as a replay that moves a value to another level needs.
+/// types (no variant names it, but some hold more than plain data) draws,
+/// at the depth limit, only the variants of plain data it starts with, if
+/// any has a positive weight: a choice then means the same variant at
+/// every depth, as a replay that moves a value to another level needs.
+/// One that starts with none draws all its variants of plain data there,
+/// wherever they are declared, so that its values still end.
 fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<TokenStream> {
     if data.variants.is_empty() {
         return Err(syn::Error::new(
@@ -625,16 +626,7 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     } else {
         Recursion::Through { level: &level }
     };
-    // Where only the draws can show the enum inside itself, its variants
-    // of plain data are the ones sure to end it: they come first.
-    let ordered: Vec<&Variant> = match recursion {
-        Recursion::Through { .. } => {
-            let (plain, other): (Vec<&Variant>, Vec<&Variant>) =
-                ending.iter().partition(|variant| is_plain_variant(variant));
-            plain.into_iter().chain(other).collect()
-        }
-        _ => ending.iter().chain(&recursive).copied().collect(),
-    };
+    let ordered: Vec<&Variant> = ending.iter().chain(&recursive).copied().collect();
     let mut arms = Vec::new();
     let mut weights = Vec::new();
     for (position, variant) in ordered.iter().enumerate() {
@@ -669,16 +661,21 @@ fn enum_body(name: &Ident, data: &DataEnum, krate: &CratePath) -> syn::Result<To
     let source = local("source");
     let choose = |weights: &[u32]| quote! { #krate::__private::choose_variant(#source, &[#(#weights),*]) };
     // The weights at the depth limit: those of the first variants, which
-    // end the recursion (all the variants of plain data, where only the
-    // draws show recursion), the others' set to 0.
+    // end the recursion, the others' set to 0; where only the draws show
+    // recursion and no variant of plain data comes first, those of every
+    // variant of plain data.
     let ending_first = match recursion {
         Recursion::Nested { .. } => ending.len(),
         _ => ordered.iter().take_while(|variant| is_plain_variant(variant)).count(),
     };
+    let ends_at_the_limit = |position: usize| match recursion {
+        Recursion::Through { .. } if ending_first == 0 => is_plain_variant(ordered[position]),
+        _ => position < ending_first,
+    };
     let deepest: Vec<u32> = weights
         .iter()
         .enumerate()
-        .map(|(position, &weight)| if position < ending_first { weight } else { 0 })
+        .map(|(position, &weight)| if ends_at_the_limit(position) { weight } else { 0 })
         .collect();
     let choice = if matches!(recursion, Recursion::Plain) || deepest.iter().all(|&weight| weight == 0) {
         choose(&weights)

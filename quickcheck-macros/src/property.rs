@@ -565,19 +565,19 @@ fn parameters(function: &mut ItemFn, krate: &CratePath) -> syn::Result<Vec<Param
 /// moves into: `impl Trait` (the verdict's type must be named) and `!`.
 fn refuse_unusable_return_type(output: &ReturnType) -> syn::Result<()> {
     let ReturnType::Type(_, ty) = output else { return Ok(()) };
-    let unusable = match &**ty {
-        Type::ImplTrait(_) => Some(
+    if let Some(opaque) = impl_trait_in(ty) {
+        return Err(syn::Error::new_spanned(
+            opaque,
             "a #[property] function's return type is named, not `impl Trait`: write `bool`, `()` (and assert) or \
              a `Result` whose `Err` is `Debug`",
-        ),
-        Type::Never(_) => Some(
+        ));
+    }
+    if let Type::Never(_) = &**ty {
+        return Err(syn::Error::new_spanned(
+            ty,
             "a #[property] function returns a verdict, and `!` never does: return `()` and let the body panic where \
              the property fails",
-        ),
-        _ => None,
-    };
-    if let Some(message) = unusable {
-        return Err(syn::Error::new_spanned(ty, message));
+        ));
     }
     let Type::Path(path) = &**ty else { return Ok(()) };
     let segments: Vec<String> = path.path.segments.iter().map(|segment| segment.ident.to_string()).collect();

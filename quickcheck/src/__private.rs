@@ -268,7 +268,10 @@ impl DerivedLevel {
     /// Opens the draw of a value of the type named `type_name`, by
     /// [`std::any::type_name`]: each instantiation of a generic type has a
     /// name of its own, so `Wrapper<Wrapper<u8>>` is not nested in itself.
-    /// The case stops as an overrun if draws nest too deep, rather than
+    /// (The name is no unique identifier: two types of one name, local to
+    /// one function or from two versions of a crate, count as one, which
+    /// only draws the inner one as if it were recursion, smaller.) The
+    /// case stops as an overrun if draws nest too deep, rather than
     /// overflowing the stack.
     pub fn enter(source: &mut ChoiceSource, type_name: &'static str) -> DerivedLevel {
         DerivedLevel { open: source.enter_derived(type_name) }

@@ -459,9 +459,7 @@ pub use property::{
 ///   simpler fields) is simpler than an earlier variant with more. Among
 ///   variants as simple, it shrinks towards the earlier; first of all
 ///   comes its first variant of positive weight that does not contain the
-///   enum itself, whatever the other weights (and where no variant names
-///   the enum but some hold more than plain data, which might contain it,
-///   its first variant of plain data). Such a variant ends the
+///   enum itself, whatever the other weights. Such a variant ends the
 ///   recursion of a recursive enum, which nests at most six levels deep
 ///   before only its non-recursive variants are drawn. Where every variant
 ///   contains the enum, those that hold it only in standard collections
@@ -488,9 +486,9 @@ pub use property::{
 ///   as they are drawn: once a value is drawn inside another of its type,
 ///   its fields that are more than plain data (primitives, `String`, and
 ///   tuples and arrays of them) are drawn at half the size, and six levels
-///   deep an enum draws only its variants of plain data, if it has any,
-///   wherever they are declared. The simplest value of such an enum is its
-///   first variant of plain data, so it ends too.
+///   deep an enum draws only its variants of plain data, if it has any:
+///   those it starts with, or all of them if it starts with none, so that
+///   even its simplest value ends.
 ///   Types that could never end stop each example as too large, with a
 ///   health warning, rather than overflowing the stack.
 /// - `#[arbitrary(crate = "path")]` on the type makes the generated code

@@ -139,6 +139,7 @@ impl RegisteredProperty {
                  value the check kept, as the report was made, say.",
                 caught.what_happened()
             ),
+            has_more_to_say: false,
         });
         checked.property = Some(self);
         checked
@@ -151,11 +152,16 @@ pub struct Checked {
     property: Option<&'static RegisteredProperty>,
     outcome: Outcome,
     report: String,
+    /// Whether the check recorded statistics or raised health warnings,
+    /// which a passing `#[property]` test prints: its summary shows them.
+    has_more_to_say: bool,
 }
 
 impl<T> From<PropertyResult<T>> for Checked {
     fn from(result: PropertyResult<T>) -> Checked {
-        let checked = Checked { property: None, outcome: result.outcome(), report: result.to_string() };
+        let has_more_to_say = !result.statistics().is_empty() || !result.health_warnings().is_empty();
+        let checked =
+            Checked { property: None, outcome: result.outcome(), report: result.to_string(), has_more_to_say };
         // The values' `Drop` is the user's and may panic, twice: the second
         // panic, while the first unwinds, would abort the whole run.
         result.drop_quietly();
@@ -254,7 +260,8 @@ impl Display for Summary {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         // One column for the statuses, as wide as the widest of them here.
         let width = self.checked.iter().map(|checked| status(checked.outcome).len()).max().unwrap_or(0);
-        // A value the variable cannot take was reported by every check.
+        // A value the variable cannot take made every check misconfigured,
+        // which shows each report anyway.
         let statistics_always = crate::property::statistics_always().unwrap_or(false);
         for checked in &self.checked {
             let status = status(checked.outcome);
@@ -264,8 +271,8 @@ impl Display for Summary {
                 }
                 None => writeln!(f, "{status:<width$} <unregistered property>")?,
             }
-            // A passing report of one line says no more than the status.
-            let shown = checked.outcome != Outcome::Passed || checked.report.contains('\n') || statistics_always;
+            // As a passing `#[property]` test prints its report.
+            let shown = checked.outcome != Outcome::Passed || checked.has_more_to_say || statistics_always;
             if shown {
                 writeln!(f, "  {}", checked.report.replace('\n', "\n  "))?;
             }

@@ -36,6 +36,11 @@ fn returns_an_opaque_type(n: u8) -> impl std::fmt::Debug {
 }
 
 #[property]
+fn returns_an_opaque_error(n: u8) -> Result<(), impl std::fmt::Debug> {
+    if n < 200 { Ok(()) } else { Err(n) }
+}
+
+#[property]
 fn never_returns(n: u8) -> ! {
     panic!("{n}")
 }

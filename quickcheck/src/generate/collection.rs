@@ -210,7 +210,9 @@ macro_rules! length_builders {
         /// [`max_length`](Self::max_length), the longest becomes 64 above
         /// it, as with `length(min..)`. Above the minimum a length averages
         /// five more elements, or as many more as the minimum where that is
-        /// more than five: `min_length(20)` averages about 40.
+        /// more than five, but at most half the room up to the longest (32
+        /// more, with the default room of 64): `min_length(20)` averages
+        /// about 40, and `min_length(100)` about 132.
         ///
         /// # Panics
         ///

@@ -237,9 +237,10 @@ fn write_counterexample<T>(
 fn write_not_replayable(f: &mut Formatter<'_>) -> fmt::Result {
     write!(
         f,
-        "\n  Replaying the choices the generator drew did not panic again: it read something besides its choices \
-         (a clock, a counter, a random source of its own), so no replay token repeats this panic; draw every such \
-         value from the choice source."
+        "\n  Replaying what the generator drew did not panic again, so no replay token repeats this panic. Either \
+         the generator reads something besides what it draws (a clock, a counter, a random number generator of \
+         its own: draw such values through a generator instead), or one of this crate's generators panicked while \
+         planning a random draw, a bug of the crate's that the seed above shows again."
     )
 }
 

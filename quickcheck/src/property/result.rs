@@ -713,15 +713,17 @@ impl<T> PropertyResult<T> {
     }
 
     /// The token that reruns the (first) failing example and its shrink, or
-    /// the example a generator panicked on; absent for passes and for
-    /// failures of pinned examples. A check
+    /// the example a generator panicked on; absent for passes, for
+    /// failures of pinned examples, and for a generator's panic that a
+    /// replay does not repeat (see
+    /// [`generator_panic`](PropertyResult::generator_panic)). A check
     /// [cancelled](crate::Options::cancellation) after it found a failure
     /// gives the smallest failing example it had reached, whose replay
     /// finishes the shrink.
     pub fn replay(&self) -> Option<&Replay> {
         match self.failures.first() {
             Some(first) => first.replay(),
-            None => self.generation_failure.as_ref().map(|(_, replay)| replay).or(self.unreported_failure.as_ref()),
+            None => self.generator_panic().map_or(self.unreported_failure.as_ref(), |(_, replay)| replay),
         }
     }
 
@@ -752,9 +754,9 @@ impl<T> PropertyResult<T> {
     /// while looking for failures of other origins, or a shrink candidate),
     /// which the report names too, and which is saved for the next run.
     /// Either way the input is shrunk to the smallest the generator panics
-    /// on at the same place. (A generator that reads more than its choices,
-    /// such as a counter, may not panic again when the token is replayed;
-    /// the report then prints no token, and says why.)
+    /// on at the same place. The token is `None` when a replay of what the
+    /// generator drew does not panic again (it reads a counter or a clock,
+    /// say), and the report then says why it has none.
     ///
     /// ```
     /// use quickcheck::{Generator, Options, Property, generate};
@@ -770,8 +772,9 @@ impl<T> PropertyResult<T> {
     /// let (panic, _replay) = result.generator_panic().expect("the generator's panic is kept");
     /// assert_eq!(panic.message(), "1000 is not handled", "{result}");
     /// ```
-    pub fn generator_panic(&self) -> Option<(&Failure, &Replay)> {
-        self.generation_failure.as_ref().map(|(failure, replay)| (failure, replay))
+    pub fn generator_panic(&self) -> Option<(&Failure, Option<&Replay>)> {
+        let (failure, replay) = self.generation_failure.as_ref()?;
+        Some((failure, self.generation_replays.then_some(replay)))
     }
 
     /// The names of the property's parameters, from

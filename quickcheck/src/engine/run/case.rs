@@ -390,8 +390,10 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// What generators noted while their panic on `choices` unwound (the
     /// commands a sequence had drawn), for the report of that panic: one
     /// more replay of the input, once it is shrunk. `None` if the replay
-    /// did not panic: the generator reads more than its choices, and the
-    /// panic has no input to replay.
+    /// did not panic: the panic depends on more than the choices (the
+    /// generator reads a clock or a counter, or a generator panicked while
+    /// planning a random draw, which a replay does not do), and has no
+    /// input to replay.
     pub(crate) fn panic_notes(&mut self, choices: &[u64]) -> Option<Vec<(String, String)>> {
         self.source.start_replay(choices);
         let (drawn, notes) = unwind::noting_panic(|| self.draw_and_drop().err());
