@@ -402,8 +402,9 @@ impl ChoiceSource {
     }
 
     /// Opens the draw of a value of the derived type named `type_name` (by
-    /// [`std::any::type_name`], which tells a generic type's instantiations
-    /// apart, and nearly always two types), one level deeper (stopping the case as an overrun past
+    /// [`std::any::type_name`], which tells apart a generic type's
+    /// instantiations, as it does nearly any two types), one level deeper
+    /// (stopping the case as an overrun past
     /// [`MAX_NESTING`] levels, as [`nested`](ChoiceSource::nested) does), and
     /// returns how many draws of the same type are open around it: more
     /// than none means the type contains itself, directly or through other

@@ -219,7 +219,8 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
             names.iter().enumerate().find(|&(position, name)| names[..position].contains(name))
         {
             panic!(
-                "Property::parameters: the name {name:?} is given twice (the second time as name {}); give each field a name of its own",
+                "Property::parameters: the name {name:?} is given twice (the second time as name {}); give each \
+                 field a name of its own",
                 position + 1
             );
         }
