@@ -6,7 +6,7 @@
 use std::process::{Command, Output};
 
 use quickcheck::stats::{classify, cover};
-use quickcheck::{Generator, generate, property};
+use quickcheck::{Generator, assume, generate, property};
 
 #[property(seed = 1)]
 fn labels_small_numbers(n: u8) {
@@ -94,4 +94,22 @@ fn a_health_warning_names_its_test() {
     let quiet = rerun_test("filters_out_most_numbers", &[], false);
     let stderr = String::from_utf8_lossy(&quiet.stderr);
     assert!(stderr.contains("quickcheck in filters_out_most_numbers: health check filter_too_much: "), "{quiet:?}");
+}
+
+/// A pinned example that `assume` discards never runs.
+#[property(seed = 1, runs = 5)]
+#[example(7)]
+fn pins_an_example_its_assumption_rejects(n: u8) {
+    assume(n % 2 == 0);
+}
+
+/// A passing check whose pinned example never ran says so past the
+/// capture: its author meant it to run.
+#[test]
+fn a_skipped_pinned_example_always_shows() {
+    let quiet = rerun_test("pins_an_example_its_assumption_rejects", &[], false);
+    let stderr = String::from_utf8_lossy(&quiet.stderr);
+    let line = "quickcheck in pins_an_example_its_assumption_rejects: a pinned example was skipped: assume discarded \
+                it, so it never ran";
+    assert!(stderr.contains(line), "{quiet:?}");
 }

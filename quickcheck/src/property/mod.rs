@@ -141,7 +141,10 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
     /// replay token. It is never checked against the generator, so it may lie
     /// outside the generator's range. This is how to keep a found bug
     /// checked: unlike a replay token it does not depend on how the
-    /// generators draw.
+    /// generators draw. A pinned example that [`assume`](crate::assume)
+    /// discards is skipped, and counted
+    /// ([`skipped_examples`](PropertyResult::skipped_examples)); a passing
+    /// check's `assert` says so on standard error.
     ///
     /// ```
     /// use quickcheck::{Options, Property, generate};

@@ -591,8 +591,10 @@ impl<T> PropertyResult<T> {
     /// `always` so does the report of a check that recorded none, which
     /// says how many examples passed and from which seed.
     /// [Health warnings](crate::HealthCheck) of a passing check always go
-    /// straight to standard error. Both name the test they come from (the
-    /// name of the thread the harness runs it on).
+    /// straight to standard error, as does a line for pinned examples that
+    /// [`assume`](crate::assume) discarded, which never ran. All of these
+    /// name the test they come from (the name of the thread the harness
+    /// runs it on).
     ///
     /// # Panics
     ///
@@ -605,7 +607,7 @@ impl<T> PropertyResult<T> {
         }
         // A value that does not parse made the check misconfigured.
         let always = crate::property::options::statistics_always().unwrap_or(false);
-        if self.warnings.is_empty() && self.statistics.is_empty() && !always {
+        if self.warnings.is_empty() && self.statistics.is_empty() && self.skipped_examples == 0 && !always {
             return;
         }
         // Tests run side by side and their output mixes: what shows past
@@ -616,6 +618,19 @@ impl<T> PropertyResult<T> {
             // Written to the stream itself: the harness captures only the
             // print macros, and a warning nobody sees helps nobody.
             let _ = writeln!(std::io::stderr(), "quickcheck{place}: {}", warning.advised(self.advice));
+        }
+        // A pinned example is one its author meant to run: one that never
+        // reached the body is worth a line as much as a warning is.
+        if self.skipped_examples > 0 {
+            let skipped = if self.skipped_examples == 1 {
+                "a pinned example was skipped: assume discarded it, so it never ran".to_owned()
+            } else {
+                format!(
+                    "{} pinned examples were skipped: assume discarded them, so they never ran",
+                    self.skipped_examples
+                )
+            };
+            let _ = writeln!(std::io::stderr(), "quickcheck{place}: {skipped}");
         }
         if self.statistics.is_empty() && !always {
             return;
