@@ -118,6 +118,10 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         }
         (ReturnType::Default, true) => (None, None),
     };
+    // A parameter's type without `Debug` is named at the parameter: the
+    // errors of the code that prints it come at the attribute.
+    let printable =
+        types.iter().map(|ty| quote_spanned! {ty.span()=> #krate::__private::printed_in_reports::<#ty>(); });
     // A token written out is read as the test compiles, so that one
     // pasted short is an error at the literal, not a failing test.
     let token_check = replay.and_then(|replay| replay.literal).map(|literal| {
@@ -141,6 +145,7 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
     let property = quote! {
         ({
             #returns_a_verdict
+            #(#printable)*
             #token_check
             let #checked = #krate::Property::for_all(
                 (#(#generators,)*),

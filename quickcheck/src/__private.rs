@@ -37,6 +37,11 @@ use crate::property::{Options, PropertyResult};
 /// [`IntoVerdict`](crate::IntoVerdict) gets the trait's message at the type.
 pub fn returns_a_verdict<R: crate::IntoVerdict>() {}
 
+/// Asks nothing at run time: where `#[property]` calls it with each
+/// parameter's type, a type without `Debug`, which a report could not
+/// print, is an error at the parameter.
+pub fn printed_in_reports<T: std::fmt::Debug + ?Sized>() {}
+
 /// A verdict already drawn from a body's [`IntoVerdict`](crate::IntoVerdict).
 pub struct Verdict(Result<(), crate::property::Failure>);
 
