@@ -1521,3 +1521,19 @@ fn a_rejected_command_is_drawn_ten_times_before_the_example_is_discarded() {
     assert_eq!(eleventh.outcome(), Outcome::Exhausted, "{eleventh}");
     assert!(eleventh.to_string().contains("the preconditions rejected every command drawn"), "{eleventh}");
 }
+
+/// A starting model drawn and `flat_map`ped into the sequence, as the
+/// README suggests, shows in the report when the body notes it.
+#[test]
+fn a_drawn_starting_model_noted_in_the_body_shows_in_the_report() {
+    let sequences = generate::between(1u32, 50).flat_map(|start| {
+        stateful::commands(move || start, |_: &u32| Some(generate::between(0u32, 9).map(Bank::Deposit)))
+    });
+    let result = Property::for_all(sequences, |sequence| {
+        quickcheck::stats::note("initial model", sequence.initial_model());
+        assert!(sequence.initial_model() < 30, "too much to start with");
+    })
+    .check(Options::default().seed(1));
+    let report = result.to_string();
+    assert!(report.contains("  Notes:\n    initial model: 30\n"), "{report}");
+}

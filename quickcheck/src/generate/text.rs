@@ -186,6 +186,18 @@ impl Generator for CharBetween {
 /// Any `String` of [`character`]s, 0 to 64 long by default; see
 /// [`Collection`] for lengths. Shrinks towards `""`.
 ///
+/// Its characters are mostly printable ASCII, each as likely as the next,
+/// so a space comes about once in a hundred characters. For code that
+/// splits on spaces or other separators, draw from the alphabet that
+/// matters with [`string_of`]:
+///
+/// ```
+/// use quickcheck::{Generator, generate};
+/// let letters_or_spaces = generate::frequency(((4, generate::char_between('a', 'c')), (1, generate::constant(' '))));
+/// let texts = generate::string_of(letters_or_spaces).sample(200, 1);
+/// assert!(texts.iter().any(|text| text.contains("  ")));
+/// ```
+///
 /// A string's length counts `char`s, not bytes: about three characters in
 /// sixteen lie outside ASCII, so `string().max_length(8)` can make a
 /// string of 8 characters and up to 32 bytes. Bound `s.len()` with

@@ -18,10 +18,24 @@ fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
-/// Writes a possibly multi-line text, indenting continuation lines to line
-/// up under the report's two-space margin.
+/// Writes a possibly multi-line message, indenting continuation lines to
+/// line up under the report's two-space margin. Control characters other
+/// than the line breaks and tabs are written as escapes (`\u{80}`): a
+/// panic message that quotes the value it failed on (the standard
+/// library's "byte index 1 is not a char boundary; it is inside '\u{80}'")
+/// would otherwise show it as nothing, or move the terminal's cursor.
 fn indented(text: &str) -> String {
-    text.replace('\n', "\n    ")
+    let mut written = String::with_capacity(text.len());
+    // A Windows line break is a line break, not a control character.
+    for character in text.replace("\r\n", "\n").chars() {
+        match character {
+            '\n' => written.push_str("\n    "),
+            '\t' => written.push('\t'),
+            control if control.is_control() => written.push_str(&control.escape_unicode().to_string()),
+            other => written.push(other),
+        }
+    }
+    written
 }
 
 /// How many lines of an original counterexample a report shows: it is
@@ -626,6 +640,12 @@ mod tests {
 
     fn at(sequence: usize, step: usize, argument: usize) -> CommandArgumentPosition {
         CommandArgumentPosition { sequence, step, argument }
+    }
+
+    #[test]
+    fn messages_keep_their_lines_and_escape_other_control_characters() {
+        assert_eq!(indented("inside '\u{80}'\n\tnext\r"), "inside '\\u{80}'\n    \tnext\\u{d}");
+        assert_eq!(indented("plain é text\r\nend"), "plain é text\n    end");
     }
 
     #[test]
