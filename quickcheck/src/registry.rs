@@ -159,7 +159,7 @@ pub struct Checked {
 
 impl<T> From<PropertyResult<T>> for Checked {
     fn from(result: PropertyResult<T>) -> Checked {
-        let has_more_to_say = !result.statistics().is_empty() || !result.health_warnings().is_empty();
+        let has_more_to_say = result.has_statistics_or_warnings();
         let checked =
             Checked { property: None, outcome: result.outcome(), report: result.to_string(), has_more_to_say };
         // The values' `Drop` is the user's and may panic, twice: the second

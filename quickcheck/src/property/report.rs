@@ -246,9 +246,19 @@ fn write_counterexample<T>(
     }
 }
 
-/// In place of the replay line of a generator's panic that a replay of
-/// what the generator drew does not repeat.
-fn write_not_replayable(f: &mut Formatter<'_>) -> fmt::Result {
+/// The replay line of a generator's panic, titled `title`, or, where
+/// [`PropertyResult::generator_panic`] has no token (a replay of what the
+/// generator drew does not panic again), why there is none.
+fn write_generator_replay(
+    f: &mut Formatter<'_>,
+    title: &str,
+    replay: Option<&Replay>,
+    advice: Advice,
+    has_pins: bool,
+) -> fmt::Result {
+    if replay.is_some() {
+        return write_replay_as(f, title, replay, advice, has_pins);
+    }
     write!(
         f,
         "\n  Replaying what the generator drew did not panic again, so no replay token repeats this panic. Either \
@@ -350,7 +360,7 @@ impl<T> PropertyResult<T> {
                  named; its own token is above."
             )?;
         }
-        let Some((panic, replay)) = &self.generation_failure else { return Ok(()) };
+        let Some((panic, replay)) = self.generator_panic() else { return Ok(()) };
         write!(
             f,
             "\n\n  The generator also panicked, on another input (a generator must return a value or discard \
@@ -358,10 +368,7 @@ impl<T> PropertyResult<T> {
         )?;
         write!(f, "\n  Generator failure: {panic}")?;
         write_notes(f, &self.generation_notes)?;
-        if !self.generation_replays {
-            return write_not_replayable(f);
-        }
-        write_replay_as(f, "Replay the generator's panic with", Some(replay), self.advice, self.has_pins)
+        write_generator_replay(f, "Replay the generator's panic with", replay, self.advice, self.has_pins)
     }
 
     /// The failures of a falsified check: the headline, and each failure's
@@ -590,11 +597,8 @@ impl<T> Display for PropertyResult<T> {
                 if let Some(problem) = &self.problem {
                     write!(f, "\n  {problem}")?;
                 }
-                if self.generation_replays {
-                    write_replay(f, self.replay(), self.advice, self.has_pins)?;
-                } else {
-                    write_not_replayable(f)?;
-                }
+                let replay = self.generator_panic().and_then(|(_, replay)| replay);
+                write_generator_replay(f, "Replay with", replay, self.advice, self.has_pins)?;
             }
             Outcome::Cancelled => {
                 write!(f, "Cancelled after {}{seed}.", plural(self.tests_run, "test", "tests"))?;

@@ -607,7 +607,7 @@ impl<T> PropertyResult<T> {
         }
         // A value that does not parse made the check misconfigured.
         let always = crate::property::options::statistics_always().unwrap_or(false);
-        if self.warnings.is_empty() && self.statistics.is_empty() && self.skipped_examples == 0 && !always {
+        if !self.has_statistics_or_warnings() && self.skipped_examples == 0 && !always {
             return;
         }
         // Tests run side by side and their output mixes: what shows past
@@ -643,6 +643,12 @@ impl<T> PropertyResult<T> {
         } else {
             println!("{heading}{self}");
         }
+    }
+
+    /// Whether the check recorded statistics or raised health warnings:
+    /// what a passing check prints, where a bare pass prints nothing.
+    pub(crate) fn has_statistics_or_warnings(&self) -> bool {
+        !self.statistics.is_empty() || !self.warnings.is_empty()
     }
 
     /// How the check ended.
