@@ -121,6 +121,42 @@ fn mutating_earlier_examples_finds_bugs_that_need_two_equal_values() {
     assert!(found >= 18, "found on {found} of 20 seeds");
 }
 
+#[test]
+fn mutating_earlier_examples_finds_bugs_that_need_two_neighbouring_values() {
+    // Two independent 40-bit draws are one apart with probability about
+    // 1e-12; a copy of one argument nudged by one step makes them so.
+    let found = (0..20)
+        .filter(|&seed| {
+            let pair = (generate::between(0u64, 1 << 40), generate::between(0u64, 1 << 40));
+            Property::for_all(pair, |(a, b)| b != a + 1 || a < 1000)
+                .check(seeded(seed).multiple_failures(false))
+                .is_falsified()
+        })
+        .count();
+    assert!(found >= 14, "found on {found} of 20 seeds");
+}
+
+#[test]
+fn mutating_earlier_examples_finds_a_value_held_three_times() {
+    // Removing one occurrence leaves another only where the list held the
+    // argument twice: one copy over two list elements makes three equal
+    // 40-bit values at once.
+    let found = (0..20)
+        .filter(|&seed| {
+            let arguments = (generate::between(0u64, 1 << 40), generate::vec(generate::between(0u64, 1 << 40)));
+            Property::for_all(arguments, |(x, mut list)| {
+                if let Some(index) = list.iter().position(|&element| element == x) {
+                    list.remove(index);
+                }
+                !list.contains(&x) || x < 1000
+            })
+            .check(seeded(seed).multiple_failures(false))
+            .is_falsified()
+        })
+        .count();
+    assert!(found >= 14, "found on {found} of 20 seeds");
+}
+
 // Targeted search
 
 /// A list whose sum random generation almost never pushes past the limit.

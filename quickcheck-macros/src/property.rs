@@ -365,7 +365,7 @@ fn is_test_attribute(attribute: &Attribute) -> bool {
     attribute.path().segments.last().is_some_and(|segment| segment.ident == "test")
 }
 
-/// Refuses what a #[property] function's signature cannot keep: its body
+/// Refuses what a `#[property]` function's signature cannot keep: its body
 /// becomes a closure called by a plain test function, which is neither
 /// `unsafe`, `const` nor of another ABI.
 fn refuse_qualifiers(signature: &syn::Signature) -> syn::Result<()> {

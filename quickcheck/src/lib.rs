@@ -55,7 +55,7 @@
 //! .check(Options::default().seed(7).runs(5_000));
 //! assert_eq!(result.minimal().unwrap().value(), &vec![42]);
 //! println!("{result}");
-//! // Falsified after 57 tests and 7 shrinks (seed 7).
+//! // Falsified after 66 tests and 7 shrinks (seed 7).
 //! //   Minimal counterexample: [42]
 //! //   Original counterexample: [17020693, 426, 59, -52, -59755977, 42, 224, -100, 2147483647]
 //! //   Failure: the property returned false
@@ -326,7 +326,7 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// in the example database, and say so), the test panics with this report:
 ///
 /// ```text
-/// Falsified after 57 tests and 7 shrinks (seed 7).
+/// Falsified after 62 tests and 7 shrinks (seed 7).
 ///   Minimal counterexample:
 ///     list = [42]
 ///   Original counterexample:

@@ -446,8 +446,8 @@ impl ChoiceSource {
     }
 
     /// Records spans for the case just prepared with
-    /// [`start_random`](ChoiceSource::start_random), so that the next case
-    /// can be a mutation of it.
+    /// [`start_random`](ChoiceSource::start_random), so that the next cases
+    /// can be mutations of it.
     pub(crate) fn record_spans(&mut self) {
         self.detailed = true;
     }
@@ -768,6 +768,13 @@ impl ChoiceSource {
     /// What the current test case has drawn so far.
     pub(crate) fn recording(&self) -> &Recording {
         &self.recording
+    }
+
+    /// Trades the recording of the case just run for `other`, whose
+    /// buffers the next case reuses: a caller that keeps a case for later
+    /// takes it without copying.
+    pub(crate) fn swap_recording(&mut self, other: &mut Recording) {
+        std::mem::swap(&mut self.recording, other);
     }
 
     /// What the command sequences drawn from this source met so far.

@@ -3,9 +3,10 @@
 //! before; until enough pass, one fails (and a few more look for failures
 //! of other origins), too many are discarded, or the space runs out.
 
+use std::ops::Range;
 use std::time::{Duration, Instant};
 
-use crate::engine::random::Draws;
+use crate::engine::random::{Draws, Random};
 use crate::engine::unwind::Stop;
 use crate::generate::Generator;
 use crate::property::health::{Health, Watched};
@@ -17,13 +18,21 @@ use super::{Body, Case, CoverageEnd, End, Found, FoundBy, GeneratorPanic, Runner
 /// Examples up to this index grow from the simplest to full size.
 const RAMP: u64 = 10;
 
-/// After the ramp, every this many examples one mutates the example before
-/// (more often costs throughput: the example before a mutation records its
-/// spans, as generation otherwise does not).
+/// After the ramp, every this many examples one records its spans, and the
+/// next [`MUTANTS`] are mutations of it (recording spans more often costs
+/// throughput, as generation otherwise records none).
 const MUTATE_EVERY: u64 = 8;
 
-/// How many span pairs a mutation tries before giving up.
+/// How many mutations are made of each example that records its spans.
+const MUTANTS: u64 = 3;
+
+/// How many spans a mutation tries to copy before giving up.
 const MUTATION_TRIES: u32 = 8;
+
+/// The most spans one mutation copies its span over: a value that must be
+/// present three times (an argument deleted once from a list that still
+/// holds it) takes two copies.
+const MUTATION_COPIES: usize = 3;
 
 /// How many times a duplicate in a space too wide to exhaust is drawn
 /// afresh before the tree steers it. A fresh draw there is all but
@@ -210,12 +219,12 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             return None;
         }
         let started = timed.then(Instant::now);
-        self.start_example(index);
+        self.start_example(index, false);
         let novelty = if self.runs_repeats { Novelty::Noted } else { Novelty::Required };
         let mut drawn = self.draw_and_start(novelty, timed);
         let mut redraws = 0;
         while matches!(drawn, Drawn::Duplicate) && self.tree.is_wide() && redraws < FRESH_REDRAWS {
-            self.start_example(index);
+            self.start_example(index, true);
             drawn = self.draw_and_start(novelty, timed);
             redraws += 1;
         }
@@ -240,12 +249,18 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
 
     /// Prepares example `index` of the run: the first is the simplest test
     /// case, the next few grow to full size; after that some are mutations
-    /// of the example before, which records its spans for them. Once the
-    /// tree has stepped aside, nothing reads an example's maxima.
-    fn start_example(&mut self, index: u64) {
-        if index == 0 {
+    /// of an example before, which records its spans for them. A redraw
+    /// of a duplicate is random: the simplest case or a mutation would
+    /// likely repeat. Once the tree has stepped aside, nothing reads an
+    /// example's maxima.
+    fn start_example(&mut self, index: u64, redraw: bool) {
+        if index == 0 && !redraw {
             self.source.start_simplest();
-        } else if index > RAMP && index.is_multiple_of(MUTATE_EVERY) && self.start_mutation() {
+        } else if !redraw
+            && index > RAMP
+            && index % MUTATE_EVERY < MUTANTS
+            && self.start_mutation(index.is_multiple_of(MUTATE_EVERY))
+        {
         } else {
             self.source.start_random(ramp(index));
             if index >= RAMP && (index + 1).is_multiple_of(MUTATE_EVERY) {
@@ -257,44 +272,81 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         }
     }
 
-    /// Prepares a mutation of the example just run: the choices of one of
-    /// its spans copied over another span with the same label (a list
-    /// element over another, one argument over another of the same kind),
-    /// the rest random. This is what finds bugs that need two equal parts,
-    /// which independent random draws almost never produce. False when the
-    /// example has no two such spans, or recorded none (it was redirected
-    /// by the tree, or its draw stopped part-way).
-    // Out of line: it runs for one example in eight, and inlined into the
+    /// Prepares a mutation of the latest example that recorded its spans
+    /// (the example just run when `new_base` is set, kept for the next
+    /// mutations): the choices of one of its spans copied over one to
+    /// [`MUTATION_COPIES`] other spans with the same label (a list element
+    /// over others, one argument over another of the same kind), now and
+    /// then nudged, the rest random. This is what finds bugs that need
+    /// equal parts, which independent random draws almost never produce:
+    /// two equal arguments, a value that is in a list twice and is also
+    /// the argument, and with the nudge, two numbers one apart. False when
+    /// the example has no two such spans, or recorded none (it was
+    /// redirected by the tree, or its draw stopped part-way).
+    // Out of line: it runs for three examples in eight, and inlined into the
     // loop it would cost every example a larger stack frame.
     #[inline(never)]
-    fn start_mutation(&mut self) -> bool {
-        let recording = self.source.recording();
-        let (spans, base) = (&recording.spans, &recording.choices);
-        if !spans.is_complete() {
+    fn start_mutation(&mut self, new_base: bool) -> bool {
+        if new_base {
+            self.source.swap_recording(&mut self.mutation_base);
+        }
+        let (spans, base) = (&self.mutation_base.spans, &self.mutation_base.choices);
+        if !spans.is_complete() || spans.len() < 3 {
             return false;
         }
         let random = &mut self.steering;
+        // Span 0 is the whole example, never copied nor overwritten.
+        let any_span = |random: &mut Random| 1 + random.up_to(spans.len() as u64 - 2) as usize;
         for _ in 0..MUTATION_TRIES {
-            if spans.len() < 3 {
-                return false;
-            }
-            let from = 1 + random.up_to(spans.len() as u64 - 2) as usize;
+            let from = any_span(random);
             let (label, copied) = (spans.label(from), spans.range(from));
-            // The first span with the same label from a random place on,
+            // One draw decides how many copies (one half the time, two or
+            // three a quarter of the time each) and the nudge (none two
+            // times in three).
+            let decision = random.up_to(4 * 12 - 1);
+            let wanted = 1 + (decision % 4).saturating_sub(1) as usize;
+            let nudge = match decision / 4 {
+                0 => -1,
+                1 => 1,
+                2 => -2,
+                3 => 2,
+                _ => 0,
+            };
+            let overlaps =
+                |range: &Range<usize>, other: &Range<usize>| range.start < other.end && other.start < range.end;
+            let mut destinations = [const { 0..0 }; MUTATION_COPIES];
+            let mut count = 0;
+            // The first free spans with the label from a random place on,
             // wrapping around: usually a few steps, never more than one pass.
-            let start = 1 + random.up_to(spans.len() as u64 - 2) as usize;
-            let destination = (start..spans.len()).chain(1..start).find(|&to| {
+            let start = any_span(random);
+            for to in (start..spans.len()).chain(1..start) {
                 let range = spans.range(to);
-                spans.has_label(to, label) && (range.end <= copied.start || copied.end <= range.start)
-            });
-            let Some(to) = destination.map(|to| spans.range(to)) else { continue };
-            if base[copied.clone()] == base[to.clone()] {
+                if spans.has_label(to, label)
+                    && !overlaps(&range, &copied)
+                    && !destinations[..count].iter().any(|taken| overlaps(&range, taken))
+                {
+                    destinations[count] = range;
+                    count += 1;
+                    if count == wanted {
+                        break;
+                    }
+                }
+            }
+            let destinations = &mut destinations[..count];
+            let part = Nudged { choices: &base[copied], nudge };
+            // Also true where no span was free: nothing would change.
+            if destinations.iter().all(|to| part.equals(&base[to.clone()])) {
                 continue;
             }
+            destinations.sort_unstable_by_key(|range| range.start);
             self.prefix.clear();
-            self.prefix.extend_from_slice(&base[..to.start]);
-            self.prefix.extend_from_slice(&base[copied]);
-            self.prefix.extend_from_slice(&base[to.end..]);
+            let mut kept_from = 0;
+            for to in destinations.iter() {
+                self.prefix.extend_from_slice(&base[kept_from..to.start]);
+                part.append_to(&mut self.prefix);
+                kept_from = to.end;
+            }
+            self.prefix.extend_from_slice(&base[kept_from..]);
             self.source.start_extending(&self.prefix, 1.0);
             return true;
         }
@@ -369,4 +421,41 @@ fn look_number(passed: u64, runs: u64) -> Option<u32> {
     // `runs(0)` asks for no look of its own.
     let runs_before = u32::from(0 < runs && runs < passed && !is_doubling(runs));
     Some(doublings_before + runs_before)
+}
+
+/// The choices of a span a mutation copies, with its last choice moved
+/// `nudge` steps (saturating at 0). For an integer the last choice is its
+/// index, so a nudge of one or two steps (two where the range reaches both
+/// sides of its target, as indices alternate between them) makes a copy one
+/// apart from the original: what a bug on neighbouring values needs.
+struct Nudged<'a> {
+    choices: &'a [u64],
+    nudge: i64,
+}
+
+impl Nudged<'_> {
+    /// The last choice, nudged.
+    fn last(&self) -> Option<u64> {
+        self.choices.last().map(|&last| last.saturating_add_signed(self.nudge))
+    }
+
+    /// Whether these choices are exactly `other`.
+    fn equals(&self, other: &[u64]) -> bool {
+        match self.choices.split_last() {
+            None => other.is_empty(),
+            Some((_, init)) => {
+                other.len() == self.choices.len()
+                    && other[..init.len()] == *init
+                    && other.last().copied() == self.last()
+            }
+        }
+    }
+
+    /// Appends these choices to `sequence`.
+    fn append_to(&self, sequence: &mut Vec<u64>) {
+        if let Some((_, init)) = self.choices.split_last() {
+            sequence.extend_from_slice(init);
+            sequence.extend(self.last());
+        }
+    }
 }

@@ -19,7 +19,7 @@ use crate::engine::database::Database;
 use crate::engine::order::shortlex;
 use crate::engine::random::{self, Random};
 use crate::engine::shrink::Execute;
-use crate::engine::source::ChoiceSource;
+use crate::engine::source::{ChoiceSource, Recording};
 use crate::engine::tree::Tree;
 use crate::engine::unwind::{self, Panic, Rejection, Rejections, Stop};
 use crate::generate::Generator;
@@ -280,6 +280,8 @@ pub(crate) struct Runner<'a, G, B> {
     steering: Random,
     /// A scratch buffer for building prefixes, reused between examples.
     prefix: Vec<u64>,
+    /// The example the generate phase's mutations copy from, with its spans.
+    mutation_base: Recording,
     targets: Vec<TargetBest>,
     /// When the last timed draw finished (see [`Runner::draw_and_start`]).
     drawn_at: Option<Instant>,
@@ -321,6 +323,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             record: ExampleRecord::default(),
             tree: Tree::new(),
             prefix: Vec::new(),
+            mutation_base: Recording::default(),
             targets: Vec::new(),
             drawn_at: None,
             body_started_at: None,
