@@ -34,8 +34,10 @@ pub(crate) struct ExampleRecord {
     /// failure alone, and the report shows them only if the example ends
     /// with it (see [`ExampleRecord::take_notes`]).
     pub(crate) failure_places: Vec<(String, String)>,
-    /// `(label, score)` from [`target`], the last score of each label.
-    pub(crate) targets: Vec<(String, f64)>,
+    /// `label → score` from [`target`], the last score of each label. A
+    /// map, so a body that scores thousands of labels pays a lookup per
+    /// call rather than a search.
+    pub(crate) targets: BTreeMap<String, f64>,
 }
 
 impl ExampleRecord {
@@ -47,7 +49,7 @@ impl ExampleRecord {
         requirements: Vec::new(),
         notes: Vec::new(),
         failure_places: Vec::new(),
-        targets: Vec::new(),
+        targets: BTreeMap::new(),
     };
 
     /// Forgets everything recorded, keeping the lists' buffers (the sets
@@ -98,7 +100,7 @@ impl ExampleRecord {
 
     /// The score this example reported under `label`, if it did.
     pub(crate) fn score(&self, label: &str) -> Option<f64> {
-        self.targets.iter().find(|(existing, _)| existing == label).map(|&(_, score)| score)
+        self.targets.get(label).copied()
     }
 
     fn hit(&mut self, label: &str) {
@@ -430,9 +432,11 @@ pub fn target(score: f64, label: &str) {
     if score.is_nan() {
         return;
     }
-    with_current(|record| match record.targets.iter_mut().find(|(existing, _)| existing == label) {
-        Some((_, existing)) => *existing = score,
-        None => record.targets.push((label.to_owned(), score)),
+    with_current(|record| match record.targets.get_mut(label) {
+        Some(existing) => *existing = score,
+        None => {
+            record.targets.insert(label.to_owned(), score);
+        }
     });
 }
 

@@ -472,7 +472,7 @@ mod tests {
     fn tables_and_targets_are_listed_by_name_in_natural_order() {
         let mut statistics = Statistics::default();
         let mut example = record(&[], &[("size 10", "a"), ("size 9", "b")], &[]);
-        example.targets = vec![("l10".to_owned(), 1.0), ("l2".to_owned(), 2.0), ("l1".to_owned(), 3.0)];
+        example.targets = [("l10".to_owned(), 1.0), ("l2".to_owned(), 2.0), ("l1".to_owned(), 3.0)].into();
         statistics.add(&example);
         let report = Report(&statistics).to_string();
         let names: Vec<&str> = report.lines().filter(|line| !line.starts_with("    ")).skip(1).collect();

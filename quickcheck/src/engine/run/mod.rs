@@ -13,6 +13,7 @@ mod target;
 mod watchdog;
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use crate::engine::database::Database;
@@ -282,7 +283,8 @@ pub(crate) struct Runner<'a, G, B> {
     prefix: Vec<u64>,
     /// The example the generate phase's mutations copy from, with its spans.
     mutation_base: Recording,
-    targets: Vec<TargetBest>,
+    /// The best example so far of each target label, by label.
+    targets: BTreeMap<String, TargetBest>,
     /// When the last timed draw finished (see [`Runner::draw_and_start`]).
     drawn_at: Option<Instant>,
     /// When the body of the current case started, under a deadline.
@@ -324,7 +326,7 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             tree: Tree::new(),
             prefix: Vec::new(),
             mutation_base: Recording::default(),
-            targets: Vec::new(),
+            targets: BTreeMap::new(),
             drawn_at: None,
             body_started_at: None,
             exact_deadline: false,

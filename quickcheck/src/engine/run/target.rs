@@ -47,7 +47,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         }
         for (label, score) in &self.record.targets {
             let recording = self.source.recording();
-            match self.targets.iter_mut().find(|best| &best.label == label) {
+            match self.targets.get_mut(label) {
                 Some(best) if *score <= best.score => {}
                 Some(best) => {
                     best.score = *score;
@@ -55,13 +55,16 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                     best.maxima.clone_from(&recording.maxima);
                     best.improvements += 1;
                 }
-                None => self.targets.push(TargetBest {
-                    label: label.clone(),
-                    score: *score,
-                    choices: recording.choices.clone(),
-                    maxima: recording.maxima.clone(),
-                    improvements: 0,
-                }),
+                None => {
+                    let best = TargetBest {
+                        label: label.clone(),
+                        score: *score,
+                        choices: recording.choices.clone(),
+                        maxima: recording.maxima.clone(),
+                        improvements: 0,
+                    };
+                    self.targets.insert(label.clone(), best);
+                }
             }
         }
     }
@@ -84,9 +87,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// Whether the current example scored above the best of some target
     /// label, or under a label not seen before.
     fn beats_a_target(&self) -> bool {
-        self.record.targets.iter().any(|(label, score)| {
-            self.targets.iter().find(|best| &best.label == label).is_none_or(|best| *score > best.score)
-        })
+        self.record.targets.iter().any(|(label, score)| self.targets.get(label).is_none_or(|best| *score > best.score))
     }
 
     /// The target phase: hill-climbs from the best example of each label,
@@ -105,8 +106,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// climb whose round ran only examples run before ends: the next would
     /// run them again.
     pub(super) async fn target(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
-        let mut bests = std::mem::take(&mut self.targets);
-        // Stable: labels that rose as often keep the order they came in.
+        let mut bests: Vec<TargetBest> = std::mem::take(&mut self.targets).into_values().collect();
+        // Stable: labels that rose as often keep their order by name.
         bests.sort_by_key(|best| std::cmp::Reverse(best.improvements));
         let mut budget = self.settings.target_steps;
         let labels = bests.len() as u64;
