@@ -34,6 +34,19 @@ fn a_range_stays_inside_and_forces_its_bounds() {
 }
 
 #[test]
+fn a_narrow_range_draws_mostly_between_its_bounds() {
+    // The bounds are forced one draw in sixteen, and each scale holds them;
+    // 1..=3 once drew one of them on half its draws.
+    for (low, high) in
+        [(1, 3), (0, 10), (-5, 5), (100, 200)].map(|(low, high)| (Decimal::from(low), Decimal::from(high)))
+    {
+        let values = generate::decimal_between(low, high).sample(4_000, 1);
+        let on_a_bound = values.iter().filter(|value| **value == low || **value == high).count();
+        assert!(on_a_bound < 4_000 / 4, "{low}..={high}: {on_a_bound} of 4000 on a bound");
+    }
+}
+
+#[test]
 #[should_panic(expected = "the lower bound is greater than the upper bound")]
 fn reversed_bounds_panic_at_the_call() {
     let _ = generate::decimal_between(Decimal::ONE, Decimal::ZERO);

@@ -38,19 +38,35 @@ struct Side {
     high: (u128, u32),
     /// The scales with a mantissa in range, smallest first.
     scales: Vec<u32>,
+    /// The index of the first scale with at least [`ROOMY`] mantissas in
+    /// range (the last scale if none has): draws favour it and the few
+    /// after it.
+    roomy: u64,
 }
+
+/// How many mantissas a scale holds at least for draws to favour it. At a
+/// scale with only a handful, most draws would be the range's bounds: 1..=3
+/// holds 1, 2 and 3 at scale 0, and drawn there as often as a wide range's
+/// integers are, half of all its values were 1 or 3.
+const ROOMY: u128 = 16;
 
 impl Side {
     fn new(low: Decimal, high: Decimal) -> Side {
         let parts = |value: Decimal| (value.mantissa().unsigned_abs(), value.scale());
         let (low, high) = (parts(low), parts(high));
-        let mut side = Side { low, high, scales: Vec::new() };
+        let mut side = Side { low, high, scales: Vec::new(), roomy: 0 };
         side.scales = (0..=MAX_SCALE)
             .filter(|&scale| {
                 let (least, most) = side.mantissas(scale);
                 least <= most
             })
             .collect();
+        let holds_enough = |&scale: &u32| {
+            let (least, most) = side.mantissas(scale);
+            most - least + 1 >= ROOMY
+        };
+        let roomy = side.scales.iter().position(holds_enough).unwrap_or(side.scales.len() - 1);
+        side.roomy = roomy as u64;
         side
     }
 
@@ -69,11 +85,12 @@ impl Side {
     fn sample(&self, random: &mut Random) -> (u32, u128) {
         let roll = random.up_to(99);
         let last = self.scales.len() as u64 - 1;
-        // Small scales most often: the smallest valid one, or one of the
+        // Small scales most often: the smallest roomy one, or one of the
         // next four, and otherwise any.
+        let roomy = self.roomy;
         let index = match roll {
-            0..40 => 0,
-            40..80 => random.up_to(last.min(4)),
+            0..40 => roomy,
+            40..80 => roomy + random.up_to((last - roomy).min(4)),
             _ => random.up_to(last),
         };
         let scale = self.scales[index as usize];
@@ -95,7 +112,11 @@ impl Side {
                 if bits == 0 { 0 } else { random.up_to_wide(u128::MAX >> (128 - bits)) }
             }
         };
-        (scale, least + offset.min(size))
+        // An offset past the range is drawn again, uniformly: clamped, it
+        // would land on the upper bound, which on a narrow range made half
+        // of all draws a bound.
+        let offset = if offset > size { random.up_to_wide(size) } else { offset };
+        (scale, least + offset)
     }
 }
 
