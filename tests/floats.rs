@@ -212,6 +212,19 @@ fn a_failure_on_non_integers_shrinks_to_one_half() {
 }
 
 #[test]
+fn a_failure_on_huge_values_shrinks_past_infinity_to_a_finite_value() {
+    // Infinity fails too, and the values just below it in the shrink order
+    // used to be subnormals, which pass: some seeds ended on `inf`.
+    let past = f64::from_bits(1e300f64.to_bits() + 1);
+    for seed in 0..20 {
+        let value = minimal_of(generate::float::<f64>(), seed, |x: &f64| x.is_nan() || x.abs() <= 1e300);
+        assert_eq!(value, past, "seed {seed}");
+        let value = minimal_of(generate::float::<f64>(), seed, |x: &f64| x.is_nan() || *x <= 1e300);
+        assert_eq!(value, past, "seed {seed}");
+    }
+}
+
+#[test]
 fn a_failure_on_infinity_stays_on_it() {
     for seed in 0..5 {
         let value = minimal_of(generate::float::<f64>(), seed, |x: &f64| *x != f64::INFINITY);

@@ -53,6 +53,14 @@ impl<W: Word> ZigZag<W> {
         self.target
     }
 
+    /// Where the order goes on below the target alone, once the values
+    /// above it have run out: the index of the first value of that one-sided
+    /// run. `None` when the run past the alternation, if any, is above the
+    /// target.
+    pub(crate) fn below_alone_from(&self) -> Option<W> {
+        (self.room_below() > self.room_above()).then(|| self.both_sides + self.both_sides + W::ONE)
+    }
+
     /// How far the range reaches below the target.
     fn room_below(&self) -> W {
         self.target
@@ -123,6 +131,17 @@ mod tests {
         let order = ZigZag::new(10u64, 2);
         let values: Vec<i64> = (0..=10).map(|index| order.offset(index) as i64 - 2).collect();
         assert_eq!(values, vec![0, 1, -1, 2, -2, 3, 4, 5, 6, 7, 8]);
+    }
+
+    #[test]
+    fn the_run_below_alone_starts_after_the_alternation() {
+        // -5..=2 around 0: 0, 1, -1, 2, -2, then -3 (index 5) on below alone.
+        let order = ZigZag::new(7u64, 5);
+        assert_eq!(order.below_alone_from(), Some(5));
+        assert_eq!(order.offset(5) as i64 - 5, -3);
+        // -2..=8 goes on above alone, and 0..=0 not at all.
+        assert_eq!(ZigZag::new(10u64, 2).below_alone_from(), None);
+        assert_eq!(ZigZag::new(0u64, 0).below_alone_from(), None);
     }
 
     #[test]

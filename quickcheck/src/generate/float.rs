@@ -4,7 +4,8 @@
 //! A value is drawn as an integer significand times a power of two, and
 //! recorded as three choices: the sign (when the range has both), the
 //! exponent, and the significand. The exponent's index is zig-zag around 0
-//! (0, 1, −1, 2, −2, …, then infinity and NaN), so the shrinker lowers the
+//! (0, 1, −1, 2, −2, …, then infinity, the exponents below the largest
+//! one's negation, and NaN), so the shrinker lowers the
 //! exponent before the significand and ends on integers and short binary
 //! fractions. A significand index counts up from the smallest significand the
 //! range allows at that exponent, and decodes clamped into the range, so
@@ -384,24 +385,43 @@ impl Side {
         (self.finite_indices() + u64::from(self.infinity) + u64::from(self.nan)).saturating_sub(1)
     }
 
+    /// Where infinity sits among the exponent indices: right after the
+    /// largest finite exponent. Where the exponents below 0 outnumber those
+    /// above (every range down to the subnormals), the smallest go on alone
+    /// after the largest, and infinity comes before them: lowered a step or
+    /// two, infinity then becomes the largest finite magnitudes rather than
+    /// subnormals, so a failure on large values shrinks past it.
+    fn infinity_index(&self) -> u64 {
+        self.finite.and_then(|finite| finite.order.below_alone_from()).unwrap_or(self.finite_indices())
+    }
+
     fn exponent_index(&self, plan: Plan) -> u64 {
         match plan {
             Plan::Finite { exponent, .. } => {
                 let finite = self.finite.expect("finite plans come from a side with finite values");
-                finite.order.index((exponent - finite.min_exponent) as u64)
+                let index = finite.order.index((exponent - finite.min_exponent) as u64);
+                index + u64::from(self.infinity && index >= self.infinity_index())
             }
-            Plan::Infinity => self.finite_indices(),
+            Plan::Infinity => self.infinity_index(),
             Plan::Nan => self.finite_indices() + u64::from(self.infinity),
         }
     }
 
     /// What an exponent index stands for: an exponent, or a special value.
     fn decode_exponent(&self, index: u64) -> Plan {
-        match (self.finite, index.checked_sub(self.finite_indices())) {
-            (Some(finite), None) => {
-                Plan::Finite { significand: 0, exponent: finite.min_exponent + finite.order.offset(index) as i32 }
-            }
-            (_, Some(0)) if self.infinity => Plan::Infinity,
+        let infinity = self.infinity.then(|| self.infinity_index());
+        if infinity == Some(index) {
+            return Plan::Infinity;
+        }
+        let finite_index = match infinity {
+            Some(at) if index > at => index - 1,
+            _ => index,
+        };
+        match self.finite {
+            Some(finite) if finite_index < self.finite_indices() => Plan::Finite {
+                significand: 0,
+                exponent: finite.min_exponent + finite.order.offset(finite_index) as i32,
+            },
             _ => Plan::Nan,
         }
     }
