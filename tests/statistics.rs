@@ -400,8 +400,8 @@ fn rates_of_fewer_examples_than_the_tests_say_which() {
     let counted = result.statistics().examples();
     assert!(counted < result.tests_run(), "{result}");
     let line = format!(
-        "\n  Statistics of {counted} examples generated at random (pinned, saved and targeted examples are not \
-         counted):\n"
+        "\n  Statistics of {counted} examples generated at random (their rates leave out pinned, saved and \
+         targeted examples):\n"
     );
     assert!(result.to_string().contains(&line), "{result}");
     let plain = Property::for_all(generate::integer::<u8>(), |n| quickcheck::stats::classify(n % 2 == 0, "even"))

@@ -156,6 +156,11 @@ pub fn decimal() -> DecimalOf {
 /// Forces both bounds and whichever of 0 and ±1e-28 the range holds, one draw
 /// in sixteen between them.
 ///
+/// Equal values of different scales are different values here: a range of
+/// one value, such as `1.5..=1.5`, still draws 1.5, 1.50, 1.500 and so on,
+/// so a run over it does not end early as having tried everything, as one
+/// over a single integer does.
+///
 /// # Panics
 ///
 /// At the call, if `low > high`.

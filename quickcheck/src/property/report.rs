@@ -521,8 +521,8 @@ impl<T> Display for PropertyResult<T> {
                     // above; say which, or they read as wrong.
                     write!(
                         f,
-                        "\n  Statistics of {} generated at random (pinned, saved and targeted examples are not \
-                         counted):",
+                        "\n  Statistics of {} generated at random (their rates leave out pinned, saved and \
+                         targeted examples):",
                         plural(counted, "example", "examples")
                     )?;
                 }
