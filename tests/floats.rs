@@ -88,6 +88,17 @@ fn a_bounded_range_stays_inside_and_forces_its_bounds() {
 }
 
 #[test]
+fn a_bounded_range_draws_mostly_between_its_bounds() {
+    // Each bound is forced one draw in 32; draws that overshot a range
+    // ending inside a binade were clamped onto a bound.
+    for (low, high, most) in [(1.0, 3.0, 4_000 / 4), (1e16, 1.5e16, 4_000 / 10)] {
+        let values = generate::float_between(low, high).sample(4_000, 1);
+        let on_a_bound = values.iter().filter(|value| **value == low || **value == high).count();
+        assert!(on_a_bound < most, "{low}..={high}: {on_a_bound} of 4000 on a bound");
+    }
+}
+
+#[test]
 fn a_bounded_range_forces_the_specials_it_holds_and_never_nan() {
     let values = generate::float_between(f64::NEG_INFINITY, f64::INFINITY).sample(DRAWS, 6);
     assert!(values.iter().all(|x| !x.is_nan()));

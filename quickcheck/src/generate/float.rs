@@ -347,15 +347,26 @@ impl Finite {
             // bit, so its low bits are zero.
             Some((min_bits, max_bits)) if exponent > 0 => {
                 let drawn = short(random, format.max_significand, min_bits.max(1), max_bits);
-                (drawn << (format.mantissa + 1 - bit_length(drawn))).clamp(least, most)
+                let normalised = drawn << (format.mantissa + 1 - bit_length(drawn));
+                // One outside the range is drawn again, uniformly: clamped,
+                // it would land on a bound, which in 1e16..=1.5e16 (a part
+                // of one binade) made nearly every such draw a bound.
+                if (least..=most).contains(&normalised) { normalised } else { least + random.up_to(most - least) }
             }
             Some((min_bits, max_bits)) => least + short(random, most - least, min_bits, max_bits),
             None => least + random.up_to(most - least),
         };
         // An odd significand makes a fraction of exactly that exponent,
         // rather than an integer in disguise.
-        if fraction && significand % 2 == 0 && significand < most {
-            significand += 1;
+        if fraction && significand % 2 == 0 {
+            // At the top of the range (in 1.0..=3.0 the widest short
+            // significand is the largest one, 3.0) the fraction is just
+            // below it.
+            if significand < most {
+                significand += 1;
+            } else if significand > least {
+                significand -= 1;
+            }
         }
         Plan::Finite { significand, exponent }
     }
