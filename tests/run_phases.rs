@@ -106,33 +106,35 @@ fn discarded_examples_count_as_explored() {
 
 // Mutation
 
+/// On how many of 20 seeds generation alone (no search for other failures)
+/// falsifies the property that `property` builds.
+fn seeds_falsifying<G: Generator, B>(property: impl Fn() -> Property<'static, G, B>) -> usize
+where
+    G::Value: std::fmt::Debug + 'static,
+    B: FnMut(G::Value) -> bool,
+{
+    (0..20).filter(|&seed| property().check(seeded(seed).multiple_failures(false)).is_falsified()).count()
+}
+
+/// Two independent draws of this are equal, or one apart, with probability
+/// about 1e-12.
+fn forty_bits() -> impl Generator<Value = u64> {
+    generate::between(0u64, 1 << 40)
+}
+
 #[test]
 fn mutating_earlier_examples_finds_bugs_that_need_two_equal_values() {
-    // Two independent 40-bit draws are equal with probability about 1e-12;
-    // copying one argument over the other makes them equal at once.
-    let found = (0..20)
-        .filter(|&seed| {
-            let pair = (generate::between(0u64, 1 << 40), generate::between(0u64, 1 << 40));
-            Property::for_all(pair, |(a, b)| a != b || a < 1000 || a == 1 << 40)
-                .check(seeded(seed).multiple_failures(false))
-                .is_falsified()
-        })
-        .count();
+    // Copying one argument over the other makes them equal at once.
+    let found = seeds_falsifying(|| {
+        Property::for_all((forty_bits(), forty_bits()), |(a, b)| a != b || a < 1000 || a == 1 << 40)
+    });
     assert!(found >= 18, "found on {found} of 20 seeds");
 }
 
 #[test]
 fn mutating_earlier_examples_finds_bugs_that_need_two_neighbouring_values() {
-    // Two independent 40-bit draws are one apart with probability about
-    // 1e-12; a copy of one argument nudged by one step makes them so.
-    let found = (0..20)
-        .filter(|&seed| {
-            let pair = (generate::between(0u64, 1 << 40), generate::between(0u64, 1 << 40));
-            Property::for_all(pair, |(a, b)| b != a + 1 || a < 1000)
-                .check(seeded(seed).multiple_failures(false))
-                .is_falsified()
-        })
-        .count();
+    // A copy of one argument nudged by one step makes them one apart.
+    let found = seeds_falsifying(|| Property::for_all((forty_bits(), forty_bits()), |(a, b)| b != a + 1 || a < 1000));
     assert!(found >= 14, "found on {found} of 20 seeds");
 }
 
@@ -140,20 +142,15 @@ fn mutating_earlier_examples_finds_bugs_that_need_two_neighbouring_values() {
 fn mutating_earlier_examples_finds_a_value_held_three_times() {
     // Removing one occurrence leaves another only where the list held the
     // argument twice: one copy over two list elements makes three equal
-    // 40-bit values at once.
-    let found = (0..20)
-        .filter(|&seed| {
-            let arguments = (generate::between(0u64, 1 << 40), generate::vec(generate::between(0u64, 1 << 40)));
-            Property::for_all(arguments, |(x, mut list)| {
-                if let Some(index) = list.iter().position(|&element| element == x) {
-                    list.remove(index);
-                }
-                !list.contains(&x) || x < 1000
-            })
-            .check(seeded(seed).multiple_failures(false))
-            .is_falsified()
+    // values at once.
+    let found = seeds_falsifying(|| {
+        Property::for_all((forty_bits(), generate::vec(forty_bits())), |(x, mut list)| {
+            if let Some(index) = list.iter().position(|&element| element == x) {
+                list.remove(index);
+            }
+            !list.contains(&x) || x < 1000
         })
-        .count();
+    });
     assert!(found >= 14, "found on {found} of 20 seeds");
 }
 
