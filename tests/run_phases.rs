@@ -154,6 +154,23 @@ fn mutating_earlier_examples_finds_a_value_held_three_times() {
     assert!(found >= 14, "found on {found} of 20 seeds");
 }
 
+#[test]
+fn mutations_leave_alone_parts_that_draw_nothing() {
+    // A constant's span is empty: as a mutation's destination it once sat
+    // at the start of its neighbour's span and broke the splice.
+    let lists = (generate::integer::<u64>(), generate::vec(generate::constant(0u8)).length(2..=6));
+    for seed in 0..20 {
+        let result = Property::for_all(lists, |_| true).check(seeded(seed).runs(300));
+        assert!(result.is_passed(), "seed {seed}: {result}");
+    }
+    let pairs =
+        ((generate::constant(1), generate::constant(2)), (generate::integer::<u8>(), generate::integer::<u8>()));
+    for seed in 0..20 {
+        let result = Property::for_all(pairs, |_| true).check(seeded(seed).runs(300));
+        assert!(result.is_passed(), "seed {seed}: {result}");
+    }
+}
+
 // Targeted search
 
 /// A list whose sum random generation almost never pushes past the limit.

@@ -1,6 +1,6 @@
 //! The generate phase: random examples, growing from the simplest, steered
-//! away from every sequence run before, now and then a mutation of the one
-//! before; until enough pass, one fails (and a few more look for failures
+//! away from every sequence run before, some of them mutations of an
+//! earlier one; until enough pass, one fails (and a few more look for failures
 //! of other origins), too many are discarded, or the space runs out.
 
 use std::ops::Range;
@@ -281,8 +281,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// equal parts, which independent random draws almost never produce:
     /// two equal arguments, a value that is in a list twice and is also
     /// the argument, and with the nudge, two numbers one apart. False when
-    /// the example has no two such spans, or recorded none (it was
-    /// redirected by the tree, or its draw stopped part-way).
+    /// the example has no two such spans, recorded none (it was redirected
+    /// by the tree, or its draw stopped part-way), or no try would change it.
     // Out of line: it runs for three examples in eight, and inlined into the
     // loop it would cost every example a larger stack frame.
     #[inline(never)]
@@ -321,7 +321,10 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
             let start = any_span(random);
             for to in (start..spans.len()).chain(1..start) {
                 let range = spans.range(to);
-                if spans.has_label(to, label)
+                // An empty span is no destination: it would sit at the
+                // start of another one, which the splice below cannot order.
+                if !range.is_empty()
+                    && spans.has_label(to, label)
                     && !overlaps(&range, &copied)
                     && !destinations[..count].iter().any(|taken| overlaps(&range, taken))
                 {
