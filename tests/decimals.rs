@@ -37,13 +37,21 @@ fn a_range_stays_inside_and_forces_its_bounds() {
 fn a_narrow_range_draws_mostly_between_its_bounds() {
     // The bounds are forced one draw in sixteen, and each scale holds them;
     // 1..=3 once drew one of them on half its draws.
-    for (low, high) in
-        [(1, 3), (0, 10), (-5, 5), (100, 200)].map(|(low, high)| (Decimal::from(low), Decimal::from(high)))
-    {
+    // -5..=0 has a side of zero alone, which once took half the draws.
+    let ranges = [(1, 3), (0, 10), (-5, 5), (100, 200), (-5, 0), (-100, 0)];
+    for (low, high) in ranges.map(|(low, high)| (Decimal::from(low), Decimal::from(high))) {
         let values = generate::decimal_between(low, high).sample(4_000, 1);
         let on_a_bound = values.iter().filter(|value| **value == low || **value == high).count();
         assert!(on_a_bound < 4_000 / 4, "{low}..={high}: {on_a_bound} of 4000 on a bound");
     }
+}
+
+#[test]
+fn a_one_value_range_draws_its_shortest_form_most() {
+    let one_and_a_half = Decimal::new(15, 1);
+    let values = generate::decimal_between(one_and_a_half, one_and_a_half).sample(1_000, 1);
+    let shortest = values.iter().filter(|value| value.scale() == 1).count();
+    assert!(shortest > 300, "1.5 written as 1.5 on {shortest} of 1000 draws");
 }
 
 #[test]

@@ -39,7 +39,7 @@ struct Side {
     /// The scales with a mantissa in range, smallest first.
     scales: Vec<u32>,
     /// The index of the first scale with at least [`ROOMY`] mantissas in
-    /// range (the last scale if none has): draws favour it and the few
+    /// range (the first scale if none has): draws favour it and the few
     /// after it.
     roomy: u64,
 }
@@ -65,9 +65,16 @@ impl Side {
             let (least, most) = side.mantissas(scale);
             most - least + 1 >= ROOMY
         };
-        let roomy = side.scales.iter().position(holds_enough).unwrap_or(side.scales.len() - 1);
+        // With no roomy scale (a side of a few values, or of zero alone),
+        // the smallest scale, which writes its values shortest.
+        let roomy = side.scales.iter().position(holds_enough).unwrap_or(0);
         side.roomy = roomy as u64;
         side
+    }
+
+    /// Whether zero is this side's one value.
+    fn holds_only_zero(&self) -> bool {
+        self.high.0 == 0
     }
 
     /// The mantissas in range at `scale`; `least > most` if there are none.
@@ -209,7 +216,12 @@ impl DecimalOf {
             return (value < Decimal::ZERO, value.scale(), value.mantissa().unsigned_abs());
         }
         let negative = negative.unwrap_or(match (&self.positive, &self.negative) {
-            (Some(_), Some(_)) => word & 16 != 0,
+            (Some(positive), Some(negative)) => crate::generate::takes_negative_side(
+                word & 16 != 0,
+                positive.holds_only_zero(),
+                negative.holds_only_zero(),
+                random,
+            ),
             (positive, _) => positive.is_none(),
         });
         let (scale, mantissa) = self.side(negative).sample(random);

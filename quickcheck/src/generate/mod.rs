@@ -294,6 +294,25 @@ pub(crate) fn assert_increasing<T: PartialOrd + std::fmt::Debug>(generator: &str
     );
 }
 
+/// Whether a draw from a range reaching both sides of zero takes the
+/// negative side: as `coin` says, half the time, unless one side holds only
+/// zero (the `+0.0` of `-5.0..=0.0`, the positive side of decimals
+/// `-5..=0`). That side then gets one draw in sixteen, as a forced value
+/// does: with half of them, `-5.0..=0.0` drew 0.0 on 55% of its draws.
+pub(crate) fn takes_negative_side(
+    coin: bool,
+    positive_is_zero: bool,
+    negative_is_zero: bool,
+    random: &mut crate::engine::random::Random,
+) -> bool {
+    use crate::engine::random::Draws;
+    match (positive_is_zero, negative_is_zero) {
+        (true, false) => random.up_to(15) != 0,
+        (false, true) => random.up_to(15) == 0,
+        _ => coin,
+    }
+}
+
 /// Generators behind references and smart pointers are generators too.
 macro_rules! forward_generator {
     ($($pointer:ty),*) => {$(

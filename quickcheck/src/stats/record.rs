@@ -53,7 +53,7 @@ impl ExampleRecord {
     };
 
     /// Forgets everything recorded, keeping the lists' buffers (the sets
-    /// of labels and values free theirs).
+    /// of labels and values, and the target scores' map, free theirs).
     #[inline]
     pub(crate) fn clear(&mut self) {
         self.labels.clear();
