@@ -215,14 +215,14 @@ impl DecimalOf {
             // Forced verbatim, at its own scale, which holds it by definition.
             return (value < Decimal::ZERO, value.scale(), value.mantissa().unsigned_abs());
         }
-        let negative = negative.unwrap_or(match (&self.positive, &self.negative) {
-            (Some(positive), Some(negative)) => crate::generate::takes_negative_side(
+        let negative = negative.unwrap_or_else(|| {
+            let only_zero = |side: &Option<Side>| side.as_ref().map(Side::holds_only_zero);
+            crate::generate::takes_negative_side(
                 word & 16 != 0,
-                positive.holds_only_zero(),
-                negative.holds_only_zero(),
+                only_zero(&self.positive),
+                only_zero(&self.negative),
                 random,
-            ),
-            (positive, _) => positive.is_none(),
+            )
         });
         let (scale, mantissa) = self.side(negative).sample(random);
         (negative, scale, mantissa)

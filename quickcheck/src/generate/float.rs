@@ -596,14 +596,14 @@ impl<T: FloatValue> Float<T> {
             let bits = *self.forced.iter().filter(fits).nth(pick).expect("pick counts candidates");
             return self.plan_of(bits);
         }
-        let negative = negative.unwrap_or(match (&self.positive, &self.negative) {
-            (Some(positive), Some(negative)) => crate::generate::takes_negative_side(
+        let negative = negative.unwrap_or_else(|| {
+            let only_zero = |side: &Option<Side>| side.as_ref().map(Side::holds_only_zero);
+            crate::generate::takes_negative_side(
                 word & 16 != 0,
-                positive.holds_only_zero(),
-                negative.holds_only_zero(),
+                only_zero(&self.positive),
+                only_zero(&self.negative),
                 random,
-            ),
-            (positive, _) => positive.is_none(),
+            )
         });
         let side = self.side(negative);
         let plan = match side.finite {

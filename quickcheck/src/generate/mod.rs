@@ -294,22 +294,25 @@ pub(crate) fn assert_increasing<T: PartialOrd + std::fmt::Debug>(generator: &str
     );
 }
 
-/// Whether a draw from a range reaching both sides of zero takes the
-/// negative side: as `coin` says, half the time, unless one side holds only
-/// zero (the `+0.0` of `-5.0..=0.0`, the positive side of decimals
-/// `-5..=0`). That side then gets one draw in sixteen, as a forced value
-/// does: with half of them, `-5.0..=0.0` drew 0.0 on 55% of its draws.
+/// Whether a draw of a signed range (floats, decimals) takes the negative
+/// side. `positive` and `negative` say of each side whether the range has
+/// it (`None` if not) and, if so, whether it holds only zero. With both,
+/// each is taken as `coin` says, half the time, unless one holds only zero
+/// (the `+0.0` of `-5.0..=0.0`, the positive side of decimals `-5..=0`):
+/// that side then gets one draw in sixteen, as a forced value does; with
+/// half of them, `-5.0..=0.0` drew 0.0 on 55% of its draws.
 pub(crate) fn takes_negative_side(
     coin: bool,
-    positive_is_zero: bool,
-    negative_is_zero: bool,
+    positive: Option<bool>,
+    negative: Option<bool>,
     random: &mut crate::engine::random::Random,
 ) -> bool {
     use crate::engine::random::Draws;
-    match (positive_is_zero, negative_is_zero) {
-        (true, false) => random.up_to(15) != 0,
-        (false, true) => random.up_to(15) == 0,
-        _ => coin,
+    match (positive, negative) {
+        (Some(true), Some(false)) => random.up_to(15) != 0,
+        (Some(false), Some(true)) => random.up_to(15) == 0,
+        (Some(_), Some(_)) => coin,
+        (positive, _) => positive.is_none(),
     }
 }
 

@@ -14,9 +14,9 @@ use super::{Body, Case, End, Found, FoundBy, Runner, Summary, offer};
 /// step or two finds nothing.
 const MIN_STEPS_PER_LABEL: u64 = 25;
 
-/// The best-scoring example of one target label.
+/// The best-scoring example of one target label (the runner keeps them by
+/// label).
 pub(super) struct TargetBest {
-    label: String,
     score: f64,
     choices: Vec<u64>,
     maxima: Vec<u64>,
@@ -57,7 +57,6 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 }
                 None => {
                     let best = TargetBest {
-                        label: label.clone(),
                         score: *score,
                         choices: recording.choices.clone(),
                         maxima: recording.maxima.clone(),
@@ -106,13 +105,13 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// climb whose round ran only examples run before ends: the next would
     /// run them again.
     pub(super) async fn target(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
-        let mut bests: Vec<TargetBest> = std::mem::take(&mut self.targets).into_values().collect();
+        let mut bests: Vec<(String, TargetBest)> = std::mem::take(&mut self.targets).into_iter().collect();
         // Stable: labels that rose as often keep their order by name.
-        bests.sort_by_key(|best| std::cmp::Reverse(best.improvements));
+        bests.sort_by_key(|(_, best)| std::cmp::Reverse(best.improvements));
         let mut budget = self.settings.target_steps;
         let labels = bests.len() as u64;
-        let rising = bests.iter().filter(|best| best.improvements > 0).count() as u64;
-        for (index, mut best) in (0..labels).zip(bests) {
+        let rising = bests.iter().filter(|(_, best)| best.improvements > 0).count() as u64;
+        for (index, (label, mut best)) in (0..labels).zip(bests) {
             // The steps are shared among the labels whose scores rose; the
             // others climb with what those leave.
             let sharing = if index < rising { rising - index } else { labels - index };
@@ -232,10 +231,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                                         && score == best.score
                                         && recording.choices.len() <= best.choices.len()
                                 };
-                                let Some(score) = self
-                                    .record
-                                    .score(&best.label)
-                                    .filter(|&score| score > best.score || sideways(score))
+                                let Some(score) =
+                                    self.record.score(&label).filter(|&score| score > best.score || sideways(score))
                                 else {
                                     break;
                                 };
