@@ -154,6 +154,18 @@ fn mutating_earlier_examples_finds_a_value_held_three_times() {
     assert!(found >= 14, "found on {found} of 20 seeds");
 }
 
+#[test]
+fn mutating_earlier_examples_finds_runs_of_consecutive_values() {
+    // Copies over neighbouring elements, each nudged one step further than
+    // the one before, make a run k+1, k+2, k+3 at once.
+    let found = seeds_falsifying(|| {
+        Property::for_all(generate::vec(forty_bits()), |list: Vec<u64>| {
+            !list.windows(3).any(|run| run[0] >= 1000 && run[1] == run[0] + 1 && run[2] == run[1] + 1)
+        })
+    });
+    assert!(found >= 4, "found on {found} of 20 seeds");
+}
+
 /// Runs a passing property long enough for many mutations, over a few
 /// seeds: generation must end cleanly whatever the generator's shape.
 fn generates_cleanly<G>(shape: &str, generator: G)

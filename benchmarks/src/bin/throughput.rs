@@ -30,6 +30,9 @@
 //! ```text
 //! cargo run --release --manifest-path benchmarks/Cargo.toml --bin throughput
 //! ```
+//!
+//! An argument keeps only the rows whose property contains it, for a quick
+//! look at one while working on it (`... --bin throughput -- stack`).
 
 use std::cell::Cell;
 use std::fmt::Debug;
@@ -858,7 +861,13 @@ fn main() {
     println!("{header}");
     println!("{}", "-".repeat(header.len()));
     let started = Instant::now();
-    let rows = rows();
+    // Rows whose property contains the first argument, if one is given.
+    let only = std::env::args().nth(1);
+    let rows: Vec<Row> = rows()
+        .into_iter()
+        .filter(|row| only.as_ref().is_none_or(|only| row.property.contains(only.as_str())))
+        .collect();
+    assert!(!rows.is_empty(), "no row's property contains {only:?}");
     // Each cell's fastest round so far, or why it could not run.
     let mut best: Vec<Vec<Result<Measurement, String>>> =
         rows.iter().map(|_| vec![Err("not measured".to_owned()); LIBRARIES.len()]).collect();

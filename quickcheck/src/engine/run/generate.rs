@@ -277,10 +277,12 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// mutations): the choices of one of its spans copied over one to
     /// [`MUTATION_COPIES`] other spans with the same label (a list element
     /// over others, one argument over another of the same kind), now and
-    /// then nudged, the rest random. This is what finds bugs that need
-    /// equal parts, which independent random draws almost never produce:
-    /// two equal arguments, a value that is in a list twice and is also
-    /// the argument, and with the nudge, two numbers one apart. False when
+    /// then nudged, each copy a step further than the one before it, the
+    /// rest random. This is what finds bugs that need equal or related
+    /// parts, which independent random draws almost never produce: two
+    /// equal arguments, a value that is in a list twice and is also the
+    /// argument, and with the nudge, two numbers one apart or a run of
+    /// consecutive values. False when
     /// the example has no two such spans, recorded none (it was redirected
     /// by the tree, or its draw stopped part-way), or no try would change it.
     // Out of line: it runs for three examples in eight, and inlined into the
@@ -336,17 +338,20 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 }
             }
             let destinations = &mut destinations[..count];
-            let part = Nudged { choices: &base[copied], nudge };
+            destinations.sort_unstable_by_key(|range| range.start);
+            // The copies in order are nudged once, twice, three times: a
+            // run of values a step apart (k+1, k+2, k+3) when they are
+            // neighbours, and one value a step from the original alone.
+            let copy = |rank: usize| Nudged { choices: &base[copied.clone()], nudge: nudge * (rank as i64 + 1) };
             // Also true where no span was free: nothing would change.
-            if destinations.iter().all(|to| part.equals(&base[to.clone()])) {
+            if destinations.iter().enumerate().all(|(rank, to)| copy(rank).equals(&base[to.clone()])) {
                 continue;
             }
-            destinations.sort_unstable_by_key(|range| range.start);
             self.prefix.clear();
             let mut kept_from = 0;
-            for to in destinations.iter() {
+            for (rank, to) in destinations.iter().enumerate() {
                 self.prefix.extend_from_slice(&base[kept_from..to.start]);
-                part.append_to(&mut self.prefix);
+                copy(rank).append_to(&mut self.prefix);
                 kept_from = to.end;
             }
             self.prefix.extend_from_slice(&base[kept_from..]);
