@@ -98,6 +98,28 @@ fn between_produces_both_bounds_within_a_thousand_draws() {
     both_bounds(i128::MIN + 1, -1);
 }
 
+/// Off-by-one bugs sit beside the ends of a range, which uniform or
+/// magnitude draws over a wide one all but never reach: values one and two
+/// inside each bound are forced now and then.
+#[test]
+fn integers_reach_the_values_beside_their_bounds() {
+    let values: BTreeSet<i64> = generate::integer::<i64>().sample(2_000, 3).into_iter().collect();
+    for beside in [i64::MIN + 1, i64::MIN + 2, i64::MAX - 2, i64::MAX - 1] {
+        assert!(values.contains(&beside), "{beside} never drawn");
+    }
+    let values: BTreeSet<u32> = generate::between(10u32, 1_000_000).sample(2_000, 3).into_iter().collect();
+    for beside in [11, 12, 999_998, 999_999] {
+        assert!(values.contains(&beside), "{beside} never drawn");
+    }
+    // As a property sees it: `x + 2` overflows at `MAX - 1` too.
+    for seed in 0..5 {
+        let result =
+            Property::for_all(generate::integer::<u64>(), |x: u64| x.checked_add(2).is_some() || x == u64::MAX)
+                .check(seeded(seed).runs(1000));
+        assert_eq!(result.minimal().map(|minimal| *minimal.value()), Some(u64::MAX - 1), "seed {seed}: {result}");
+    }
+}
+
 /// Apart from the shrink target, which forced edges and near draws favour,
 /// no value of a small range comes up much more often than its share: the
 /// upper bound used to collect every near draw past the range's end.
@@ -116,8 +138,9 @@ fn between_spreads_a_small_range_without_piling_on_its_upper_bound() {
         [(shares(generate::between(0u8, 9), 10), 10.0), (shares(generate::between(0u32, 99), 100), 100.0)]
     {
         let fair = 1.0 / count;
+        // A value one or two inside a bound is forced one draw in 256.
         let inside = shares[1..shares.len() - 1].iter().copied().fold(0.0, f64::max);
-        assert!(inside < 1.35 * fair, "a value inside drawn {inside:.3} of the time: {shares:?}");
+        assert!(inside < 1.35 * fair + 1.0 / 256.0, "a value inside drawn {inside:.3} of the time: {shares:?}");
         // One forced edge in 64 draws is the upper bound.
         let upper = shares[shares.len() - 1];
         assert!(upper < 1.35 * fair + 1.0 / 64.0, "the upper bound drawn {upper:.3} of the time: {shares:?}");

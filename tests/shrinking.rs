@@ -969,7 +969,7 @@ fn a_negation_is_replaced_by_its_operand_with_every_sign_flipped() {
             Add(left, right) => value(left).wrapping_add(value(right)),
         }
     }
-    for seed in [2, 5, 6] {
+    for seed in [0, 2, 3] {
         let result = Property::for_all(quickcheck::arbitrary::<Expression>(), |expression| value(&expression) != -200)
             .check(seeded(seed).runs(3000));
         let ideal = Add(Box::new(Number(-72)), Box::new(Number(-128)));

@@ -120,7 +120,7 @@ enum Spread {
 
 impl Spread {
     /// Of 64 rolls, those below this number draw near the target (the first
-    /// three of them force an edge instead).
+    /// four of them force an edge or a value beside a bound instead).
     fn near_target_rolls(self) -> u64 {
         match self {
             Spread::Magnitude => 31,
@@ -149,9 +149,10 @@ pub struct Integer<T: IntegerValue> {
 /// extremes. Shrinks towards 0, trying small positive values before small
 /// negative ones.
 ///
-/// Forces `MIN`, `MAX` and 0 about one draw in twenty between them, and
-/// nothing else: no value is forced for being known to break code, so what
-/// matters to your domain is yours to add with
+/// Forces `MIN`, `MAX` and 0 about one draw in twenty between them, and a
+/// value one or two inside `MIN` or `MAX` one draw in 64, where off-by-one
+/// bugs sit; nothing else: no value is forced for being known to break
+/// code, so what matters to your domain is yours to add with
 /// [`frequency`](crate::generate::frequency) and
 /// [`constant`](crate::generate::constant). About half the draws of a
 /// 64-bit type lie within 256 of 0 (six in ten of an `i32`, more of a
@@ -171,8 +172,9 @@ pub fn integer<T: IntegerValue>() -> Integer<T> {
 /// holds it, otherwise towards the bound nearer to 0.
 ///
 /// Draws are uniform over the range, except that the bounds and the shrink
-/// target are forced about one draw in twenty between them (nothing else
-/// is), and a fifth of the draws stay near the shrink target.
+/// target are forced about one draw in twenty between them, a value one
+/// or two inside a bound one draw in 64 (nothing else is forced), and a
+/// fifth of the draws stay near the shrink target.
 ///
 /// # Panics
 ///
@@ -224,8 +226,8 @@ impl<T: IntegerValue> Integer<T> {
     fn sample(&self, random: &mut Random, scale: u64) -> T::Key {
         let word = random.next_u64();
         let roll = word & 63;
-        if roll < 3 {
-            return self.edge(word);
+        if roll < 4 {
+            return self.edge(word, roll);
         }
         match self.spread {
             Spread::Magnitude => self.near_or_wide(random, word, scale, roll < Spread::Magnitude.near_target_rolls()),
@@ -233,14 +235,21 @@ impl<T: IntegerValue> Integer<T> {
         }
     }
 
-    /// One of the forced edges: the bounds and the target, picked by bits 8
-    /// to 23 of `word`. Only values derived from the range are forced, so
-    /// the generators' docs can name them all.
+    /// One of the forced values, as `word` says: for `roll` (its low six
+    /// bits) below 3 an edge, the bounds or the target, picked by bits 8 to
+    /// 23; for `roll` 3 a value one or two inside a bound (bits 8 and 9),
+    /// where off-by-one bugs sit (`x + 2` overflows at `MAX - 1`). Only
+    /// values derived from the range are forced, so the generators' docs
+    /// can name them all.
     #[cold]
     #[inline(never)]
-    fn edge(&self, word: u64) -> T::Key {
+    fn edge(&self, word: u64, roll: u64) -> T::Key {
         let order = &self.order;
         let size = order.max_index();
+        if roll == 3 {
+            let inwards = T::Key::from_u64(1 + ((word >> 9) & 1)).min(size);
+            return order.index(if word & (1 << 8) == 0 { inwards } else { size - inwards });
+        }
         let edges = [T::Key::ZERO, size, order.target()];
         order.index(edges[((((word >> 8) & 0xFFFF) * edges.len() as u64) >> 16) as usize])
     }
