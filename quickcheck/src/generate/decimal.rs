@@ -207,11 +207,10 @@ impl DecimalOf {
     fn sample(&self, negative: Option<bool>, random: &mut Random) -> (bool, u32, u128) {
         let word = random.next_u64();
         // Zero belongs to the positive side.
-        let fits = |value: &&Decimal| negative.is_none_or(|negative| (**value < Decimal::ZERO) == negative);
-        let candidates = self.forced.iter().filter(fits).count() as u64;
-        if word & 15 == 0 && candidates > 0 {
-            let pick = random.up_to(candidates - 1) as usize;
-            let value = *self.forced.iter().filter(fits).nth(pick).expect("pick counts candidates");
+        let fits = |value: &Decimal| negative.is_none_or(|negative| (*value < Decimal::ZERO) == negative);
+        if word & 15 == 0
+            && let Some(value) = crate::generate::pick_forced(&self.forced, fits, random)
+        {
             // Forced verbatim, at its own scale, which holds it by definition.
             return (value < Decimal::ZERO, value.scale(), value.mantissa().unsigned_abs());
         }

@@ -585,15 +585,14 @@ impl<T: FloatValue> Float<T> {
     fn sample(&self, negative: Option<bool>, random: &mut Random) -> (bool, Plan) {
         let word = random.next_u64();
         let sign = self.format.sign;
-        let fits = |bits: &&u64| negative.is_none_or(|negative| (**bits & sign != 0) == negative);
-        let candidates = self.forced.iter().filter(fits).count() as u64;
+        let fits = |bits: &u64| negative.is_none_or(|negative| (*bits & sign != 0) == negative);
         let nan = self.format.nan();
-        if (word >> 5).is_multiple_of(NAN_EVERY) && self.draws_nan() && fits(&&nan) {
+        if (word >> 5).is_multiple_of(NAN_EVERY) && self.draws_nan() && fits(&nan) {
             return self.plan_of(nan);
         }
-        if word.is_multiple_of(FORCED_EVERY) && candidates > 0 {
-            let pick = random.up_to(candidates - 1) as usize;
-            let bits = *self.forced.iter().filter(fits).nth(pick).expect("pick counts candidates");
+        if word.is_multiple_of(FORCED_EVERY)
+            && let Some(bits) = crate::generate::pick_forced(&self.forced, fits, random)
+        {
             return self.plan_of(bits);
         }
         let negative = negative.unwrap_or_else(|| {

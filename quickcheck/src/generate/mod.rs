@@ -294,6 +294,20 @@ pub(crate) fn assert_increasing<T: PartialOrd + std::fmt::Debug>(generator: &str
     );
 }
 
+/// One of the `forced` values (a float's or a decimal's) that `fits`, each
+/// as likely as the others, or `None` when none fits: a random number is
+/// drawn only when one does.
+pub(crate) fn pick_forced<T: Copy>(
+    forced: &[T],
+    fits: impl Fn(&T) -> bool,
+    random: &mut crate::engine::random::Random,
+) -> Option<T> {
+    use crate::engine::random::Draws;
+    let candidates = forced.iter().filter(|value| fits(value)).count() as u64;
+    let pick = random.up_to(candidates.checked_sub(1)?) as usize;
+    forced.iter().copied().filter(|value| fits(value)).nth(pick)
+}
+
 /// Whether a draw of a signed range (floats, decimals) takes the negative
 /// side. `positive` and `negative` say of each side whether the range has
 /// it (`None` if not) and, if so, whether it holds only zero. With both,
