@@ -144,9 +144,11 @@ impl Database {
                     None => delete_unreadable(&path, NOT_A_CHOICE_FILE),
                 },
                 // Deleted by another process since the directory was
-                // listed; or a link to nothing, which never will be read.
+                // listed (and perhaps saved again since: that is a file,
+                // replayed next time); or a link to nothing, which never
+                // will be read.
                 Err(error) if error.kind() == io::ErrorKind::NotFound => {
-                    if fs::symlink_metadata(&path).is_ok() {
+                    if is_link(&path) {
                         delete_unreadable(&path, LINK_TO_NOTHING);
                     }
                 }
@@ -214,8 +216,8 @@ impl Database {
 
     fn try_save(&self, key: &str, choices: &[u64]) -> io::Result<()> {
         let directory = self.directory(key);
-        fs::create_dir_all(&directory)?;
         if let Some(unignored) = &self.unignored {
+            fs::create_dir_all(unignored)?;
             let ignore = unignored.join(".gitignore");
             if !ignore.exists() {
                 fs::write(ignore, "# Saved failing examples of quickcheck: local to this checkout.\n*\n")?;
@@ -233,15 +235,7 @@ impl Database {
         let temporary = directory.join(format!(".{}.{:016x}.{}.tmp", std::process::id(), unique.0, unique.1));
         // A name in use is another writer's file: refused, and left alone.
         let create = || fs::OpenOptions::new().write(true).create_new(true).open(&temporary);
-        let mut file = match create() {
-            // Another process deleted its last example of the key, and the
-            // emptied directory with it, since this one made it.
-            Err(error) if error.kind() == io::ErrorKind::NotFound => {
-                fs::create_dir_all(&directory)?;
-                create()?
-            }
-            opened => opened?,
-        };
+        let mut file = create_in(&directory, create)?;
         let written = file.write_all(text.as_bytes()).and_then(|()| file.sync_all());
         drop(file);
         let renamed = written.and_then(|()| fs::rename(&temporary, &path));
@@ -265,6 +259,43 @@ impl Database {
             Err(error) => warning::once(&format!("could not delete the fixed example {}: {error}", path.display())),
         }
     }
+}
+
+/// How many times a save makes the key's directory again when another
+/// process removes it meanwhile.
+const DIRECTORY_ATTEMPTS: u32 = 16;
+
+/// Makes `directory` and opens a new file in it with `create`. Another
+/// process that deletes the key's last example removes the emptied
+/// directory too, and may do so between the two steps (the file then meets
+/// no directory) or inside `create_dir_all` (which then finds the name it
+/// was told exists gone, and says it exists): either way the directory is
+/// made again, up to [`DIRECTORY_ATTEMPTS`] times.
+fn create_in(directory: &Path, create: impl Fn() -> io::Result<fs::File>) -> io::Result<fs::File> {
+    let mut attempts = 1;
+    loop {
+        // Only the directory's errors: a file name in use is another
+        // writer's, which a second try would meet again.
+        let removed_meanwhile = match fs::create_dir_all(directory) {
+            Err(error) if error.kind() == io::ErrorKind::AlreadyExists => error,
+            Err(error) => return Err(error),
+            Ok(()) => match create() {
+                Err(error) if error.kind() == io::ErrorKind::NotFound => error,
+                opened => return opened,
+            },
+        };
+        if attempts == DIRECTORY_ATTEMPTS {
+            return Err(removed_meanwhile);
+        }
+        attempts += 1;
+    }
+}
+
+/// Whether `path` is a symbolic link (whatever it points to): a name that
+/// could not be read because its target is missing, as opposed to a file
+/// another process deleted, and perhaps saved again, since.
+fn is_link(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|metadata| metadata.file_type().is_symlink())
 }
 
 /// Why a saved file can never be replayed: its contents...
@@ -498,6 +529,53 @@ mod tests {
             .flatten()
             .filter(|entry| entry.path().extension().is_some_and(|extension| extension == "tmp"));
         assert_eq!(left_over.count(), 0, "temporary files were left behind");
+        let _ = fs::remove_dir_all(&database.root);
+    }
+
+    /// A passing run deletes the examples it replays, and the emptied
+    /// directory with them, while a failing run saves: a save that finds
+    /// its directory gone when it creates its file makes it again, a
+    /// bounded number of times.
+    #[test]
+    fn a_save_makes_its_directory_again_when_another_removes_it() {
+        let database = scratch("removed-meanwhile");
+        let directory = database.directory("key");
+        let file = directory.join("new.tmp");
+        let removals = std::cell::Cell::new(0);
+        // Removes the directory, as another process would, on the first two
+        // tries; then creates the file.
+        let create = || {
+            if removals.get() < 2 {
+                removals.set(removals.get() + 1);
+                fs::remove_dir(&directory).unwrap();
+            }
+            fs::OpenOptions::new().write(true).create_new(true).open(&file)
+        };
+        assert!(create_in(&directory, create).is_ok());
+        assert!(file.is_file());
+        // Removed before every try, it gives up with the error.
+        let always_removed = || {
+            fs::remove_dir_all(&directory).unwrap();
+            fs::OpenOptions::new().write(true).create_new(true).open(&file)
+        };
+        let error = create_in(&directory, always_removed).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
+        let _ = fs::remove_dir_all(&database.root);
+    }
+
+    /// Only a link can point nowhere: a file that could not be read because
+    /// another process deleted it, and that is back when looked at again,
+    /// is no link to delete.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_is_no_link() {
+        let database = scratch("no-link");
+        database.save("key", &[4]);
+        let file = database.directory("key").join(file_name(&[4]));
+        assert!(!is_link(&file));
+        let link = database.directory("key").join("0000000000000000.choices");
+        std::os::unix::fs::symlink(database.root.join("nowhere"), &link).unwrap();
+        assert!(is_link(&link));
         let _ = fs::remove_dir_all(&database.root);
     }
 
