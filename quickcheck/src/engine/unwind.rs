@@ -362,8 +362,28 @@ fn printed_during_check(location: Option<&panic::Location<'_>>) -> bool {
 static INSTALL: Once = Once::new();
 
 /// The address of the hook this module installed last, to tell it from a
-/// hook that other code set after it.
+/// hook that other code set after it; 0 once that hook is dropped.
 static OUR_HOOK: AtomicUsize = AtomicUsize::new(0);
+
+/// Which of our hooks [`OUR_HOOK`] is the address of, counting from 1.
+static OUR_GENERATION: AtomicUsize = AtomicUsize::new(0);
+
+/// Held by each hook this module installs. Other code that sets a hook of
+/// its own drops ours, and the allocator may then place that hook, or a
+/// later one, where ours was: the address would pass for ours, and ours
+/// would never be put back. Dropped with our hook, this forgets the
+/// address.
+struct Installed {
+    generation: usize,
+}
+
+impl Drop for Installed {
+    fn drop(&mut self) {
+        if OUR_GENERATION.load(Ordering::SeqCst) == self.generation {
+            OUR_HOOK.store(0, Ordering::SeqCst);
+        }
+    }
+}
 
 /// Serialises re-installing, so two threads cannot wrap each other's hook.
 static REINSTALL: Mutex<()> = Mutex::new(());
@@ -378,7 +398,11 @@ fn install_hook() {
 /// Installs our hook around `previous`, which it hands every panic of a
 /// thread that is not inside [`catch`].
 fn wrap(previous: Hook) {
+    let installed = Installed { generation: OUR_GENERATION.load(Ordering::SeqCst) + 1 };
+    let generation = installed.generation;
     let hook: Hook = Box::new(move |info| {
+        // Moves `installed` into the hook, to be dropped with it.
+        let _owned = &installed;
         if SILENCED.with(Cell::get) == 0 {
             if printed_during_check(info.location()) {
                 return;
@@ -399,6 +423,7 @@ fn wrap(previous: Hook) {
         LAST_PANIC.with(|last| *last.borrow_mut() = Some(record));
     });
     OUR_HOOK.store(address(&hook), Ordering::SeqCst);
+    OUR_GENERATION.store(generation, Ordering::SeqCst);
     panic::set_hook(hook);
 }
 
