@@ -131,6 +131,10 @@ impl Database {
         let mut examples = Vec::new();
         for entry in entries.flatten() {
             let path = entry.path();
+            if path.extension().is_some_and(|extension| extension == "tmp") {
+                remove_if_abandoned(&path);
+                continue;
+            }
             if path.extension().is_none_or(|extension| extension != "choices") {
                 continue;
             }
@@ -288,6 +292,22 @@ fn create_in(directory: &Path, create: impl Fn() -> io::Result<fs::File>) -> io:
             return Err(removed_meanwhile);
         }
         attempts += 1;
+    }
+}
+
+/// How old a save's temporary file must be to count as abandoned: a save
+/// writes and renames it within moments.
+const ABANDONED_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Removes the temporary file at `path` if a save left it long ago: one
+/// whose process was killed between writing and renaming. Kept, it would
+/// never go, and it would keep its key's directory from being removed.
+fn remove_if_abandoned(path: &Path) {
+    let age = fs::metadata(path).and_then(|metadata| metadata.modified()).map(|modified| modified.elapsed());
+    if let Ok(Ok(age)) = age
+        && age > ABANDONED_AFTER
+    {
+        let _ = fs::remove_file(path);
     }
 }
 
@@ -560,6 +580,26 @@ mod tests {
         };
         let error = create_in(&directory, always_removed).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::NotFound);
+        let _ = fs::remove_dir_all(&database.root);
+    }
+
+    /// A save killed between writing its temporary file and renaming it
+    /// leaves the file behind: a load removes it once it is old, and
+    /// leaves a fresh one, another save's in progress, alone.
+    #[test]
+    fn abandoned_temporary_files_are_removed() {
+        let database = scratch("abandoned");
+        database.save("key", &[3]);
+        let directory = database.directory("key");
+        let (old, fresh) = (directory.join(".1.0.0.tmp"), directory.join(".2.0.0.tmp"));
+        for path in [&old, &fresh] {
+            fs::write(path, "partial").unwrap();
+        }
+        let long_ago = std::time::SystemTime::now() - 2 * ABANDONED_AFTER;
+        fs::File::options().write(true).open(&old).unwrap().set_modified(long_ago).unwrap();
+        assert_eq!(database.load("key"), vec![vec![3]]);
+        assert!(!old.exists(), "the abandoned file is still there");
+        assert!(fresh.exists(), "a fresh temporary file was removed");
         let _ = fs::remove_dir_all(&database.root);
     }
 
