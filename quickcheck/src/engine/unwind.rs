@@ -435,9 +435,9 @@ fn address(hook: &Hook) -> usize {
 
 /// Puts our hook back in front if other code has set its own since (a
 /// test that sets a hook while checks run): called when a caught panic
-/// left no record (the first in a check), which is also what a panic
-/// raised with `resume_unwind` does, so it leaves our hook alone when it
-/// is there.
+/// left no record (the first in a check, or any once ours was dropped),
+/// which is also what a panic raised with `resume_unwind` does, so it
+/// leaves our hook alone when it is there.
 #[cold]
 fn reinstall_if_replaced() {
     if std::thread::panicking() {
@@ -512,8 +512,12 @@ fn classify(payload: Box<dyn Any + Send>) -> Caught {
     // resume_unwind (as a joined thread's is) never reaches the hook.
     let recorded = LAST_PANIC.with(|last| last.borrow_mut().take()).filter(|record| record.message == message);
     // A panic re-raised with `resume_unwind` (a joined thread's) leaves no
-    // record either, so the hook is looked at once a check, not per panic.
-    if recorded.is_none() && !HOOK_LOOKED_AT.with(|looked| looked.replace(true)) {
+    // record either, so the hook is looked at once a check, not per panic;
+    // and again whenever ours has been dropped since (other code took it,
+    // or set its own), which a look earlier in the check did not see.
+    if recorded.is_none()
+        && (OUR_HOOK.load(Ordering::SeqCst) == 0 || !HOOK_LOOKED_AT.with(|looked| looked.replace(true)))
+    {
         reinstall_if_replaced();
     }
     drop_quietly(payload);
