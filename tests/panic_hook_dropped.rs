@@ -13,13 +13,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use quickcheck::{Options, Property, generate};
 
-/// A hook that counts the panics it sees, of the size ours has, so that
-/// the allocator is apt to place it where ours was.
+/// A hook that counts, and prints, the panics it sees, of the size ours
+/// has, so that the allocator is apt to place it where ours was.
 fn counting_hook(seen: &Arc<AtomicUsize>) -> Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send> {
     let counter = Arc::clone(seen);
     let padding = [0usize; 2];
-    Box::new(move |_| {
+    Box::new(move |info| {
         counter.fetch_add(1 + padding[0], Ordering::SeqCst);
+        eprintln!("{info}");
     })
 }
 

@@ -11,15 +11,20 @@
 //! thread: it stays quiet only on a thread that is inside [`catch`] at the
 //! time, and hands every other panic to the hook that was there before, so
 //! tests running in parallel are not disturbed. Code that sets a hook of its
-//! own later replaces ours; the first caught panic that finds no record of
-//! itself puts ours back in front of that hook.
+//! own later, or takes ours, drops ours; the first caught panic that finds
+//! no record of itself (in a check, or at all once ours is dropped) puts
+//! ours back in front of whatever hook is there. A hook that calls the one
+//! it replaced keeps ours running behind it, and sees the silenced panics
+//! too until ours is put back in front of it. Looking at the installed
+//! hook means taking it out and setting it back, a moment in which another
+//! thread's panic meets the default hook, so it is done only then.
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Mutex, Once};
+use std::sync::{Arc, Mutex, Once};
 
 use crate::property::format::listed;
 
@@ -236,6 +241,9 @@ impl Caught {
 
 thread_local! {
     static SILENCED: Cell<u32> = const { Cell::new(0) };
+    /// Whether this thread is running our hook, so that a hook of ours that
+    /// the outer one reaches through another hook passes the panic on.
+    static IN_OUR_HOOK: Cell<bool> = const { Cell::new(false) };
     /// The stop last raised on this thread, until a [`catch`] of this
     /// module catches it: one still here when the code a `catch` ran
     /// returns was caught by that code (a `catch_unwind` around `assume`
@@ -365,23 +373,20 @@ static INSTALL: Once = Once::new();
 /// hook that other code set after it; 0 once that hook is dropped.
 static OUR_HOOK: AtomicUsize = AtomicUsize::new(0);
 
-/// Which of our hooks [`OUR_HOOK`] is the address of, counting from 1.
-static OUR_GENERATION: AtomicUsize = AtomicUsize::new(0);
-
 /// Held by each hook this module installs. Other code that sets a hook of
 /// its own drops ours, and the allocator may then place that hook, or a
 /// later one, where ours was: the address would pass for ours, and ours
 /// would never be put back. Dropped with our hook, this forgets the
-/// address.
+/// address, if it is still the one stored (not a newer hook's).
 struct Installed {
-    generation: usize,
+    /// The hook's address, known once it is boxed.
+    address: Arc<AtomicUsize>,
 }
 
 impl Drop for Installed {
     fn drop(&mut self) {
-        if OUR_GENERATION.load(Ordering::SeqCst) == self.generation {
-            OUR_HOOK.store(0, Ordering::SeqCst);
-        }
+        let address = self.address.load(Ordering::SeqCst);
+        let _ = OUR_HOOK.compare_exchange(address, 0, Ordering::SeqCst, Ordering::SeqCst);
     }
 }
 
@@ -398,11 +403,18 @@ fn install_hook() {
 /// Installs our hook around `previous`, which it hands every panic of a
 /// thread that is not inside [`catch`].
 fn wrap(previous: Hook) {
-    let installed = Installed { generation: OUR_GENERATION.load(Ordering::SeqCst) + 1 };
-    let generation = installed.generation;
+    let own_address = Arc::new(AtomicUsize::new(0));
+    let installed = Installed { address: Arc::clone(&own_address) };
     let hook: Hook = Box::new(move |info| {
         // Moves `installed` into the hook, to be dropped with it.
         let _owned = &installed;
+        // A hook of ours behind another of ours (put back in front of a
+        // hook that calls ours) leaves the panic to the outer one: it would
+        // find the panic's place already printed, and print nothing.
+        if IN_OUR_HOOK.with(|inside| inside.replace(true)) {
+            return previous(info);
+        }
+        let _leaving = Leaving;
         if SILENCED.with(Cell::get) == 0 {
             if printed_during_check(info.location()) {
                 return;
@@ -422,9 +434,18 @@ fn wrap(previous: Hook) {
         };
         LAST_PANIC.with(|last| *last.borrow_mut() = Some(record));
     });
+    own_address.store(address(&hook), Ordering::SeqCst);
     OUR_HOOK.store(address(&hook), Ordering::SeqCst);
-    OUR_GENERATION.store(generation, Ordering::SeqCst);
     panic::set_hook(hook);
+}
+
+/// Leaves our hook, on this thread, when dropped: see [`IN_OUR_HOOK`].
+struct Leaving;
+
+impl Drop for Leaving {
+    fn drop(&mut self) {
+        IN_OUR_HOOK.with(|inside| inside.set(false));
+    }
 }
 
 /// Where a hook lives: ours captures the hook before it, so it is never
@@ -515,10 +536,11 @@ fn classify(payload: Box<dyn Any + Send>) -> Caught {
     // record either, so the hook is looked at once a check, not per panic;
     // and again whenever ours has been dropped since (other code took it,
     // or set its own), which a look earlier in the check did not see.
-    if recorded.is_none()
-        && (OUR_HOOK.load(Ordering::SeqCst) == 0 || !HOOK_LOOKED_AT.with(|looked| looked.replace(true)))
-    {
-        reinstall_if_replaced();
+    if recorded.is_none() {
+        let looked = HOOK_LOOKED_AT.with(|looked| looked.replace(true));
+        if !looked || OUR_HOOK.load(Ordering::SeqCst) == 0 {
+            reinstall_if_replaced();
+        }
     }
     drop_quietly(payload);
     Caught::Panic(Box::new(recorded.unwrap_or(Panic { message, location: None })))
