@@ -131,7 +131,7 @@ impl Database {
         let mut examples = Vec::new();
         for entry in entries.flatten() {
             let path = entry.path();
-            if path.extension().is_some_and(|extension| extension == "tmp") {
+            if is_temporary(&path) {
                 remove_if_abandoned(&path);
                 continue;
             }
@@ -298,6 +298,14 @@ fn create_in(directory: &Path, create: impl Fn() -> io::Result<fs::File>) -> io:
 /// How old a save's temporary file must be to count as abandoned: a save
 /// writes and renames it within moments.
 const ABANDONED_AFTER: std::time::Duration = std::time::Duration::from_secs(3600);
+
+/// Whether `path` is named as a save names its temporary files:
+/// `.{process}.{random}.{count}.tmp`.
+fn is_temporary(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|name| name.to_str())
+        .is_some_and(|name| name.starts_with('.') && name.ends_with(".tmp") && name.matches('.').count() == 4)
+}
 
 /// Removes the temporary file at `path` if a save left it long ago: one
 /// whose process was killed between writing and renaming. Kept, it would
@@ -592,14 +600,19 @@ mod tests {
         database.save("key", &[3]);
         let directory = database.directory("key");
         let (old, fresh) = (directory.join(".1.0.0.tmp"), directory.join(".2.0.0.tmp"));
-        for path in [&old, &fresh] {
-            fs::write(path, "partial").unwrap();
-        }
+        // Not named as a save names its files: not a save's to remove.
+        let other = directory.join("notes.tmp");
         let long_ago = std::time::SystemTime::now() - 2 * ABANDONED_AFTER;
-        fs::File::options().write(true).open(&old).unwrap().set_modified(long_ago).unwrap();
+        for path in [&old, &fresh, &other] {
+            fs::write(path, "partial").unwrap();
+            if path != &fresh {
+                fs::File::options().write(true).open(path).unwrap().set_modified(long_ago).unwrap();
+            }
+        }
         assert_eq!(database.load("key"), vec![vec![3]]);
         assert!(!old.exists(), "the abandoned file is still there");
         assert!(fresh.exists(), "a fresh temporary file was removed");
+        assert!(other.exists(), "a file the database did not write was removed");
         let _ = fs::remove_dir_all(&database.root);
     }
 
