@@ -434,8 +434,9 @@ fn wrap(previous: Hook) {
         };
         LAST_PANIC.with(|last| *last.borrow_mut() = Some(record));
     });
-    own_address.store(address(&hook), Ordering::SeqCst);
-    OUR_HOOK.store(address(&hook), Ordering::SeqCst);
+    let at = address(&hook);
+    own_address.store(at, Ordering::SeqCst);
+    OUR_HOOK.store(at, Ordering::SeqCst);
     panic::set_hook(hook);
 }
 
