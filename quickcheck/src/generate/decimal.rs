@@ -50,6 +50,12 @@ struct Side {
 /// integers are, half of all its values were 1 or 3.
 const ROOMY: u128 = 16;
 
+impl crate::generate::SignedSide for Side {
+    fn holds_only_zero(&self) -> bool {
+        self.high.0 == 0
+    }
+}
+
 impl Side {
     fn new(low: Decimal, high: Decimal) -> Side {
         let parts = |value: Decimal| (value.mantissa().unsigned_abs(), value.scale());
@@ -70,11 +76,6 @@ impl Side {
         let roomy = side.scales.iter().position(holds_enough).unwrap_or(0);
         side.roomy = roomy as u64;
         side
-    }
-
-    /// Whether zero is this side's one value.
-    fn holds_only_zero(&self) -> bool {
-        self.high.0 == 0
     }
 
     /// The mantissas in range at `scale`; `least > most` if there are none.
@@ -215,13 +216,7 @@ impl DecimalOf {
             return (value < Decimal::ZERO, value.scale(), value.mantissa().unsigned_abs());
         }
         let negative = negative.unwrap_or_else(|| {
-            let only_zero = |side: &Option<Side>| side.as_ref().map(Side::holds_only_zero);
-            crate::generate::takes_negative_side(
-                word & 16 != 0,
-                only_zero(&self.positive),
-                only_zero(&self.negative),
-                random,
-            )
+            crate::generate::takes_negative_side(word & 16 != 0, &self.positive, &self.negative, random)
         });
         let (scale, mantissa) = self.side(negative).sample(random);
         (negative, scale, mantissa)

@@ -380,17 +380,18 @@ struct Side {
     nan: bool,
 }
 
+impl crate::generate::SignedSide for Side {
+    fn holds_only_zero(&self) -> bool {
+        !self.infinity && !self.nan && self.finite.is_some_and(|finite| finite.high.0 == 0)
+    }
+}
+
 impl Side {
     /// Magnitudes `low..=high`, non-negative bits with `low <= high`.
     fn new(format: &Format, low: u64, high: u64, nan: bool) -> Side {
         let infinity = high == format.infinity();
         let finite = (low != format.infinity()).then(|| Finite::new(format, low, high.min(format.max())));
         Side { finite, infinity, nan }
-    }
-
-    /// Whether zero is this side's one value.
-    fn holds_only_zero(&self) -> bool {
-        !self.infinity && !self.nan && self.finite.is_some_and(|finite| finite.high.0 == 0)
     }
 
     fn finite_indices(&self) -> u64 {
@@ -596,13 +597,7 @@ impl<T: FloatValue> Float<T> {
             return self.plan_of(bits);
         }
         let negative = negative.unwrap_or_else(|| {
-            let only_zero = |side: &Option<Side>| side.as_ref().map(Side::holds_only_zero);
-            crate::generate::takes_negative_side(
-                word & 16 != 0,
-                only_zero(&self.positive),
-                only_zero(&self.negative),
-                random,
-            )
+            crate::generate::takes_negative_side(word & 16 != 0, &self.positive, &self.negative, random)
         });
         let side = self.side(negative);
         let plan = match side.finite {

@@ -308,21 +308,29 @@ pub(crate) fn pick_forced<T: Copy>(
     forced.iter().copied().filter(|value| fits(value)).nth(pick)
 }
 
+/// One sign's side of a signed range (floats, decimals), as
+/// [`takes_negative_side`] weighs it.
+pub(crate) trait SignedSide {
+    /// Whether zero is this side's one value.
+    fn holds_only_zero(&self) -> bool;
+}
+
 /// Whether a draw of a signed range (floats, decimals) takes the negative
-/// side. `positive` and `negative` say of each side whether the range has
-/// it (`None` if not) and, if so, whether it holds only zero. With both,
-/// each is taken as `coin` says, half the time, unless one holds only zero
-/// (the `+0.0` of `-5.0..=0.0`, the positive side of decimals `-5..=0`):
-/// that side then gets one draw in sixteen, as a forced value does; with
-/// half of them, `-5.0..=0.0` drew 0.0 on 55% of its draws.
-pub(crate) fn takes_negative_side(
+/// side, of the range's `positive` and `negative` sides (`None` where it
+/// has none). With both, each is taken as `coin` says, half the time,
+/// unless one holds only zero (the `+0.0` of `-5.0..=0.0`, the positive
+/// side of decimals `-5..=0`): that side then gets one draw in sixteen, as
+/// a forced value does; with half of them, `-5.0..=0.0` drew 0.0 on 55% of
+/// its draws.
+pub(crate) fn takes_negative_side<S: SignedSide>(
     coin: bool,
-    positive: Option<bool>,
-    negative: Option<bool>,
+    positive: &Option<S>,
+    negative: &Option<S>,
     random: &mut crate::engine::random::Random,
 ) -> bool {
     use crate::engine::random::Draws;
-    match (positive, negative) {
+    let only_zero = |side: &Option<S>| side.as_ref().map(S::holds_only_zero);
+    match (only_zero(positive), only_zero(negative)) {
         (Some(true), Some(false)) => random.up_to(15) != 0,
         (Some(false), Some(true)) => random.up_to(15) == 0,
         (Some(_), Some(_)) => coin,
