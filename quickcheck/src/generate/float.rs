@@ -342,20 +342,21 @@ impl Finite {
             }
         };
         let (least, most) = self.significands(format, exponent);
-        let mut significand = match bits {
+        let short_significand = match bits {
             // A normalised significand: a short one shifted up to the top
-            // bit, so its low bits are zero.
+            // bit, so its low bits are zero. One outside the range is drawn
+            // again, uniformly: clamped, it would land on a bound, which in
+            // 1e16..=1.5e16 (a part of one binade) made nearly every such
+            // draw a bound.
             Some((min_bits, max_bits)) if exponent > 0 => {
                 let drawn = short(random, format.max_significand, min_bits.max(1), max_bits);
                 let normalised = drawn << (format.mantissa + 1 - bit_length(drawn));
-                // One outside the range is drawn again, uniformly: clamped,
-                // it would land on a bound, which in 1e16..=1.5e16 (a part
-                // of one binade) made nearly every such draw a bound.
-                if (least..=most).contains(&normalised) { normalised } else { least + random.up_to(most - least) }
+                (least..=most).contains(&normalised).then_some(normalised)
             }
-            Some((min_bits, max_bits)) => least + short(random, most - least, min_bits, max_bits),
-            None => least + random.up_to(most - least),
+            Some((min_bits, max_bits)) => Some(least + short(random, most - least, min_bits, max_bits)),
+            None => None,
         };
+        let mut significand = short_significand.unwrap_or_else(|| least + random.up_to(most - least));
         // An odd significand makes a fraction of exactly that exponent,
         // rather than an integer in disguise.
         if fraction && significand % 2 == 0 {

@@ -282,9 +282,9 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// parts, which independent random draws almost never produce: two
     /// equal arguments, a value that is in a list twice and is also the
     /// argument, and with the nudge, two numbers one apart or a run of
-    /// consecutive values. False when
-    /// the example has no two such spans, recorded none (it was redirected
-    /// by the tree, or its draw stopped part-way), or no try would change it.
+    /// consecutive values. False when the example has no two such spans,
+    /// recorded none (it was redirected by the tree, or its draw stopped
+    /// part-way), or no try would change it.
     // Out of line: it runs for three examples in eight, and inlined into the
     // loop it would cost every example a larger stack frame.
     #[inline(never)]
