@@ -83,6 +83,21 @@ fn stack_position() -> usize {
     std::ptr::from_ref(&here) as usize
 }
 
+/// The random state of a batch of draws (see
+/// [`ChoiceSource::choose_many`]), held in a local, and put back where it
+/// belongs when the batch ends, whether it finishes or unwinds.
+struct Batch<'a> {
+    random: Random,
+    home: &'a mut Random,
+}
+
+impl Drop for Batch<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.home.clone_from(&self.random);
+    }
+}
+
 /// What the source does once the prefix it replays has run out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tail {
@@ -560,6 +575,57 @@ impl ChoiceSource {
             self.recording.maxima.push(max);
         }
         value
+    }
+
+    /// Makes `count` choices in `0..=max` in a row, as that many calls of
+    /// [`choose_by`](ChoiceSource::choose_by) would, handing each to `each`
+    /// as it is made: those the prefix holds (a mutation's, a steered
+    /// example's) copied from it in one pass, and then, when all the rest
+    /// are fresh random draws, those drawn with the random state in a
+    /// local rather than read from memory at every choice. Before each call
+    /// of `each`, which runs the user's code (a `map`), the recording is
+    /// that of one call at a time, and the random state is put back if it
+    /// unwinds (a panic, an `assume`), so the source is left as one call at
+    /// a time would leave it.
+    #[inline(always)]
+    pub(crate) fn choose_many<S: Sample<u64> + Copy>(
+        &mut self,
+        max: u64,
+        count: usize,
+        sample: S,
+        mut each: impl FnMut(u64),
+    ) {
+        let position = self.recording.choices.len();
+        // A position the prefix holds is never in the fresh window, which
+        // starts where the prefix ends.
+        let replayed = self.prefix.len().min(self.max_choices).saturating_sub(position).min(count);
+        self.recording.choices.reserve(count);
+        let from = position.min(self.prefix.len());
+        for &choice in &self.prefix[from..from + replayed] {
+            let value = if choice <= max { choice } else { 0 };
+            self.recording.choices.push(value);
+            if self.keeps_maxima {
+                self.recording.maxima.push(max);
+            }
+            each(value);
+        }
+        let count = count - replayed;
+        let offset = self.recording.choices.len().wrapping_sub(self.fresh.start);
+        if offset >= self.fresh.count || self.fresh.count - offset < count {
+            for _ in 0..count {
+                each(self.choose_by(max, sample));
+            }
+            return;
+        }
+        let mut batch = Batch { random: self.random.clone(), home: &mut self.random };
+        for _ in 0..count {
+            let value = sample.sample(&mut batch.random).min(max);
+            self.recording.choices.push(value);
+            if self.keeps_maxima {
+                self.recording.maxima.push(max);
+            }
+            each(value);
+        }
     }
 
     /// A choice outside the fresh window: the prefix's value at `position`,

@@ -68,6 +68,19 @@ pub trait Word:
     /// Makes one choice in `0..=max` from `source`: one recorded choice for
     /// a `u64`, two for a `u128` wider than 64 bits.
     fn choose(source: &mut ChoiceSource, max: Self, sample: impl Sample<Self>) -> Self;
+
+    /// Makes `count` such choices in a row, handing each to `each`.
+    fn choose_many<S: Sample<Self> + Copy>(
+        source: &mut ChoiceSource,
+        max: Self,
+        count: usize,
+        sample: S,
+        mut each: impl FnMut(Self),
+    ) {
+        for _ in 0..count {
+            each(Self::choose(source, max, sample));
+        }
+    }
 }
 
 /// The constants and methods that are the primitive type's own.
@@ -115,6 +128,17 @@ impl Word for u64 {
     #[inline(always)]
     fn choose(source: &mut ChoiceSource, max: u64, sample: impl Sample<u64>) -> u64 {
         source.choose_by(max, sample)
+    }
+
+    #[inline(always)]
+    fn choose_many<S: Sample<u64> + Copy>(
+        source: &mut ChoiceSource,
+        max: u64,
+        count: usize,
+        sample: S,
+        each: impl FnMut(u64),
+    ) {
+        source.choose_many(max, count, sample, each);
     }
 }
 

@@ -336,6 +336,11 @@ impl<G: Generator, C: GrowableCollection<Element = G::Value>> Generator for Coll
         } else {
             // Without spans (most of generation) an element is its choices
             // alone: the source's span bookkeeping is skipped.
+            // Below the minimum an element decides nothing: the first
+            // `min` are drawn as one batch.
+            let min = self.lengths.min;
+            self.element.generate_many(source, min, |element| collection.push(element));
+            length = min;
             while self.lengths.one_more(source, length, chance) {
                 collection.push(self.element.generate(source));
                 length += 1;
@@ -496,6 +501,140 @@ mod tests {
             // closing "stop" choice.
             let inner: usize = drawn.iter().map(|inner| 3 + 2 * inner.len()).sum();
             assert_eq!(source.recording().spans.len(), 2 + inner, "seed {seed}");
+        }
+    }
+
+    /// `element`, drawing one value at a time: the default
+    /// [`Generator::generate_many`], which the batched draws must match.
+    struct OneAtATime<G>(G);
+
+    impl<G: Generator> Generator for OneAtATime<G> {
+        type Value = G::Value;
+
+        fn generate(&self, source: &mut ChoiceSource) -> G::Value {
+            self.0.generate(source)
+        }
+
+        fn label(&self) -> &'static str {
+            self.0.label()
+        }
+    }
+
+    /// A value, the integer drawn after it, and the recording's choices
+    /// and maxima.
+    type Drawn<T> = (T, i64, Vec<u64>, Vec<u64>);
+
+    /// Draws `generator` and then one more integer, for the random state
+    /// the draw left behind; with the recording, or how the draw stopped.
+    fn drawn_with<G: Generator>(
+        source: &mut ChoiceSource,
+        generator: &G,
+    ) -> Result<Drawn<G::Value>, crate::engine::unwind::Caught> {
+        let after = crate::generate::integer::<i64>();
+        crate::engine::unwind::catch(|| {
+            let value = source.draw(generator);
+            let next = source.draw(&after);
+            let recording = source.recording();
+            (value, next, recording.choices.clone(), recording.maxima.clone())
+        })
+    }
+
+    #[test]
+    fn elements_below_the_minimum_drawn_in_a_batch_are_those_drawn_one_at_a_time() {
+        use crate::engine::random::for_example;
+        use crate::engine::source::{Fill, Variation};
+        use crate::generate::integer;
+        let (mut batched, mut single) = (ChoiceSource::new(), ChoiceSource::new());
+        // Each case prepared the same way in both sources: at random; with
+        // a prefix that ends inside the batch; as an exact replay; varied,
+        // with a choice limit that may cut the batch short; and at random
+        // with a minimum that passes the example's limit of choices.
+        let prepare = |sources: [&mut ChoiceSource; 2], seed: u64, start: usize| {
+            let prefix: Vec<u64> = (0..seed % 9).map(|i| i * 3).collect();
+            let random = for_example(seed, 2);
+            let limit = 1 + (seed as usize * 13) % 70;
+            for source in sources {
+                source.reseed(for_example(seed, 0));
+                match start {
+                    1 => source.start_extending(&prefix, 1.0),
+                    2 => source.start_replay(&(0..70).map(|i| i * seed % 11).collect::<Vec<_>>()),
+                    3 => source.start_varying(
+                        &prefix,
+                        Variation {
+                            span: 1,
+                            kept: 0,
+                            resume_at: 0,
+                            fill: Fill::Random { random: random.clone(), scale: 1.0 },
+                            max_choices: limit,
+                        },
+                    ),
+                    _ => source.start_random(1.0),
+                }
+            }
+        };
+        for seed in 0..40 {
+            for start in 0..5 {
+                prepare([&mut batched, &mut single], seed, start);
+                // A list before the one measured, so that its batch starts
+                // part-way into the example.
+                let (before, min) =
+                    if start == 4 { (200, MAX_CHOICES - 100) } else { (seed as usize % 3, (seed as usize * 7) % 60) };
+                let lengths = (before..=before, min..=min + 3);
+                let batch = drawn_with(
+                    &mut batched,
+                    &(vec(integer::<i32>()).length(lengths.0.clone()), vec(integer::<i32>()).length(lengths.1.clone())),
+                );
+                let one_at_a_time = || vec(OneAtATime(integer::<i32>()));
+                let one_by_one =
+                    drawn_with(&mut single, &(one_at_a_time().length(lengths.0), one_at_a_time().length(lengths.1)));
+                let case = format!("seed {seed}, start {start}");
+                match (batch, one_by_one) {
+                    (Ok(batch), Ok(one_by_one)) => assert_eq!(batch, one_by_one, "{case}"),
+                    (Err(batch), Err(one_by_one)) => {
+                        assert_eq!(format!("{batch:?}"), format!("{one_by_one:?}"), "{case}");
+                        assert_eq!(batched.recording().choices, single.recording().choices, "{case}");
+                    }
+                    (batch, one_by_one) => panic!("{case}: {batch:?} against {one_by_one:?}"),
+                }
+            }
+        }
+        // Mapped integers of a chosen range (drawn otherwise than a whole
+        // type's) and wide ones (a `u128` is two choices, drawn one at a
+        // time) batch the same way.
+        for seed in 0..20 {
+            // A prefix whose choices pass a small range's largest (read as
+            // 0, as one choice at a time reads them).
+            prepare([&mut batched, &mut single], seed, 1);
+            let small = || crate::generate::between(0u8, 5);
+            let small_single = vec(OneAtATime(small())).length(12..=12);
+            assert_eq!(
+                drawn_with(&mut batched, &vec(small()).length(12..=12)).ok(),
+                drawn_with(&mut single, &small_single).ok(),
+            );
+            prepare([&mut batched, &mut single], seed, 0);
+            let range = || crate::generate::between(3u8, 200);
+            let mapped = vec(range().map(u32::from)).length(30..=40);
+            let mapped_single = vec(OneAtATime(range()).map(u32::from)).length(30..=40);
+            assert_eq!(drawn_with(&mut batched, &mapped).ok(), drawn_with(&mut single, &mapped_single).ok());
+            // A mapping that rejects some values unwinds out of the batch:
+            // the source must be left as one draw at a time leaves it,
+            // random state and all, for the draws that follow.
+            let picky = |value: i32| {
+                crate::assume(value % 4 != 0);
+                value
+            };
+            let rejecting = vec(integer::<i32>().map(picky)).length(30..=30);
+            let rejecting_single = vec(OneAtATime(integer::<i32>()).map(picky)).length(30..=30);
+            let stopped = drawn_with(&mut batched, &rejecting).map_err(|stop| format!("{stop:?}"));
+            assert_eq!(stopped, drawn_with(&mut single, &rejecting_single).map_err(|stop| format!("{stop:?}")));
+            assert_eq!(batched.recording().choices, single.recording().choices, "seed {seed}");
+            assert_eq!(
+                drawn_with(&mut batched, &integer::<u64>()).ok(),
+                drawn_with(&mut single, &integer::<u64>()).ok()
+            );
+            let wide = vec(integer::<u128>()).length(10..=10);
+            let wide_single = vec(OneAtATime(integer::<u128>())).length(10..=10);
+            assert_eq!(drawn_with(&mut batched, &wide).ok(), drawn_with(&mut single, &wide_single).ok());
         }
     }
 }

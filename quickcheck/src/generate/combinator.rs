@@ -37,6 +37,11 @@ impl<G: Generator, F: Mapping<G::Value>> Generator for Map<G, F> {
         self.mapping.call(self.inner.generate(source))
     }
 
+    #[inline]
+    fn generate_many(&self, source: &mut ChoiceSource, count: usize, mut push: impl FnMut(F::Output)) {
+        self.inner.generate_many(source, count, |value| push(self.mapping.call(value)));
+    }
+
     fn label(&self) -> &'static str {
         self.inner.label()
     }

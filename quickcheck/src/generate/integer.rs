@@ -231,7 +231,14 @@ impl<T: IntegerValue> Integer<T> {
         }
         match self.spread {
             Spread::Magnitude => self.near_or_wide(random, word, scale, roll < Spread::Magnitude.near_target_rolls()),
-            Spread::Uniform => self.sample_range(random, word, scale),
+            Spread::Uniform => {
+                // Through a copy: a batch of draws keeps its random state in
+                // registers only while no call takes that state's address.
+                let mut copy = random.clone();
+                let index = self.sample_range(&mut copy, word, scale);
+                *random = copy;
+                index
+            }
         }
     }
 
@@ -314,6 +321,7 @@ impl<T: IntegerValue> Integer<T> {
 /// One draw of an [`Integer`] at a size, handed to the choice source: a
 /// [`Sample`] that is always inlined, where a closure this large would not
 /// be.
+#[derive(Clone, Copy)]
 struct Draw<'a, T: IntegerValue> {
     integer: &'a Integer<T>,
     scale: u64,
@@ -334,6 +342,14 @@ impl<T: IntegerValue> Generator for Integer<T> {
         let scale = source.scale_fixed();
         let index = T::Key::choose(source, self.order.max_index(), Draw { integer: self, scale });
         T::from_key(self.low + self.order.offset(index))
+    }
+
+    #[inline(always)]
+    fn generate_many(&self, source: &mut ChoiceSource, count: usize, mut push: impl FnMut(T)) {
+        let scale = source.scale_fixed();
+        T::Key::choose_many(source, self.order.max_index(), count, Draw { integer: self, scale }, |index| {
+            push(T::from_key(self.low + self.order.offset(index)))
+        });
     }
 
     fn label(&self) -> &'static str {

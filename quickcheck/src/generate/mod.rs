@@ -155,6 +155,22 @@ pub trait Generator {
     /// span, rather than directly.
     fn generate(&self, source: &mut ChoiceSource) -> Self::Value;
 
+    /// Builds `count` values in a row, handing each to `push` as it is
+    /// made: the elements of a collection below its minimum length, which
+    /// have no choice of their own between them. The values and choices
+    /// are exactly those of `count` calls of [`generate`](Generator::generate);
+    /// a generator overrides it only to make them faster (the integers do,
+    /// keeping the random state in registers for the batch).
+    #[inline]
+    fn generate_many(&self, source: &mut ChoiceSource, count: usize, mut push: impl FnMut(Self::Value))
+    where
+        Self: Sized,
+    {
+        for _ in 0..count {
+            push(self.generate(source));
+        }
+    }
+
     /// The label of this generator's spans (a span is the stretch of the
     /// choice sequence that one draw made). Spans with equal labels were
     /// drawn by the same kind of generator, which tells the shrinker which
