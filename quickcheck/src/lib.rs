@@ -115,8 +115,9 @@
 //!
 //! Every generator shrinks without help: the shrinker works on what it
 //! drew, so a mapped, filtered or derived value shrinks towards the
-//! simplest one its generator can make (an enum towards its first variant,
-//! a number towards 0, a list towards the empty list).
+//! simplest one its generator can make (a number towards 0, a list towards
+//! the empty list, an enum towards its first variant, or a later one that
+//! takes fewer choices: a variant without fields before one with them).
 //!
 //! # Statistics and coverage
 //!
@@ -308,7 +309,9 @@ pub use arbitrary::{Arbitrary, arbitrary};
 ///
 /// Each `#[example(...)]` pins one case, with one expression per parameter
 /// in order, checked before the generated ones (see
-/// [`Property::example`]). Each expression has its parameter's type, which
+/// [`Property::example`]). Written below `#[property]`, it is read by that
+/// attribute and needs no import; written above it, it is an attribute of
+/// its own, and needs `use quickcheck::example`. Each expression has its parameter's type, which
 /// it may be inferred from (`Default::default()`, `(0..3).collect()`), and a
 /// `String` or `Cow<str>` parameter also takes a string literal, so an example line from
 /// a report pastes back as it is. A

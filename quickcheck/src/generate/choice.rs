@@ -273,7 +273,8 @@ pub struct Frequency<A> {
 
 /// Draws from one of several generators, each picked in proportion to its
 /// weight. An alternative of weight 0 is never drawn, not even while
-/// shrinking, which moves towards the first alternative of positive weight.
+/// shrinking, which moves towards the first alternative of positive weight,
+/// unless a later one's value takes fewer choices (as with [`one_of`]).
 ///
 /// # Panics
 ///

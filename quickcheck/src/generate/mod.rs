@@ -34,8 +34,8 @@
 //! | `decimal`, `decimal_between` | `decimal` | the bounds, 0, ±1e-28 | 0, the scale before the mantissa |
 //! | `naive_date`, `naive_date_between` | `chrono` | the bounds | 2000-01-01, or the year of the range nearest 2000 |
 //! | `naive_time` | `chrono` | 00:00:00, 23:59:59.999999999 | midnight, detail dropped first |
-//! | `naive_date_time`, `naive_date_time_between`, `date_time_utc`, `date_time_utc_between` (`.in_zone(zone)` for another time zone) | `chrono` | the bounds | 2000-01-01T00:00:00, component by component |
-//! | `date_time_offset`, `date_time_offset_between` | `chrono` | the bounds, verbatim | 2000-01-01T00:00:00+00:00 |
+//! | `naive_date_time`, `naive_date_time_between`, `date_time_utc`, `date_time_utc_between` (`.in_zone(zone)` for any time zone) | `chrono` | the bounds | 2000-01-01T00:00:00, component by component |
+//! | `date_time_offset`, `date_time_offset_between` | `chrono` | the bounds, verbatim at offsets of whole minutes within 14 hours | 2000-01-01T00:00:00+00:00 |
 //! | `time_delta` | `chrono` | zero, `TimeDelta::MIN`, `TimeDelta::MAX` | zero, via a small count of a round unit |
 //! | `uuid` | `uuid` | the nil and max UUIDs | the nil UUID |
 //!

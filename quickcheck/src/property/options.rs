@@ -324,9 +324,9 @@ impl Options {
     /// returned), its example's replay token is written to the process's
     /// standard error, which the test harness does not capture, so the
     /// example it hangs on can be replayed alone. An asynchronous body still
-    /// waiting when its time is up is given up on then, under any
-    /// executor: its future is dropped, and the example fails for the
-    /// deadline.
+    /// waiting when its time is up (with the slack below while searching
+    /// and shrinking) is given up on then, under any executor: its future
+    /// is dropped, and the example fails for the deadline.
     ///
     /// While searching and shrinking, an example fails only past 1.25 times
     /// the deadline, so that one near the limit does not fail by chance.

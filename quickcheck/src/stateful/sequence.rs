@@ -64,7 +64,9 @@ pub struct Commands<Model, Next> {
 /// a step by removing its choices and the later steps are drawn again from
 /// the choices they had. Where a command has no valid argument in some state,
 /// keep it and let its precondition reject it. Choices between generators
-/// shrink towards the first, so list the command that always applies first.
+/// shrink towards the first, unless a later one takes fewer choices (a
+/// command without arguments before one with them): list first the command
+/// that always applies, and give it the fewest arguments.
 pub fn commands<Model, Next, G>(initial: impl Fn() -> Model + 'static, next: Next) -> Commands<Model, Next>
 where
     Next: Fn(&Model) -> Option<G>,
