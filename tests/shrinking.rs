@@ -976,3 +976,42 @@ fn a_negation_is_replaced_by_its_operand_with_every_sign_flipped() {
         assert_eq!(result.minimal().unwrap().value(), &ideal, "seed {seed}: {result}");
     }
 }
+
+/// A value of many parts that take no choice (here 32,000 constants in
+/// eight lists) has far more spans than choices. Shrinking walks its spans,
+/// and must end promptly all the same: on its own, at its time limit, or
+/// once the check is cancelled. (Each walked every span for every span,
+/// and ran on past the limit: minutes for this value.)
+#[test]
+fn shrinking_many_parts_that_take_no_choice_ends_promptly() {
+    use quickcheck::Cancellation;
+    use std::time::{Duration, Instant};
+    let pages = || generate::vec(generate::vec(generate::constant(0u8)).length(4000..=4000)).length(8..=8);
+    let generous = Duration::from_secs(30);
+    let started = Instant::now();
+    let result = Property::for_all(pages(), |_| false).check(Options::default().seed(1));
+    assert!(result.failures()[0].is_fully_shrunk(), "{result}");
+    assert!(started.elapsed() < generous, "took {:?}", started.elapsed());
+    // Three times as many parts, stopped by the time limit or by a
+    // cancellation from the body once shrinking has begun.
+    let more_pages = || generate::vec(generate::vec(generate::constant(0u8)).length(8000..=8000)).length(3..=3);
+    let started = Instant::now();
+    let limited = Property::for_all(more_pages(), |_| false)
+        .check(Options::default().seed(1).max_shrink_time(Duration::from_millis(1)));
+    assert!(started.elapsed() < generous, "took {:?}", started.elapsed());
+    assert!(limited.to_string().contains("Shrinking stopped at its time limit of 1ms"), "{limited}");
+    let cancellation = Cancellation::new();
+    let mut calls = 0;
+    let started = Instant::now();
+    let cancelled = Property::for_all(more_pages(), |_| {
+        calls += 1;
+        if calls == 3 {
+            cancellation.cancel();
+        }
+        false
+    })
+    .check(Options::default().seed(1).multiple_failures(false).cancellation(cancellation.clone()));
+    assert!(calls >= 3, "cancelled before shrinking began");
+    assert!(started.elapsed() < generous, "took {:?}", started.elapsed());
+    assert!(matches!(cancelled.outcome(), Outcome::Cancelled), "{cancelled}");
+}

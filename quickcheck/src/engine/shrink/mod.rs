@@ -296,6 +296,9 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             let before = self.shrinks;
             let full = !idle.contains(&true);
             for (&pass, idle) in EVERY_SWEEP.iter().zip(&mut idle) {
+                if self.exhausted() {
+                    return;
+                }
                 if !*idle {
                     let shrinks = self.shrinks;
                     self.run(pass).await;
@@ -318,6 +321,9 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     async fn first_to_progress(&mut self, passes: &[Pass]) -> Option<usize> {
         let before = self.shrinks;
         for (index, &pass) in passes.iter().enumerate() {
+            if self.exhausted() {
+                return None;
+            }
             self.run(pass).await;
             if self.shrinks > before {
                 return Some(index);
@@ -376,6 +382,12 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         self.generator_panic.take()
     }
 
+    /// Whether the shrink must stop: its budget of shrinks or attempts is
+    /// spent, its time is up, or the check was cancelled. Every pass looks
+    /// at each step of its walk over the spans or the choices, not only
+    /// before a replay: a value of many parts that take no choice (a long
+    /// list of constants) has far more spans than choices, and the walk
+    /// alone would otherwise run on for minutes past the limit.
     fn exhausted(&self) -> bool {
         self.shrinks >= self.max_shrinks
             || self.attempts >= MAX_ATTEMPTS

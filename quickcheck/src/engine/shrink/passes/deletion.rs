@@ -25,6 +25,9 @@ impl<E: Execute> Shrinker<'_, E> {
     pub(crate) async fn remove_discarded(&mut self) {
         let mut discarded: Vec<Range<usize>> = Vec::new();
         for span in 0..self.best.spans.len() {
+            if self.exhausted() {
+                return;
+            }
             let range = self.best.spans.range(span);
             let inside_previous = discarded.last().is_some_and(|previous| range.start < previous.end);
             if self.best.spans.is_discarded(span) && !range.is_empty() && !inside_previous {
@@ -55,6 +58,9 @@ impl<E: Execute> Shrinker<'_, E> {
     pub(crate) async fn delete_spans(&mut self) {
         let mut span = self.best.spans.len();
         while span > 0 {
+            if self.exhausted() {
+                return;
+            }
             span -= 1;
             if span >= self.best.spans.len() {
                 continue;
@@ -107,6 +113,9 @@ impl<E: Execute> Shrinker<'_, E> {
         let mut flags = self.collection_flags();
         let mut span = self.best.spans.len();
         while span > 0 {
+            if self.exhausted() {
+                return;
+            }
             span -= 1;
             if span >= self.best.spans.len() || !self.is_stop(span) {
                 continue;
@@ -129,6 +138,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// collection short.
     pub(crate) async fn delete_blocks(&mut self) {
         for size in (1..=MAX_BLOCK).rev() {
+            if self.exhausted() {
+                return;
+            }
             let mut start = self.best.choices.len().saturating_sub(size);
             loop {
                 if start + size <= self.best.choices.len() && !self.try_delete(start..start + size).await && start > 0 {
@@ -164,6 +176,9 @@ impl<E: Execute> Shrinker<'_, E> {
         }
         let spans = self.best.spans.clone();
         for structure in 0..spans.len() {
+            if self.exhausted() {
+                return;
+            }
             let whole = spans.range(structure);
             if whole.is_empty() {
                 continue;
@@ -215,14 +230,17 @@ impl<E: Execute> Shrinker<'_, E> {
         }
         let mut span = 0;
         while span < self.best.spans.len() {
+            if self.exhausted() {
+                return;
+            }
             let deleted = self.best.spans.range(span);
-            let ends = self.sibling_ends(span);
             // An element's value alone is not deleted, as in `delete_spans`.
             let misaligned = self.is_element_value(span);
             span += 1;
             if deleted.is_empty() || misaligned {
                 continue;
             }
+            let ends = self.sibling_ends(span - 1);
             let lowerable: Vec<usize> = (deleted.end..self.best.choices.len())
                 .filter(|&at| self.is_number(at) && self.best.choices[at] > 0)
                 .collect();

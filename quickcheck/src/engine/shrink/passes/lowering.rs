@@ -59,6 +59,9 @@ impl<E: Execute> Shrinker<'_, E> {
         let mut lowered = Vec::new();
         let mut position = 0;
         while position < self.best.choices.len() {
+            if self.exhausted() {
+                return;
+            }
             let original = self.best.choices[position];
             // Lowering a "go on" cuts the collection short there, which the
             // deletion passes try more cheaply.
@@ -389,6 +392,9 @@ impl<E: Execute> Shrinker<'_, E> {
     pub(crate) async fn lower_keeping_residue(&mut self) {
         let mut position = 0;
         while position < self.best.choices.len() {
+            if self.exhausted() {
+                return;
+            }
             if self.is_number(position) {
                 for moves in [Move::Plain, Move::ZigZag] {
                     let magnitude = self.best.choices.get(position).map_or(0, |&value| moves.capacity(value));
@@ -417,6 +423,9 @@ impl<E: Execute> Shrinker<'_, E> {
         let mut places = self.places();
         let mut not_lowered = HashSet::new();
         for position in self.plain_numbers() {
+            if self.exhausted() {
+                return;
+            }
             // A success may have shortened the best under the loop.
             let Some(&value) = self.best.choices.get(position) else { return };
             let kind = self.kind_of(&places, position);
@@ -479,6 +488,9 @@ impl<E: Execute> Shrinker<'_, E> {
             .map(|group| (group[0].1, group.iter().map(|&(_, _, at)| at).collect()))
             .collect();
         for (value, positions) in groups {
+            if self.exhausted() {
+                return;
+            }
             if !all_hold(&self.best.choices, &positions, value) {
                 continue;
             }

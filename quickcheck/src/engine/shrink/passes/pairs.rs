@@ -24,6 +24,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// signed integers keep their signs.
     pub(crate) async fn redistribute_pairs(&mut self) {
         for first in 0..self.best.choices.len() {
+            if self.exhausted() {
+                return;
+            }
             for second in first + 1..=first + PAIR_DISTANCE {
                 if second >= self.best.choices.len() || self.best.choices[first] == 0 || !self.is_number(first) {
                     break;
@@ -47,6 +50,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// moving value between them only creeps.
     pub(crate) async fn lower_pairs_together(&mut self) {
         for first in 0..self.best.choices.len() {
+            if self.exhausted() {
+                return;
+            }
             for second in first + 1..=first + PAIR_DISTANCE {
                 if second >= self.best.choices.len() || self.best.choices[first] == 0 || !self.is_number(first) {
                     break;
@@ -67,6 +73,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// breaks. Runs when the shrink stalls, as few sequences need it.
     pub(crate) async fn lower_groups_together(&mut self) {
         for first in 0..self.best.choices.len() {
+            if self.exhausted() {
+                return;
+            }
             // The best may have shrunk under the loop.
             if self.best.choices.get(first).is_none_or(|&value| value == 0) || !self.is_number(first) {
                 continue;
@@ -107,6 +116,9 @@ impl<E: Execute> Shrinker<'_, E> {
         let numbers: Vec<usize> = self.plain_numbers().into_iter().take(FAR_NUMBERS).collect();
         let shrinks = self.shrinks;
         for (index, &first) in numbers.iter().enumerate() {
+            if self.exhausted() {
+                return;
+            }
             let largest = self.best.maxima[first];
             let Some(&second) = numbers[index + 1..].iter().find(|&&next| self.best.maxima[next] == largest) else {
                 continue;
@@ -132,6 +144,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// magnitudes (keeping signs). Runs when the shrink stalls.
     pub(crate) async fn divide_pairs_by_common_factor(&mut self) {
         for first in 0..self.best.choices.len() {
+            if self.exhausted() {
+                return;
+            }
             for second in first + 1..=first + PAIR_DISTANCE {
                 if second >= self.best.choices.len() || !self.is_number(first) {
                     break;
@@ -179,6 +194,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// i32::MIN)` ends on `(1, i32::MAX)`. Runs when the shrink stalls.
     pub(crate) async fn borrow_from_next(&mut self) {
         for first in 0..self.best.choices.len().saturating_sub(1) {
+            if self.exhausted() {
+                return;
+            }
             let next = first + 1;
             // The best may have shrunk under the loop.
             let Some(&value) = self.best.choices.get(first) else { break };
@@ -230,6 +248,9 @@ impl<E: Execute> Shrinker<'_, E> {
     /// before costs no replay.)
     pub(crate) async fn lower_with_later_raised(&mut self) {
         for first in 0..self.best.choices.len() {
+            if self.exhausted() {
+                return;
+            }
             for second in first + 1..=first + PAIR_DISTANCE {
                 if second >= self.best.choices.len() || self.best.choices[first] == 0 || !self.is_number(first) {
                     break;

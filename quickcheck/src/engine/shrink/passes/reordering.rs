@@ -39,6 +39,9 @@ impl<E: Execute> Shrinker<'_, E> {
         let kinds: Vec<Vec<usize>> =
             kinds.chunk_by(|a, b| a.0 == b.0).map(|kind| kind.iter().map(|&(_, at)| at).collect()).collect();
         for positions in kinds {
+            if self.exhausted() {
+                return;
+            }
             // Each value of the kind once, in the order first met.
             let mut values = Vec::new();
             for &at in &positions {
@@ -118,6 +121,9 @@ impl<E: Execute> Shrinker<'_, E> {
     pub(crate) async fn move_spans(&mut self) {
         let mut span = 0;
         while span < self.best.spans.len() {
+            if self.exhausted() {
+                return;
+            }
             let moved = self.best.spans.range(span);
             let label = self.best.spans.label(span);
             let Some(content) = self.best.choices.get(moved.clone()).filter(|content| !content.is_empty()) else {
@@ -177,6 +183,9 @@ impl<E: Execute> Shrinker<'_, E> {
     pub(crate) async fn sort_siblings(&mut self) {
         let mut parent = 0;
         while parent < self.best.spans.len() {
+            if self.exhausted() {
+                return;
+            }
             for run in self.sibling_runs(parent) {
                 self.sort_run(&run).await;
             }

@@ -46,6 +46,9 @@ impl<E: Execute> Shrinker<'_, E> {
         let mut flags = self.collection_flags();
         let mut span = 0;
         while span < self.best.spans.len() {
+            if self.exhausted() {
+                return;
+            }
             let range = self.best.spans.range(span);
             if range.end <= self.best.choices.len()
                 && !is_simplest(&self.best.choices, &flags, range.clone())
@@ -83,6 +86,9 @@ impl<E: Execute> Shrinker<'_, E> {
     pub(crate) async fn replace_with_descendants(&mut self) {
         let mut span = 0;
         while span < self.best.spans.len() {
+            if self.exhausted() {
+                return;
+            }
             let outer = self.best.spans.range(span);
             let inner = self.smaller_descendants_of_its_kind(span);
             for range in inner {
@@ -119,13 +125,17 @@ impl<E: Execute> Shrinker<'_, E> {
     /// too, which is another small edit worth its replay). Runs when the
     /// shrink stalls.
     pub(crate) async fn replace_with_flipped_descendants(&mut self) {
+        // A choice between alternatives (an operator, a variant) is no
+        // signed number: the flips go to the operands' values. Worked out
+        // again only when the best changes, as it walks every span.
+        let mut alternatives = self.alternative_choices();
         let mut span = 0;
         while span < self.best.spans.len() {
+            if self.exhausted() {
+                return;
+            }
             let outer = self.best.spans.range(span);
             let inner = self.smaller_descendants_of_its_kind(span);
-            // A choice between alternatives (an operator, a variant) is no
-            // signed number: the flips go to the operands' values.
-            let alternatives = self.alternative_choices();
             'descendants: for range in inner {
                 let numbers: Vec<usize> = range
                     .clone()
@@ -141,6 +151,7 @@ impl<E: Execute> Shrinker<'_, E> {
                         *value = zig_zag(value.div_ceil(2), !is_positive(*value)).unwrap_or(*value);
                     }
                     if self.try_replace(outer.clone(), &replacement).await {
+                        alternatives = self.alternative_choices();
                         break 'descendants;
                     }
                 }
@@ -163,6 +174,9 @@ impl<E: Execute> Shrinker<'_, E> {
     pub(crate) async fn copy_smallest_siblings(&mut self) {
         let mut parent = 0;
         while parent < self.best.spans.len() {
+            if self.exhausted() {
+                return;
+            }
             // The last run first: a copy shortens its run, which moves the
             // runs after it and none before.
             for run in self.sibling_runs(parent).into_iter().rev() {
@@ -224,6 +238,9 @@ impl<E: Execute> Shrinker<'_, E> {
     pub(crate) async fn switch_alternatives(&mut self) {
         let mut span = 0;
         while span < self.best.spans.len() {
+            if self.exhausted() {
+                return;
+            }
             if self.best.spans.chooses_alternative_first(span) && !self.switch_alternative(span).await {
                 self.switch_to_shorter_alternative(span).await;
             }
