@@ -110,11 +110,13 @@ fn rendered(trait_name: &str, write: impl FnOnce(&mut Capped) -> fmt::Result) ->
     let mut out = Capped { text: String::new(), full: false };
     let written = catch(|| write(&mut out));
     match written {
-        Ok(Ok(())) => out.text,
-        Ok(Err(fmt::Error)) if out.full => {
+        // A full buffer refused a write: an impl that ignores the error
+        // (`let _ = write!(..)`) still returns `Ok`, and is cut all the same.
+        Ok(_) if out.full => {
             out.text.push_str(CUT);
             out.text
         }
+        Ok(Ok(())) => out.text,
         Ok(Err(fmt::Error)) => format!("<{trait_name} returned an error>"),
         Err(Caught::Panic(panic)) => format!("<{trait_name} panicked: {}>", capped(panic.message)),
         Err(Caught::Stop(_)) => format!("<{trait_name} stopped the test case>"),
@@ -146,6 +148,11 @@ struct Capped {
 
 impl Write for Capped {
     fn write_str(&mut self, piece: &str) -> fmt::Result {
+        // Once cut, nothing more: an impl that ignores the error goes on
+        // writing, and a short piece could fit where a long one was cut.
+        if self.full {
+            return Err(fmt::Error);
+        }
         let room = MAX_RENDERED - self.text.len();
         if piece.len() <= room {
             self.text.push_str(piece);
@@ -335,6 +342,32 @@ mod tests {
         let text = render(&vec![0u8; 100_000]);
         assert!(text.len() < MAX_RENDERED + 100);
         assert!(text.ends_with("(cut: longer than 10000 bytes)"));
+    }
+
+    #[test]
+    fn a_debug_that_ignores_the_cut_is_cut_all_the_same() {
+        // Writes `é` (two bytes) and a digit (one) as pieces of their own,
+        // ignoring every error: a cut inside an `é` leaves room that the
+        // digit after it would fit.
+        struct Careless(usize);
+        impl Debug for Careless {
+            fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+                for index in 0..self.0 {
+                    let _ = formatter.write_str("é");
+                    let _ = write!(formatter, "{}", index % 10);
+                }
+                Ok(())
+            }
+        }
+        let text = render(&Careless(6000));
+        assert!(text.ends_with(CUT), "{}", &text[text.len() - 60..]);
+        assert!(!is_whole(&text));
+        assert!(text.len() <= MAX_RENDERED + CUT.len());
+        // Nothing was written after the cut: the pieces still alternate.
+        let kept: Vec<char> = text[..text.len() - CUT.len()].chars().collect();
+        assert!(kept.chunks(2).all(|unit| unit[0] == 'é' && unit.get(1).is_none_or(char::is_ascii_digit)));
+        let short = render(&Careless(10));
+        assert!(is_whole(&short) && short.len() == 30, "{short}");
     }
 
     #[test]
