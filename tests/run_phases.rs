@@ -877,7 +877,28 @@ fn slow_generation_is_warned_about() {
     let options = seeded(1).runs(4).suppress(HealthCheck::FilterTooMuch);
     let result = Property::for_all(mostly_rejected, |_| true).check(options);
     assert!(result.discards() > result.tests_run(), "{result}");
-    assert!(result.to_string().contains("most of them were rejected (by a filter or assume), so generate"), "{result}");
+    let report = result.to_string();
+    assert!(report.contains("most of them were thrown away, by an `assume` that did not hold at "), "{report}");
+    assert!(report.contains("Generate valid inputs directly"), "{report}");
+
+    // Slow because most examples overran: no filter to blame, the values
+    // are too large.
+    let mostly_overrunning = generate::from_fn(|source| {
+        std::thread::sleep(Duration::from_millis(120));
+        let n = source.draw(&generate::integer::<u8>());
+        if n % 4 != 0 {
+            source.draw(&generate::vec(generate::boolean()).length(9000..=9000));
+        }
+        n
+    });
+    let result = Property::for_all(mostly_overrunning, |_| true).check(seeded(1).runs(4));
+    let report = result.to_string();
+    assert!(
+        report.contains("most of them were thrown away, by a draw of more choices than one example may make"),
+        "{report}"
+    );
+    assert!(report.contains("Make the values smaller"), "{report}");
+    assert!(!report.contains("filter"), "{report}");
 }
 
 #[test]

@@ -102,6 +102,12 @@ const CAUSES: [Cause; 5] = [
 ];
 
 impl Rejections {
+    /// These counts with `overruns` more examples that overran.
+    pub(crate) fn with_overruns(mut self, overruns: u64) -> Rejections {
+        self.counts[Stop::Overrun.index()] += overruns;
+        self
+    }
+
     /// Counts one example that `stop` ended.
     pub(crate) fn count(&mut self, stop: Stop) {
         self.counts[stop.index()] += 1;

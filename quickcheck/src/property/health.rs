@@ -249,13 +249,18 @@ impl Health {
             Watched::Failed => {}
         }
         if self.generating > TOO_SLOW && self.generating - generating <= TOO_SLOW {
-            // Mostly rejected examples take their time for nothing: the
-            // filter, not the size of the values, is what to change.
-            let remedy = if self.discards > self.passes {
-                "most of them were rejected (by a filter or assume), so generate valid values directly rather \
-                 than reject the others"
+            // Mostly thrown-away examples take their time for nothing: what
+            // threw them away (a filter, an overrun), not the size of the
+            // values that passed, is what to change.
+            let remedy = if self.discards + self.overruns > self.passes {
+                let thrown_away = self.rejections.with_overruns(self.overruns);
+                format!(
+                    "most of them were thrown away, by {}. {}",
+                    thrown_away.describe(),
+                    thrown_away.advice().trim_end_matches('.')
+                )
             } else {
-                "smaller collections or simpler generators keep a check fast"
+                "smaller collections or simpler generators keep a check fast".to_owned()
             };
             self.warn(
                 HealthCheck::TooSlow,
