@@ -211,6 +211,11 @@ fn zero_runs_with_nothing_else_to_stop_on_is_refused() {
     // not, as it would stop at once.
     let timed = Options::default().seed(1).runs(0).run_for(std::time::Duration::from_millis(5));
     assert!(Property::for_all(generate::integer::<u8>(), |_| true).check(timed).is_passed());
+    // However short the time, at least one example runs: a check that
+    // passed having tested nothing would say nothing.
+    let instant = Options::default().seed(1).runs(0).run_for(std::time::Duration::from_nanos(1));
+    let result = Property::for_all(generate::integer::<u8>(), |_| true).check(instant);
+    assert!(result.is_passed() && result.tests_run() >= 1, "{result}");
     let no_time = Options::default().runs(0).run_for(std::time::Duration::ZERO);
     let result = Property::for_all(generate::integer::<u8>(), |_| true).check(no_time);
     assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");

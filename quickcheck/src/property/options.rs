@@ -295,9 +295,10 @@ impl Options {
     }
 
     /// Keeps generating examples until `duration` has passed, however many
-    /// that is: [`runs`](Options::runs) becomes the fewest examples. For a
-    /// long search now and then (a nightly job, say) without editing the
-    /// tests: `QUICKCHECK_RUN_FOR=10m cargo test`. The examples are those
+    /// that is: [`runs`](Options::runs) becomes the fewest examples (and
+    /// at least one runs, however short the time). For a long search now
+    /// and then (a nightly job, say) without editing the tests:
+    /// `QUICKCHECK_RUN_FOR=10m cargo test`. The examples are those
     /// of the seed, in order, so a longer run sees the same ones first and
     /// more after them. Under a [coverage
     /// confidence](Options::coverage_confidence), the confidence decides

@@ -380,12 +380,13 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
 
     /// Whether `passed` examples are enough without a coverage confidence:
     /// `runs` of them, and the time [`run_for`](crate::Options::run_for)
-    /// asks for has passed.
+    /// asks for has passed, with at least one example however short that
+    /// time (`runs(0)` leaves the time alone to decide).
     #[inline]
     fn enough_passed(&self, passed: u64) -> bool {
         passed >= self.settings.runs
             && match (self.generating_since, self.settings.run_for) {
-                (Some(since), Some(duration)) => since.elapsed() >= duration,
+                (Some(since), Some(duration)) => passed > 0 && since.elapsed() >= duration,
                 _ => true,
             }
     }
