@@ -137,11 +137,21 @@ pub struct ReplayParseError {
     other_version: Option<u64>,
 }
 
+/// How many characters of a token an error quotes: enough to tell which
+/// token it was, where a token pasted by mistake may be megabytes long.
+const QUOTED_CHARACTERS: usize = 100;
+
 impl fmt::Display for ReplayParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let token = &self.token;
+        let characters = self.token.chars().count();
+        let token = if characters > QUOTED_CHARACTERS {
+            let start: String = self.token.chars().take(QUOTED_CHARACTERS).collect();
+            format!("{start:?}… ({characters} characters)")
+        } else {
+            format!("{:?}", self.token)
+        };
         let Some(theirs) = self.other_version else {
-            return write!(f, concat!("malformed replay token {:?}: ", well_formed!()), token);
+            return write!(f, concat!("malformed replay token {}: ", well_formed!()), token);
         };
         // A lower version than ours was never released, but may come from
         // a build of quickcheck other than a release.
@@ -149,7 +159,7 @@ impl fmt::Display for ReplayParseError {
         write!(
             f,
             concat!(
-                "the replay token {token:?} is in the v{theirs} format of {which} version of quickcheck; ",
+                "the replay token {token} is in the v{theirs} format of {which} version of quickcheck; ",
                 reads_only!(),
                 "{or}"
             ),
@@ -417,6 +427,17 @@ mod tests {
             let error = token.parse::<Replay>().expect_err(&format!("{token:?} was accepted"));
             assert!(error.to_string().starts_with("malformed replay token"), "{token:?}: {error}");
         }
+    }
+
+    #[test]
+    fn a_long_damaged_token_is_quoted_in_part() {
+        let token = format!("v1.{}*", "A".repeat(5_000_000));
+        let error = token.parse::<Replay>().unwrap_err().to_string();
+        let quoted = format!("malformed replay token \"v1.{}\"… (5000004 characters): ", "A".repeat(97));
+        assert!(error.starts_with(&quoted), "{}", &error[..200]);
+        assert!(error.len() < 1000, "{} bytes", error.len());
+        let short = "v1.A*".parse::<Replay>().unwrap_err().to_string();
+        assert!(short.starts_with("malformed replay token \"v1.A*\": "), "{short}");
     }
 
     #[test]
