@@ -1476,3 +1476,19 @@ fn an_index_into_nothing_is_a_clear_panic() {
     let index = quickcheck::arbitrary::<generate::Index>().sample(1, 1)[0];
     let _ = index.index(0);
 }
+
+/// A generator of one's own that asks `generate_many` for more values
+/// than an example may draw overruns, as drawing them one at a time does,
+/// rather than reserve room for them all (which aborted on a count of
+/// 2^40, and panicked on `usize::MAX`).
+#[test]
+fn asking_generate_many_for_too_many_values_overruns() {
+    let greedy = generate::from_fn(|source| {
+        let mut drawn = 0u64;
+        generate::integer::<u8>().generate_many(source, usize::MAX, |_| drawn += 1);
+        drawn
+    });
+    let result = Property::for_all(greedy, |_| true).check(Options::default().seed(1));
+    assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
+    assert!(result.to_string().contains("a draw of too many choices or too deep a recursion"), "{result}");
+}

@@ -894,7 +894,7 @@ fn slow_generation_is_warned_about() {
     let result = Property::for_all(mostly_overrunning, |_| true).check(seeded(1).runs(4));
     let report = result.to_string();
     assert!(
-        report.contains("most of them were thrown away, by a draw of more choices than one example may make"),
+        report.contains("most of them were thrown away, by a draw of too many choices or too deep a recursion"),
         "{report}"
     );
     assert!(report.contains("Make the values smaller"), "{report}");

@@ -992,7 +992,7 @@ fn shrinking_many_parts_that_take_no_choice_ends_promptly() {
     let result = Property::for_all(pages(), |_| false).check(Options::default().seed(1));
     assert!(result.failures()[0].is_fully_shrunk(), "{result}");
     assert!(started.elapsed() < generous, "took {:?}", started.elapsed());
-    // Three times as many parts, stopped by the time limit or by a
+    // Parts of twice the length, stopped by the time limit or by a
     // cancellation from the body once shrinking has begun.
     let more_pages = || generate::vec(generate::vec(generate::constant(0u8)).length(8000..=8000)).length(3..=3);
     let started = Instant::now();

@@ -311,14 +311,14 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// in order, checked before the generated ones (see
 /// [`Property::example`]). Written below `#[property]`, it is read by that
 /// attribute and needs no import; written above it, it is an attribute of
-/// its own, and needs `use quickcheck::example`. Each expression has its parameter's type, which
-/// it may be inferred from (`Default::default()`, `(0..3).collect()`), and a
-/// `String` or `Cow<str>` parameter also takes a string literal, so an example line from
-/// a report pastes back as it is. A
-/// `replay` option and examples exclude each other (a replay checks only the
-/// example its token names, which would leave the pins unchecked): take the
-/// examples out while replaying, as the report's "Replay with" line says
-/// when the property has any.
+/// its own, and needs `use quickcheck::example`. Each expression has its
+/// parameter's type, which it may be inferred from (`Default::default()`,
+/// `(0..3).collect()`), and a `String` or `Cow<str>` parameter also takes a
+/// string literal, so an example line from a report pastes back as it is.
+/// A `replay` option and examples exclude each other (a replay checks only
+/// the example its token names, which would leave the pins unchecked): take
+/// the examples out while replaying, as the report's "Replay with" line
+/// says when the property has any.
 ///
 /// # Reports
 ///

@@ -599,7 +599,6 @@ impl ChoiceSource {
         // A position the prefix holds is never in the fresh window, which
         // starts where the prefix ends.
         let replayed = self.prefix.len().min(self.max_choices).saturating_sub(position).min(count);
-        self.recording.choices.reserve(count);
         let from = position.min(self.prefix.len());
         for &choice in &self.prefix[from..from + replayed] {
             let value = if choice <= max { choice } else { 0 };
@@ -617,6 +616,10 @@ impl ChoiceSource {
             }
             return;
         }
+        // Reserved only now that all of them fit the window: a count past
+        // the choice limit (from a generator's own call) overruns above,
+        // as one call at a time does, rather than reserve what it asks.
+        self.recording.choices.reserve(count);
         let mut batch = Batch { random: self.random.clone(), home: &mut self.random };
         for _ in 0..count {
             let value = sample.sample(&mut batch.random).min(max);
@@ -1030,5 +1033,79 @@ mod tests {
         source.start_replay(&CHOICES);
         assert_eq!(source.draw(&pair()), (vec![5, 7], 3));
         assert_eq!(source.recording().choices, CHOICES);
+    }
+
+    /// `choose_many` against `count` calls of `choose_by`, over random
+    /// set-ups: every way a source starts (simplest, random, extending a
+    /// prefix whose choices may pass the maximum, an exact replay, a varied
+    /// span with a small choice limit), maxima kept or not, choices made
+    /// before the batch, and an element that unwinds part-way. After each,
+    /// the recording, how the draws ended and the random state (the next
+    /// random word) must be the same.
+    #[test]
+    fn a_batch_of_choices_is_one_call_at_a_time() {
+        let mut setups = for_example(11, 0);
+        let (mut batched, mut single) = (ChoiceSource::new(), ChoiceSource::new());
+        for case in 0..20_000 {
+            let start = setups.up_to(4);
+            let prefix: Vec<u64> = (0..setups.up_to(40)).map(|_| setups.up_to(12)).collect();
+            let limit = setups.up_to(80) as usize;
+            let keeps_maxima = setups.chance(Chance::new(0.5));
+            let before = setups.up_to(30) as usize;
+            let count = setups.up_to(40) as usize;
+            let max = setups.up_to(10);
+            let unwinds_at = setups.up_to(60) as usize;
+            let seed = setups.up_to(u64::MAX);
+            for source in [&mut batched, &mut single] {
+                source.reseed(for_example(seed, 0));
+                match start {
+                    0 => source.start_simplest(),
+                    1 => source.start_random(1.0),
+                    2 => source.start_extending(&prefix, 1.0),
+                    3 => source.start_replay(&prefix),
+                    _ => {
+                        let fill = Fill::Random { random: for_example(seed, 1), scale: 1.0 };
+                        let variation = Variation { span: 0, kept: 0, resume_at: 0, fill, max_choices: limit };
+                        source.start_varying(&prefix, variation);
+                    }
+                }
+                if !keeps_maxima {
+                    source.omit_maxima();
+                }
+            }
+            let sample = |random: &mut Random| random.up_to(12);
+            let draw = |source: &mut ChoiceSource, batch: bool| {
+                let ended = catch(|| {
+                    // The varied span, in a varied replay: its fill is random,
+                    // up to the limit.
+                    source.open_span("batch");
+                    for _ in 0..before {
+                        source.choose_by(20, sample);
+                    }
+                    let mut seen = 0;
+                    let mut each = |value: u64| {
+                        assert!(value <= max);
+                        seen += 1;
+                        if seen == unwinds_at {
+                            Stop::Overrun.raise();
+                        }
+                    };
+                    if batch {
+                        source.choose_many(max, count, sample, &mut each);
+                    } else {
+                        for _ in 0..count {
+                            each(source.choose_by(max, sample));
+                        }
+                    }
+                });
+                (
+                    ended,
+                    source.recording().choices.clone(),
+                    source.recording().maxima.clone(),
+                    source.random.up_to(u64::MAX),
+                )
+            };
+            assert_eq!(draw(&mut batched, true), draw(&mut single, false), "case {case}");
+        }
     }
 }

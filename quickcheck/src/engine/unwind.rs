@@ -96,7 +96,7 @@ const CAUSES: [Cause; 5] = [
                  different values.",
     },
     Cause {
-        name: "a draw of more choices than one example may make",
+        name: "a draw of too many choices or too deep a recursion for one example",
         advice: "Make the values smaller: shorter collections, or recursion that ends sooner.",
     },
 ];
@@ -699,8 +699,8 @@ mod tests {
         rejections.count(Stop::Discard(Rejection::Assumption(std::panic::Location::caller())));
         assert_eq!(
             rejections.describe(),
-            "a generator's filter (3 examples), an `assume` that did not hold (2 examples) and a draw of more choices than one \
-             example may make (1 example)"
+            "a generator's filter (3 examples), an `assume` that did not hold (2 examples) and a draw of too many choices or \
+             too deep a recursion for one example (1 example)"
         );
         assert_eq!(catch(|| Stop::Overrun.raise()), Err(Caught::Stop(Stop::Overrun)));
         assert_eq!(catch(|| 5), Ok(5));

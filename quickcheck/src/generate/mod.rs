@@ -158,9 +158,13 @@ pub trait Generator {
     /// Builds `count` values in a row, handing each to `push` as it is
     /// made: the elements of a collection below its minimum length, which
     /// have no choice of their own between them. The values and choices
-    /// are exactly those of `count` calls of [`generate`](Generator::generate);
-    /// a generator overrides it only to make them faster (the integers do,
-    /// keeping the random state in registers for the batch).
+    /// must be exactly those of `count` calls of
+    /// [`generate`](Generator::generate): a generator overrides it only to
+    /// make them faster (the integers do, keeping the random state in
+    /// registers for the batch, and [`map`](Generator::map) passes it on).
+    /// Replays, which record spans for the shrinker, draw one value at a
+    /// time, so an override that made other values would make failures
+    /// that cannot be replayed.
     #[inline]
     fn generate_many(&self, source: &mut ChoiceSource, count: usize, mut push: impl FnMut(Self::Value))
     where

@@ -79,7 +79,7 @@ impl<G: Generator, F: Fn() -> G> Generator for Deferred<G, F> {
 /// as a derived recursive type does, so collections of subtrees get shorter
 /// on the way down. Where a node holds a whole `vec` of subtrees, about half
 /// the trees are a bare base case, nine in ten have at most a few dozen
-/// nodes, and about one in a hundred has more than ninety. Shrinks towards
+/// nodes, and a few in a thousand have more than ninety. Shrinks towards
 /// the base case, and a tree towards its subtrees.
 ///
 /// # Panics

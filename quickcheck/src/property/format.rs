@@ -111,8 +111,9 @@ fn rendered(trait_name: &str, write: impl FnOnce(&mut Capped) -> fmt::Result) ->
     let written = catch(|| write(&mut out));
     match written {
         // A full buffer refused a write: an impl that ignores the error
-        // (`let _ = write!(..)`) still returns `Ok`, and is cut all the same.
-        Ok(_) if out.full => {
+        // (`let _ = write!(..)`) still returns `Ok`, and one that unwraps it
+        // panics; either is cut all the same.
+        Ok(_) | Err(Caught::Panic(_)) if out.full => {
             out.text.push_str(CUT);
             out.text
         }
@@ -368,6 +369,18 @@ mod tests {
         assert!(kept.chunks(2).all(|unit| unit[0] == 'é' && unit.get(1).is_none_or(char::is_ascii_digit)));
         let short = render(&Careless(10));
         assert!(is_whole(&short) && short.len() == 30, "{short}");
+        // One that unwraps every write panics at the cut: cut all the same.
+        struct Strict(usize);
+        impl Debug for Strict {
+            fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+                for index in 0..self.0 {
+                    write!(formatter, "{}", index % 10).unwrap();
+                }
+                Ok(())
+            }
+        }
+        let strict = render(&Strict(20_000));
+        assert!(strict.ends_with(CUT) && strict.len() == MAX_RENDERED + CUT.len(), "{}", &strict[..100]);
     }
 
     #[test]
