@@ -327,6 +327,20 @@ struct Draw<'a, T: IntegerValue> {
     scale: u64,
 }
 
+impl<T: IntegerValue> Integer<T> {
+    /// One draw of an index at the source's size.
+    #[inline(always)]
+    fn draw_at(&self, source: &ChoiceSource) -> Draw<'_, T> {
+        Draw { integer: self, scale: source.scale_fixed() }
+    }
+
+    /// The value that index `index` of the range stands for.
+    #[inline(always)]
+    fn value_of(&self, index: T::Key) -> T {
+        T::from_key(self.low + self.order.offset(index))
+    }
+}
+
 impl<T: IntegerValue> Sample<T::Key> for Draw<'_, T> {
     #[inline(always)]
     fn sample(self, random: &mut Random) -> T::Key {
@@ -339,17 +353,14 @@ impl<T: IntegerValue> Generator for Integer<T> {
 
     #[inline(always)]
     fn generate(&self, source: &mut ChoiceSource) -> T {
-        let scale = source.scale_fixed();
-        let index = T::Key::choose(source, self.order.max_index(), Draw { integer: self, scale });
-        T::from_key(self.low + self.order.offset(index))
+        let index = T::Key::choose(source, self.order.max_index(), self.draw_at(source));
+        self.value_of(index)
     }
 
     #[inline(always)]
     fn generate_many(&self, source: &mut ChoiceSource, count: usize, mut push: impl FnMut(T)) {
-        let scale = source.scale_fixed();
-        T::Key::choose_many(source, self.order.max_index(), count, Draw { integer: self, scale }, |index| {
-            push(T::from_key(self.low + self.order.offset(index)))
-        });
+        let draw = self.draw_at(source);
+        T::Key::choose_many(source, self.order.max_index(), count, draw, |index| push(self.value_of(index)));
     }
 
     fn label(&self) -> &'static str {
