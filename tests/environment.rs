@@ -4,6 +4,10 @@
 
 use quickcheck::{Cancellation, Options, Outcome, Property, generate};
 
+mod support;
+
+use support::Scratch;
+
 fn set(name: &str, value: &str) {
     // SAFETY: this binary's only test runs on one thread and no other thread
     // reads the environment while it changes.
@@ -95,6 +99,17 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     let result = named(Options::default());
     assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
     assert!(!std::path::Path::new("OFF").exists(), "a directory named OFF was made");
+    // A directory named by the variable holds the failures, in place of
+    // the one the options name, and the next run replays them from it.
+    let directory = Scratch::new("environment-database");
+    let ignored = Scratch::new("environment-database-ignored");
+    set("QUICKCHECK_DATABASE", directory.to_str().expect("a UTF-8 temporary directory"));
+    let first = named(Options::default().database(&*ignored));
+    assert!(!first.is_from_database(), "{first}");
+    assert!(std::fs::read_dir(&*directory).is_ok_and(|mut entries| entries.next().is_some()), "nothing saved");
+    assert!(!ignored.exists(), "the directory of the options was used");
+    let second = named(Options::default().database(&*ignored));
+    assert!(second.is_from_database(), "{second}");
     clear("QUICKCHECK_DATABASE");
     let result = named(Options::default().database(" "));
     let empty = "Options::database is empty; give it a directory for the example database, or \"off\" to turn";

@@ -916,6 +916,17 @@ fn a_deadline_fails_slow_examples_and_shrinks_them() {
     assert_eq!(pinned.failure().unwrap().kind(), FailureKind::DeadlineExceeded, "{pinned}");
 }
 
+/// While searching, a body may run a quarter past its deadline: one that
+/// takes a tenth longer passes, so that a body near its limit does not fail
+/// by chance.
+#[test]
+fn a_body_within_the_slack_of_its_deadline_passes() {
+    use std::time::Duration;
+    let result = Property::for_all(generate::boolean(), |_| std::thread::sleep(Duration::from_millis(220)))
+        .check(seeded(1).runs(2).deadline(Duration::from_millis(200)));
+    assert!(result.is_passed(), "{result}");
+}
+
 /// A deadline too long to ever pass, `Duration::MAX` included, is no
 /// deadline in practice: the slack added while searching saturates.
 #[test]

@@ -901,6 +901,23 @@ fn slow_generation_is_warned_about() {
     assert!(!report.contains("filter"), "{report}");
 }
 
+/// A deadline says the examples are slow: generation may take up to five
+/// of them for the first ten examples before it is too slow.
+#[test]
+fn slow_generation_is_measured_against_a_long_deadline() {
+    let slow = generate::from_fn(|source| {
+        std::thread::sleep(Duration::from_millis(120));
+        source.draw(&generate::integer::<u8>())
+    });
+    // Well over a second of generation, but under five deadlines of a second.
+    let result = Property::for_all(&slow, |_| true).check(seeded(1).runs(10).deadline(Duration::from_secs(1)));
+    assert!(result.health_warnings().is_empty(), "{result}");
+    // A short deadline leaves the second.
+    let result = Property::for_all(&slow, |_| true).check(seeded(1).runs(10).deadline(Duration::from_millis(100)));
+    let checks: Vec<HealthCheck> = result.health_warnings().iter().map(|warning| warning.check()).collect();
+    assert_eq!(checks, [HealthCheck::TooSlow], "{result}");
+}
+
 #[test]
 fn a_healthy_property_has_no_warnings() {
     let result = Property::for_all(generate::vec(generate::integer::<i64>()), |_| true).check(seeded(1));

@@ -27,8 +27,15 @@ const TOO_MANY_OVERRUNS: u64 = 20;
 /// however late they came: values that large are never tested.
 const OVERRUNS_IN_A_RUN: (u64, u64) = (10, 20);
 
-/// Generation time for the watched examples that is too slow.
+/// Generation time for the watched examples that is too slow, unless a
+/// deadline allows more (see [`Health::new`]).
 const TOO_SLOW: Duration = Duration::from_secs(1);
+
+/// How many deadlines of generation time the watched examples may take: a
+/// property given a long deadline has said its examples are slow, and is
+/// warned only when generating them takes longer than this many of its
+/// examples could.
+const TOO_SLOW_DEADLINES: u32 = 5;
 
 /// Choices in the simplest example that make it "very large".
 const LARGE_BASE_CHOICES: usize = crate::engine::source::MAX_CHOICES / 2;
@@ -52,7 +59,9 @@ pub enum HealthCheck {
     /// Filters or `assume` discard most generated examples.
     FilterTooMuch,
     /// Generating the examples takes long: a check of 100 examples would
-    /// take many seconds.
+    /// take many seconds. Warned when generating the first ten that pass
+    /// takes over a second, or over five times the
+    /// [`deadline`](crate::Options::deadline) if that is longer.
     TooSlow,
     /// Even the simplest example the generator can produce is very large,
     /// so every example is, and shrinking cannot get below it.
@@ -165,6 +174,8 @@ pub(crate) enum Watched {
 #[derive(Debug, Default)]
 pub(crate) struct Health {
     suppressed: Vec<HealthCheck>,
+    /// Generation time for the watched examples that is too slow.
+    too_slow: Duration,
     passes: u64,
     discards: u64,
     rejections: Rejections,
@@ -178,8 +189,11 @@ pub(crate) struct Health {
 }
 
 impl Health {
-    pub(crate) fn new(suppressed: Vec<HealthCheck>) -> Health {
-        Health { suppressed, ..Health::default() }
+    /// The checks, but those `suppressed`, of a property whose examples
+    /// have `deadline` each to run.
+    pub(crate) fn new(suppressed: Vec<HealthCheck>, deadline: Option<Duration>) -> Health {
+        let too_slow = deadline.map_or(TOO_SLOW, |deadline| TOO_SLOW.max(deadline.saturating_mul(TOO_SLOW_DEADLINES)));
+        Health { suppressed, too_slow, ..Health::default() }
     }
 
     /// Whether the checks still watch: only the start of generation.
@@ -248,7 +262,7 @@ impl Health {
             }
             Watched::Failed => {}
         }
-        if self.generating > TOO_SLOW && self.generating - generating <= TOO_SLOW {
+        if self.generating > self.too_slow && self.generating - generating <= self.too_slow {
             // Mostly thrown-away examples take their time for nothing: what
             // threw them away (a filter, an overrun), not the size of the
             // values that passed, is what to change.

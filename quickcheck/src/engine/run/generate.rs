@@ -65,7 +65,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// that fails nearly every time would otherwise spend all of
     /// [`LOOK_FOR_OTHERS`] examples before shrinking began.
     pub(super) async fn generate(&mut self, summary: &mut Summary, found: &mut Vec<Found>) {
-        let mut health = Health::new(self.settings.suppressed.clone());
+        let mut health = Health::new(self.settings.suppressed.clone(), self.settings.deadline);
         // Calls are counted from here: the reuse phase's replays are no part
         // of how long generation took to find something.
         let calls_before = self.body_calls;
