@@ -331,3 +331,45 @@ async fn a_body_stuck_under_tokio_fails_too_and_waiting_ones_do_not() {
     .assert_async(Options::default().seed(4).runs(200))
     .await;
 }
+
+/// A cancellation stops an asynchronous check between examples, as it
+/// stops a synchronous one; during shrinking it reports no result, only
+/// the failure's replay token.
+#[tokio::test]
+async fn a_cancelled_async_check_stops_between_examples() {
+    let cancellation = quickcheck::Cancellation::new();
+    let stop = cancellation.clone();
+    let calls = std::cell::Cell::new(0);
+    let result = Property::for_all(generate::integer::<u8>(), async |_| {
+        tokio::task::yield_now().await;
+        calls.set(calls.get() + 1);
+        if calls.get() == 10 {
+            stop.cancel();
+        }
+    })
+    .check_async(Options::default().seed(1).runs(1000).cancellation(cancellation))
+    .await;
+    assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
+    assert_eq!(calls.get(), 10);
+
+    let cancellation = quickcheck::Cancellation::new();
+    let stop = cancellation.clone();
+    let failures = std::cell::Cell::new(0);
+    let result = Property::for_all(generate::vec(generate::integer::<i64>()).min_length(20), async |list: Vec<i64>| {
+        tokio::task::yield_now().await;
+        let large = list.iter().any(|&x| x > 10);
+        if large {
+            failures.set(failures.get() + 1);
+            if failures.get() == 3 {
+                stop.cancel();
+            }
+        }
+        !large
+    })
+    .check_async(Options::default().seed(1).cancellation(cancellation).database("off"))
+    .await;
+    assert_eq!(result.outcome(), Outcome::Cancelled, "{result}");
+    assert_eq!(failures.get(), 3, "{result}");
+    assert!(result.minimal().is_none(), "{result}");
+    assert!(result.to_string().contains("Replay with: "), "{result}");
+}

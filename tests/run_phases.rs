@@ -550,6 +550,19 @@ fn explain_marks_the_argument_that_does_not_matter() {
     assert_eq!([0, 1, 2].map(|index| failure.any_value_fails(index)), [false, true, false]);
 }
 
+/// An argument that must equal another large one fails for nearly any
+/// value alone, but not for the other's value, which the explain phase
+/// tries too: it is not marked.
+#[test]
+fn explain_tries_the_value_of_an_argument_of_the_same_kind() {
+    let pair = (generate::integer::<u32>(), generate::integer::<u32>());
+    let result = Property::for_all(pair, |(a, b)| a < 1_000_000 || a == b).parameters(&["a", "b"]).check(seeded(1));
+    let report = result.to_string();
+    assert!(report.contains("    a = 1000000\n    b = 0\n"), "{report}");
+    let failure = &result.failures()[0];
+    assert_eq!([0, 1].map(|index| failure.any_value_fails(index)), [false, false], "{report}");
+}
+
 /// Arguments that each fail for any value alone, but not all at once, are
 /// marked, and the report says they cannot all vary together; arguments
 /// that can are marked without the caveat.
