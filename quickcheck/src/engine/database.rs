@@ -8,6 +8,13 @@
 //! survives changes to the types it builds, as long as the generators draw
 //! the same way.
 //!
+//! There is one store per property, not Hypothesis's primary, secondary
+//! and Pareto stores: a property keeps its minimal and original examples,
+//! a few files, and every one is replayed. A replayed failure is shrunk
+//! again rather than trusted as minimal: one pass over an example already
+//! minimal is cheap, and after a change to the code a smaller
+//! counterexample may exist, which such a shortcut would never report.
+//!
 //! Writes go to a temporary file that is then renamed into place, which is
 //! atomic, so concurrent runs (nextest runs each test in its own process)
 //! never see a half-written file, and file names are the hash of their
