@@ -289,6 +289,12 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     /// tends to unblock it again. The shrink ends when a full sweep and every
     /// stalled pass improve nothing, so the result is a local minimum of all
     /// of them.
+    ///
+    /// Unlike Hypothesis, the order is fixed (no random order of steps when
+    /// stalled) and there is no cap on replays without progress: the same
+    /// failure always shrinks the same way, and every pass's walk is bounded
+    /// by the size of the best, so only `max_shrinks`, the shrink time and
+    /// [`MAX_ATTEMPTS`] bound the whole.
     pub(crate) async fn shrink(&mut self) {
         let mut when_stalled = WHEN_STALLED;
         let mut idle = [false; EVERY_SWEEP.len()];
