@@ -1015,3 +1015,28 @@ fn shrinking_many_parts_that_take_no_choice_ends_promptly() {
     assert!(started.elapsed() < generous, "took {:?}", started.elapsed());
     assert!(matches!(cancelled.outcome(), Outcome::Cancelled), "{cancelled}");
 }
+
+/// Each failure's report says what every shrink pass that ran spent and
+/// found: between them, every shrink; none with the shrink phase off.
+#[test]
+fn the_shrink_passes_account_for_every_shrink() {
+    let lists = || generate::vec(generate::integer::<i32>());
+    let reverses = |list: Vec<i32>| {
+        let mut reversed = list.clone();
+        reversed.reverse();
+        reversed == list
+    };
+    let result = Property::for_all(lists(), reverses).check(seeded(3));
+    let failure = &result.failures()[0];
+    let passes = failure.shrink_passes();
+    assert!(failure.shrinks() > 0, "{result}");
+    assert_eq!(passes.iter().map(|pass| pass.shrinks()).sum::<u64>(), failure.shrinks(), "{passes:?}");
+    // Listed in the order they first run: a sweep deletes before it lowers.
+    assert_eq!(passes[0].name(), "delete_spans", "{passes:?}");
+    assert!(passes.iter().any(|pass| pass.name() == "minimize_choices"), "{passes:?}");
+    assert!(passes.iter().all(|pass| pass.shrinks() <= pass.candidates()), "{passes:?}");
+
+    let unshrunk = Property::for_all(lists(), reverses)
+        .check(seeded(3).phases(quickcheck::Phases::all().without(quickcheck::Phase::Shrink)));
+    assert!(unshrunk.failures()[0].shrink_passes().is_empty(), "{unshrunk}");
+}

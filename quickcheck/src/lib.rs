@@ -418,7 +418,7 @@ pub use generate::{BoxedGenerator, Generator};
 pub use property::{
     Cancellation, CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, HealthCheck,
     HealthWarning, IntoVerdict, Location, Options, Outcome, ParameterValues, Phase, Phases, Property, PropertyResult,
-    Replay, ReplayParseError, assume,
+    Replay, ReplayParseError, ShrinkPass, assume,
 };
 /// Derives [`Arbitrary`](trait@Arbitrary) for a struct or an enum.
 ///

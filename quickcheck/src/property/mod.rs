@@ -26,7 +26,7 @@ pub use phases::{Phase, Phases};
 pub(crate) use replay::check_token as check_replay_token;
 pub use replay::{Replay, ReplayParseError};
 pub use result::{
-    CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult,
+    CommandArgumentPosition, Counterexample, Failure, FailureKind, FailureReport, Outcome, PropertyResult, ShrinkPass,
 };
 
 use crate::__private::TypeNames;
@@ -571,6 +571,7 @@ where
                 replay: None,
                 found_by: FoundBy::Generating,
                 shrinks: 0,
+                shrink_passes: Vec::new(),
                 stopped_at: None,
                 reproduced: true,
                 free: Vec::new(),
@@ -724,6 +725,7 @@ where
                 notes,
                 found_by,
                 shrinks,
+                shrink_passes,
                 stopped_at,
                 reproduced,
                 explanation: Explanation { freedoms, free_together, free_commands, free_commands_together, cut_short },
@@ -737,6 +739,7 @@ where
                     replay: Some(Replay::new(original)),
                     found_by,
                     shrinks,
+                    shrink_passes,
                     stopped_at,
                     reproduced,
                     free: freedoms.iter().map(|freedom| *freedom == Freedom::Free).collect(),

@@ -241,6 +241,35 @@ impl<T> Counterexample<T> {
     }
 }
 
+/// One shrink pass's part in shrinking a failure, from
+/// [`FailureReport::shrink_passes`]: how many candidates it replayed (each
+/// a run of the generators, and of the property unless the generators
+/// stopped short) and how many of them were kept as smaller failures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShrinkPass {
+    pub(crate) name: &'static str,
+    pub(crate) candidates: u64,
+    pub(crate) shrinks: u64,
+}
+
+impl ShrinkPass {
+    /// The pass's name, such as `delete_spans` or `minimize_choices`: what
+    /// kind of edit it tries.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// How many candidates the pass replayed.
+    pub fn candidates(&self) -> u64 {
+        self.candidates
+    }
+
+    /// How many of them were smaller failures, kept.
+    pub fn shrinks(&self) -> u64 {
+        self.shrinks
+    }
+}
+
 /// One distinct failure a check found: its minimal and original
 /// counterexamples, how it failed, and what the report says about it.
 ///
@@ -269,6 +298,8 @@ pub struct FailureReport<T> {
     pub(crate) replay: Option<Replay>,
     pub(crate) found_by: FoundBy,
     pub(crate) shrinks: u64,
+    /// What each shrink pass that ran spent and achieved.
+    pub(crate) shrink_passes: Vec<ShrinkPass>,
     /// The limit shrinking stopped at, if it did not reach a minimum.
     pub(crate) stopped_at: Option<ShrinkLimit>,
     /// Whether the minimal counterexample failed the same way when run once
@@ -323,6 +354,30 @@ impl<T> FailureReport<T> {
     /// How many times the shrinker found a smaller example of it.
     pub fn shrinks(&self) -> u64 {
         self.shrinks
+    }
+
+    /// What each shrink pass spent on this failure and what it achieved,
+    /// for the passes that ran, in the order the shrinker first runs them:
+    /// where a slow shrink spends its time. Empty when the shrink phase was
+    /// off or the failure was not shrunk.
+    ///
+    /// ```
+    /// use quickcheck::{Options, Property, generate};
+    ///
+    /// let result = Property::for_all(generate::vec(generate::integer::<u32>()), |list| {
+    ///     list.iter().all(|&n| n < 1000)
+    /// })
+    /// .check(Options::default().seed(1));
+    /// let failure = &result.failures()[0];
+    /// let passes = failure.shrink_passes();
+    /// // Every shrink came from some pass.
+    /// assert_eq!(passes.iter().map(|pass| pass.shrinks()).sum::<u64>(), failure.shrinks());
+    /// for pass in passes {
+    ///     println!("{}: {} of {} candidates kept", pass.name(), pass.shrinks(), pass.candidates());
+    /// }
+    /// ```
+    pub fn shrink_passes(&self) -> &[ShrinkPass] {
+        &self.shrink_passes
     }
 
     /// Whether shrinking ran until no edit it tries makes the

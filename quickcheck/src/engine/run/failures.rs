@@ -10,7 +10,7 @@ use crate::engine::shrink::{ShrinkLimit, Shrinker};
 use crate::engine::source::{ChoiceSource, Recording};
 use crate::engine::unwind::Panic;
 use crate::generate::Generator;
-use crate::property::{CommandArgumentPosition, Failure, Phase};
+use crate::property::{CommandArgumentPosition, Failure, Phase, ShrinkPass};
 
 use super::{Body, Case, End, Found, FoundBy, GeneratorPanic, Runner, SHRINK_TIME_SHARE, Summary, offer};
 
@@ -41,6 +41,8 @@ pub(crate) struct Shrunk {
     /// Where the failing sequence it was shrunk from came from.
     pub(crate) found_by: FoundBy,
     pub(crate) shrinks: u64,
+    /// What each shrink pass that ran spent and achieved.
+    pub(crate) shrink_passes: Vec<ShrinkPass>,
     /// The limit shrinking stopped at, if it did not reach a minimum.
     pub(crate) stopped_at: Option<ShrinkLimit>,
     /// Whether the minimal counterexample failed the same way each time it
@@ -83,6 +85,7 @@ struct Shrinking {
     minimal: Vec<u64>,
     failure: Failure,
     shrinks: u64,
+    shrink_passes: Vec<ShrinkPass>,
     stopped_at: Option<ShrinkLimit>,
     /// The smallest input met on the way on which the generator panicked.
     generator_panic: Option<GeneratorPanic>,
@@ -91,7 +94,14 @@ struct Shrinking {
 impl Shrinking {
     /// A failure left as it was found.
     fn unshrunk(choices: &[u64], failure: Failure) -> Shrinking {
-        Shrinking { minimal: choices.to_vec(), failure, shrinks: 0, stopped_at: None, generator_panic: None }
+        Shrinking {
+            minimal: choices.to_vec(),
+            failure,
+            shrinks: 0,
+            shrink_passes: Vec::new(),
+            stopped_at: None,
+            generator_panic: None,
+        }
     }
 }
 
@@ -115,7 +125,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 continue;
             }
             let calls_before = self.body_calls;
-            let Shrinking { minimal, failure, shrinks, stopped_at, generator_panic } =
+            let Shrinking { minimal, failure, shrinks, shrink_passes, stopped_at, generator_panic } =
                 self.shrink_one(&choices, failure, &mut queue).await;
             if let Some(GeneratorPanic { choices, panic }) = generator_panic {
                 GeneratorPanic::keep_smaller(&mut summary.generator_panic, &choices, panic);
@@ -155,6 +165,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 notes,
                 found_by,
                 shrinks,
+                shrink_passes,
                 stopped_at,
                 reproduced,
                 explanation,
@@ -203,12 +214,12 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
         shrinker.shrink().await;
         let others = shrinker.take_others();
         let generator_panic = shrinker.take_generator_panic();
-        let (shrinks, stopped_at) = (shrinker.shrinks(), shrinker.stopped_at());
+        let (shrinks, shrink_passes, stopped_at) = (shrinker.shrinks(), shrinker.passes(), shrinker.stopped_at());
         let (minimal, failure) = shrinker.into_best();
         for (choices, failure) in others {
             offer(queue, choices, failure, FoundBy::Shrinking);
         }
-        Shrinking { minimal, failure, shrinks, stopped_at, generator_panic }
+        Shrinking { minimal, failure, shrinks, shrink_passes, stopped_at, generator_panic }
     }
 
     /// A shrinker of `original`, which failed with `failure`, within the

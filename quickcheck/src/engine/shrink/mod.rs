@@ -31,7 +31,7 @@ use crate::engine::order::shortlex;
 use crate::engine::run::{Case, GeneratorPanic};
 use crate::engine::source::{Recording, Variation};
 use crate::engine::unwind::Stop;
-use crate::property::Failure;
+use crate::property::{Failure, ShrinkPass};
 
 /// The most replays one shrink may spend, whatever `max_shrinks` says; a
 /// shrink that reaches it stops with the best found so far.
@@ -67,6 +67,42 @@ enum Pass {
     SwitchAlternatives,
     CopySmallestSiblings,
 }
+
+impl Pass {
+    /// The pass's name in reports: its method's name.
+    fn name(self) -> &'static str {
+        match self {
+            Pass::RemoveDiscarded => "remove_discarded",
+            Pass::DeleteSpans => "delete_spans",
+            Pass::MergeCollections => "merge_collections",
+            Pass::DeleteBlocks => "delete_blocks",
+            Pass::ZeroSpans => "zero_spans",
+            Pass::ReplaceWithDescendants => "replace_with_descendants",
+            Pass::ReplaceWithFlippedDescendants => "replace_with_flipped_descendants",
+            Pass::MinimizeChoices => "minimize_choices",
+            Pass::LowerDuplicates => "lower_duplicates",
+            Pass::RedistributePairs => "redistribute_pairs",
+            Pass::LowerPairsTogether => "lower_pairs_together",
+            Pass::LowerGroupsTogether => "lower_groups_together",
+            Pass::BorrowFromNext => "borrow_from_next",
+            Pass::LowerWithLaterRaised => "lower_with_later_raised",
+            Pass::PairFarNumbers => "pair_far_numbers",
+            Pass::DividePairs => "divide_pairs_by_common_factor",
+            Pass::ExchangeValues => "exchange_values",
+            Pass::LowerKeepingResidue => "lower_keeping_residue",
+            Pass::TrySmallerValues => "try_smaller_values",
+            Pass::SortSiblings => "sort_siblings",
+            Pass::MoveSpans => "move_spans",
+            Pass::DeleteWithLowered => "delete_with_lowered",
+            Pass::DeleteEqualPairs => "delete_equal_pairs",
+            Pass::SwitchAlternatives => "switch_alternatives",
+            Pass::CopySmallestSiblings => "copy_smallest_siblings",
+        }
+    }
+}
+
+/// Every pass, each once: those of a sweep, then those for a stall.
+const PASSES: usize = EVERY_SWEEP.len() + WHEN_STALLED.len();
 
 /// The passes a sweep runs, in order: deletions first, since a shorter
 /// sequence makes every later pass cheaper, then lowering choices, which
@@ -164,6 +200,9 @@ pub(crate) struct Shrinker<'r, E> {
     stuck: HashSet<passes::NumberKind>,
     shrinks: u64,
     attempts: u64,
+    /// Per pass (by its place in `Pass`), the attempts it made and the
+    /// shrinks it found.
+    tally: [(u64, u64); PASSES],
     /// Whether the last candidate considered ran, now, and passed.
     last_passed: bool,
     /// How many candidates run so far a filter or `assume` rejected.
@@ -221,6 +260,7 @@ impl<'r, E: Execute> Shrinker<'r, E> {
             stuck: HashSet::new(),
             shrinks: 0,
             attempts: 0,
+            tally: [(0, 0); PASSES],
             last_passed: false,
             discarded: 0,
             unjudged: 0,
@@ -338,8 +378,16 @@ impl<'r, E: Execute> Shrinker<'r, E> {
         None
     }
 
-    /// Runs one pass over the best.
+    /// Runs one pass over the best, tallying what it spent and found.
     async fn run(&mut self, pass: Pass) {
+        let (attempts, shrinks) = (self.attempts, self.shrinks);
+        self.run_untallied(pass).await;
+        let tally = &mut self.tally[pass as usize];
+        tally.0 += self.attempts - attempts;
+        tally.1 += self.shrinks - shrinks;
+    }
+
+    async fn run_untallied(&mut self, pass: Pass) {
         match pass {
             Pass::RemoveDiscarded => self.remove_discarded().await,
             Pass::DeleteSpans => self.delete_spans().await,
@@ -371,6 +419,18 @@ impl<'r, E: Execute> Shrinker<'r, E> {
 
     pub(crate) fn shrinks(&self) -> u64 {
         self.shrinks
+    }
+
+    /// What each pass that made an attempt spent and found, in the order
+    /// the shrinker first runs them.
+    pub(crate) fn passes(&self) -> Vec<ShrinkPass> {
+        EVERY_SWEEP
+            .iter()
+            .chain(&WHEN_STALLED)
+            .map(|&pass| (pass, self.tally[pass as usize]))
+            .filter(|&(_, (attempts, _))| attempts > 0)
+            .map(|(pass, (candidates, shrinks))| ShrinkPass { name: pass.name(), candidates, shrinks })
+            .collect()
     }
 
     pub(crate) fn into_best(self) -> (Vec<u64>, Failure) {

@@ -62,6 +62,40 @@ fn shrink(start: &[u64], failing: impl Fn(&[u64]) -> bool) -> (Vec<u64>, u64) {
     (best, executor.runs)
 }
 
+/// The two lists name every pass once, so each has a place in the tally.
+#[test]
+fn every_pass_is_in_one_list_once() {
+    let mut places: Vec<usize> = EVERY_SWEEP.iter().chain(&WHEN_STALLED).map(|&pass| pass as usize).collect();
+    places.sort_unstable();
+    assert_eq!(places, (0..PASSES).collect::<Vec<_>>());
+    // The last variant, too: a pass added to neither list would be past it.
+    assert_eq!(Pass::CopySmallestSiblings as usize, PASSES - 1);
+}
+
+/// The tally of the passes accounts for every replay and every shrink.
+#[test]
+fn the_passes_account_for_every_replay_and_shrink() {
+    let mut executor = Predicate {
+        failing: |choices: &[u64]| choices.iter().sum::<u64>() > 100,
+        recorded: Recording::default(),
+        runs: 0,
+    };
+    let start = [50, 60, 7];
+    let start = Recording { choices: start.to_vec(), maxima: vec![u64::MAX; start.len()], ..Recording::default() };
+    let mut shrinker = Shrinker::new(&mut executor, start, failure(), 10_000);
+    complete_now(shrinker.shrink());
+    let passes = shrinker.passes();
+    let shrinks = shrinker.shrinks();
+    let names: Vec<&str> = passes.iter().map(ShrinkPass::name).collect();
+    // No spans here, so no deletion of one: lowering the choices comes first.
+    assert_eq!(names[0], "minimize_choices", "{passes:?}");
+    assert!(names.iter().enumerate().all(|(index, name)| !names[..index].contains(name)), "{passes:?}");
+    assert_eq!(passes.iter().map(ShrinkPass::shrinks).sum::<u64>(), shrinks, "{passes:?}");
+    assert!(passes.iter().all(|pass| pass.shrinks() <= pass.candidates()), "{passes:?}");
+    drop(shrinker);
+    assert_eq!(passes.iter().map(ShrinkPass::candidates).sum::<u64>(), executor.runs, "{passes:?}");
+}
+
 #[test]
 fn a_total_moves_into_one_choice_and_the_rest_is_deleted() {
     let (best, _) = shrink(&[50, 60, 7], |choices| choices.iter().sum::<u64>() > 100);
