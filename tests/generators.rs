@@ -1470,11 +1470,22 @@ fn an_index_spreads_over_every_length_and_shrinks_to_the_first_position() {
     assert_eq!((list.as_slice(), index.index(list.len())), ([7].as_slice(), 0), "{result}");
 }
 
+/// An index into nothing panics, naming the method and the fix, at the
+/// line that asked: the report points at the test, not into the library.
 #[test]
-#[should_panic(expected = "an empty one has none")]
-fn an_index_into_nothing_is_a_clear_panic() {
-    let index = quickcheck::arbitrary::<generate::Index>().sample(1, 1)[0];
-    let _ = index.index(0);
+fn an_index_into_nothing_is_a_clear_panic_at_the_callers_line() {
+    let nothing: Vec<u8> = Vec::new();
+    let result = Property::for_all(quickcheck::arbitrary::<generate::Index>(), |index| *index.get(&nothing) > 0)
+        .check(Options::default().seed(1));
+    let failure = result.failure().expect("an empty slice has no element");
+    assert!(failure.message().starts_with("Index::get: the slice is empty"), "{result}");
+    assert!(failure.message().ends_with("check that it is not empty first"), "{result}");
+    assert!(failure.location().is_some_and(|location| location.file.ends_with("generators.rs")), "{result}");
+    let result = Property::for_all(quickcheck::arbitrary::<generate::Index>(), |index| index.index(0) > 0)
+        .check(Options::default());
+    let failure = result.failure().expect("no position among none");
+    assert!(failure.message().starts_with("Index::index: the length is 0"), "{result}");
+    assert!(failure.location().is_some_and(|location| location.file.ends_with("generators.rs")), "{result}");
 }
 
 /// A generator of one's own that asks `generate_many` for more values

@@ -44,8 +44,13 @@ impl Index {
     /// # Panics
     ///
     /// If `length` is 0: an empty collection has no position to pick.
+    #[track_caller]
     pub fn index(self, length: usize) -> usize {
-        assert!(length > 0, "an Index picks a position in a collection, and an empty one has none");
+        assert!(
+            length > 0,
+            "Index::index: the length is 0, and an empty collection has no position to pick; check that the \
+             collection is not empty first"
+        );
         // The high word of the 128-bit product: `self.0 / 2^64` of the way.
         ((u128::from(self.0) * length as u128) >> 64) as usize
     }
@@ -55,7 +60,12 @@ impl Index {
     /// # Panics
     ///
     /// If `slice` is empty.
+    #[track_caller]
     pub fn get<T>(self, slice: &[T]) -> &T {
+        assert!(
+            !slice.is_empty(),
+            "Index::get: the slice is empty, and has no element to pick; check that it is not empty first"
+        );
         &slice[self.index(slice.len())]
     }
 }

@@ -151,6 +151,9 @@ impl Display for LawViolation {
             write!(f, "{}.\n{}", self.law, self.report)
         } else if self.law == NO_LAW_FITS || self.law == REPLAY_PASSES {
             write!(f, "Could not replay: {}.\n{}", self.law, self.report)
+        } else if self.outcome == Outcome::Misconfigured {
+            // No law was looked at: the options stopped the first check.
+            write!(f, "Could not check the laws: the options were refused.\n{}", self.report)
         } else if matches!(self.outcome, Outcome::Falsified | Outcome::Flaky) {
             // A value failed the check some other way than by breaking the
             // law: the code under test panicked on it, or ran too long.
@@ -806,14 +809,16 @@ pub fn check_default<T: Default + Clone + PartialEq + Debug>() -> Result<(), Law
 /// `law`, not when the check could not decide it.
 fn default_violation(law: &'static str, detail: String, rendered: String, broken: bool) -> LawViolation {
     let headline = if broken { "Falsified by the default value." } else { "Could not decide on the default value." };
+    // Undecided, the law is what could not be ruled out, not a finding.
+    let failure = if broken { format!("{law}: {detail}") } else { detail };
     LawViolation {
         law,
         outcome: Outcome::Falsified,
         broken,
-        failure: Some(format!("{law}: {detail}")),
+        report: format!("{headline}\n  Counterexample: {rendered}\n  Failure: {failure}"),
+        failure: Some(failure),
         counterexample: Some(rendered.clone()),
         notes: Vec::new(),
-        report: format!("{headline}\n  Counterexample: {rendered}\n  Failure: {law}: {detail}"),
     }
 }
 
