@@ -1503,3 +1503,17 @@ fn asking_generate_many_for_too_many_values_overruns() {
     assert_eq!(result.outcome(), Outcome::Exhausted, "{result}");
     assert!(result.to_string().contains("a draw of too many choices or too deep a recursion"), "{result}");
 }
+
+/// A shuffle draws a choice for every item but the last, so one of more
+/// items than an example has choices for could never be drawn: it is
+/// refused at the call, as a subsequence of too many items is.
+#[test]
+fn a_shuffle_of_too_many_items_is_refused_at_the_call() {
+    let panic = std::panic::catch_unwind(|| _ = generate::shuffle(0..10_000)).expect_err("refused at the call");
+    let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.starts_with("generate::shuffle: 10000 items, but a shuffle draws one choice an item"), "{message}");
+    assert!(message.ends_with("shuffle fewer items"), "{message}");
+    // As many as there are choices for is no error.
+    let order = generate::shuffle(0..8193).sample(1, 1);
+    assert_eq!(order[0].len(), 8193);
+}

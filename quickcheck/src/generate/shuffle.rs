@@ -1,7 +1,7 @@
 //! Permutations.
 
 use crate::engine::random::Draws;
-use crate::engine::source::ChoiceSource;
+use crate::engine::source::{ChoiceSource, MAX_CHOICES};
 use crate::generate::Generator;
 
 /// The generator returned by [`shuffle`].
@@ -16,6 +16,10 @@ pub struct Shuffle<T> {
 /// must fit an example's limit of 8192 choices: more items than that
 /// cannot be shuffled.
 ///
+/// # Panics
+///
+/// At the call, if there are more than 8193 items.
+///
 /// ```
 /// use quickcheck::{Generator, generate};
 /// for mut order in generate::shuffle(vec![1, 2, 3, 4]).sample(20, 1) {
@@ -23,8 +27,17 @@ pub struct Shuffle<T> {
 ///     assert_eq!(order, vec![1, 2, 3, 4]);
 /// }
 /// ```
+#[track_caller]
 pub fn shuffle<T: Clone>(items: impl IntoIterator<Item = T>) -> Shuffle<T> {
-    Shuffle { items: items.into_iter().collect() }
+    let items: Vec<T> = items.into_iter().collect();
+    // Every item but the last takes a choice.
+    assert!(
+        items.len() <= MAX_CHOICES + 1,
+        "generate::shuffle: {} items, but a shuffle draws one choice an item (but the last) and an example makes at \
+         most {MAX_CHOICES}; shuffle fewer items",
+        items.len()
+    );
+    Shuffle { items }
 }
 
 impl<T: Clone> Generator for Shuffle<T> {
