@@ -250,12 +250,14 @@ pub(crate) fn parse(attribute: TokenStream, name: TokenStream) -> syn::Result<Pa
         check_kind(option, &argument.value)?;
         if option.name == "name"
             && let Expr::Lit(ExprLit { lit: Lit::Str(text), .. }) = &argument.value
-            && text.value().is_empty()
+            && text.value().trim().is_empty()
         {
+            // Blank as well as empty: the runtime refuses a name of white
+            // space alone, which is better said here, at the attribute.
             return Err(syn::Error::new(
                 text.span(),
-                "a property's name cannot be empty: give it one, or leave `name` out to name the property after \
-                 its module and function",
+                "a property's name cannot be empty or blank: give it one, or leave `name` out to name the property \
+                 after its module and function",
             ));
         }
         let kind = option.kind;

@@ -15,6 +15,11 @@ fn an_empty_name(byte: u8) -> bool {
     byte <= 255
 }
 
+#[property(name = "  ")]
+fn a_blank_name(byte: u8) -> bool {
+    byte <= 255
+}
+
 #[property]
 fn an_unnamed_parameter(_: u8) -> bool {
     true

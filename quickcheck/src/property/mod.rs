@@ -211,13 +211,14 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
     where
         G::Value: ParameterValues,
     {
-        assert_eq!(
-            names.len(),
-            <G::Value as ParameterValues>::COUNT,
-            "Property::parameters: {} names for a tuple of {} values; name every field once",
-            names.len(),
-            <G::Value as ParameterValues>::COUNT
-        );
+        let count = <G::Value as ParameterValues>::COUNT;
+        if names.len() != count {
+            panic!(
+                "Property::parameters: {} for a tuple of {}; name every field once",
+                report::plural(names.len() as u64, "name", "names"),
+                report::plural(count as u64, "value", "values")
+            );
+        }
         if let Some((position, name)) =
             names.iter().enumerate().find(|&(position, name)| names[..position].contains(name))
         {
@@ -304,13 +305,13 @@ impl<'a, G: Generator, F> Property<'a, G, F> {
         let Some(parameters) = &mut self.parameters else {
             panic!("Property::parameter_types: call it after Property::parameters, which names the parameters")
         };
-        assert_eq!(
-            paths.len(),
-            parameters.names.len(),
-            "Property::parameter_types: {} types for {} parameters; name one type per parameter",
-            paths.len(),
-            parameters.names.len()
-        );
+        if paths.len() != parameters.names.len() {
+            panic!(
+                "Property::parameter_types: {} for {}; name one type per parameter",
+                report::plural(paths.len() as u64, "type", "types"),
+                report::plural(parameters.names.len() as u64, "parameter", "parameters")
+            );
+        }
         parameters.type_paths = paths;
         self
     }

@@ -14,7 +14,8 @@ use crate::property::{
 };
 use crate::stats::Shortfalls;
 
-fn plural(count: u64, one: &str, many: &str) -> String {
+/// `count` and the noun for it, `one` or `many`: "1 shrink", "3 shrinks".
+pub(crate) fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
