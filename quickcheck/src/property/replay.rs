@@ -50,6 +50,16 @@ macro_rules! well_formed {
     };
 }
 
+/// What a token of base64 letters that do not read as choices gets told.
+macro_rules! cut_short {
+    () => {
+        concat!(
+            "its letters do not read as a whole sequence of choices, so it was cut short or changed; copy it \
+             again, whole, from the \"Replay with\" line of the failure report"
+        )
+    };
+}
+
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// A replay token: the choice sequence of one failing example. Every
@@ -135,6 +145,9 @@ pub struct ReplayParseError {
     /// The version a token of another version's format names, such as 2
     /// for `"v2.AAE"`.
     other_version: Option<u64>,
+    /// Whether the token is this version's tag and base64 letters that do
+    /// not read as choices: cut short or changed, rather than no token.
+    cut_short: bool,
 }
 
 /// How many characters of a token an error quotes: enough to tell which
@@ -151,6 +164,9 @@ impl fmt::Display for ReplayParseError {
             format!("{:?}", self.token)
         };
         let Some(theirs) = self.other_version else {
+            if self.cut_short {
+                return write!(f, concat!("malformed replay token {}: ", cut_short!()), token);
+            }
             return write!(f, concat!("malformed replay token {}: ", well_formed!()), token);
         };
         // A lower version than ours was never released, but may come from
@@ -177,13 +193,13 @@ impl FromStr for Replay {
     type Err = ReplayParseError;
 
     fn from_str(token: &str) -> Result<Replay, ReplayParseError> {
-        let error = |other_version| ReplayParseError { token: token.to_owned(), other_version };
+        let error = |other_version, cut_short| ReplayParseError { token: token.to_owned(), other_version, cut_short };
         let text = match split_tag(token.trim().as_bytes()) {
             Some((VERSION, text)) => text,
             // Another version's tag says more than "malformed": the token
             // may be whole, only not this version's to read.
-            Some((theirs, _)) => return Err(error(Some(theirs))),
-            None => return Err(error(None)),
+            Some((theirs, _)) => return Err(error(Some(theirs), false)),
+            None => return Err(error(None, false)),
         };
         let mut reader = Reader::new(text);
         let mut choices = Vec::with_capacity(text.len() * 3 / 4);
@@ -191,7 +207,8 @@ impl FromStr for Replay {
             match reader.next_choice() {
                 Ok(Some(choice)) => choices.push(choice),
                 Ok(None) => return Ok(Replay { choices }),
-                Err(Malformed) => return Err(error(None)),
+                Err(Malformed::NotALetter) => return Err(error(None, false)),
+                Err(Malformed::CutShort) => return Err(error(None, true)),
             }
         }
     }
@@ -227,7 +244,8 @@ pub(crate) const fn check_token(token: &str) {
         match reader.next_choice() {
             Ok(Some(_)) => {}
             Ok(None) => return,
-            Err(Malformed) => panic!(concat!("malformed replay token: ", well_formed!())),
+            Err(Malformed::NotALetter) => panic!(concat!("malformed replay token: ", well_formed!())),
+            Err(Malformed::CutShort) => panic!(concat!("malformed replay token: ", cut_short!())),
         }
     }
 }
@@ -258,8 +276,14 @@ const fn split_tag(token: &[u8]) -> Option<(u64, &[u8])> {
     }
 }
 
-/// A token's text (what follows its tag) is malformed.
-struct Malformed;
+/// How a token's text (what follows its tag) is malformed.
+enum Malformed {
+    /// It holds a character that is no letter of [`ALPHABET`].
+    NotALetter,
+    /// Its letters do not read as whole choices: a number or a byte is cut
+    /// off, or bits are set that no printer writes.
+    CutShort,
+}
 
 /// Reads a token's text one choice at a time: base64 letters into bytes,
 /// bytes into LEB128 numbers. Made of `const fn`s, so that
@@ -286,13 +310,14 @@ impl Reader<'_> {
                 Ok(Some(byte)) => byte,
                 Ok(None) if shift == 0 => return Ok(None),
                 // The text ended inside a number.
-                Ok(None) | Err(Malformed) => return Err(Malformed),
+                Ok(None) => return Err(Malformed::CutShort),
+                Err(malformed) => return Err(malformed),
             };
             let bits = (byte & 0x7f) as u64;
             // Past 64 bits; or a last byte of 0 after others, which adds
             // nothing, and which no printer writes.
             if shift >= 64 || (shift == 63 && bits > 1) || (byte == 0 && shift > 0) {
-                return Err(Malformed);
+                return Err(Malformed::CutShort);
             }
             value |= bits << shift;
             if byte & 0x80 == 0 {
@@ -312,10 +337,10 @@ impl Reader<'_> {
                 // padding, which the printer leaves 0: a token is read
                 // only as it was written.
                 let padding = self.bits & ((1 << self.pending) - 1);
-                return if self.pending < 6 && padding == 0 { Ok(None) } else { Err(Malformed) };
+                return if self.pending < 6 && padding == 0 { Ok(None) } else { Err(Malformed::CutShort) };
             }
             let Some(digit) = digit_of(self.text[self.read]) else {
-                return Err(Malformed);
+                return Err(Malformed::NotALetter);
             };
             self.read += 1;
             // At most 7 bits were pending: 13 bits hold them all.
@@ -426,6 +451,11 @@ mod tests {
         {
             let error = token.parse::<Replay>().expect_err(&format!("{token:?} was accepted"));
             assert!(error.to_string().starts_with("malformed replay token"), "{token:?}: {error}");
+            // Whole base64 letters after the tag, which read as no whole
+            // choices, were cut short or changed; anything else is not
+            // written as a token at all.
+            let cut_short = token.starts_with("v1.") && token[3..].bytes().all(|byte| digit_of(byte).is_some());
+            assert_eq!(error.to_string().contains("so it was cut short or changed"), cut_short, "{token:?}: {error}");
         }
     }
 
