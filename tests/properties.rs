@@ -397,7 +397,8 @@ fn pinned_examples_run_first_and_fail_unshrunk() {
     assert_eq!(minimal.value(), &1000);
     assert_eq!(result.tests_run(), 0);
     assert_eq!(result.replay(), None);
-    assert!(result.to_string().starts_with("Falsified on a pinned example.\n  Counterexample: 1000"), "{result}");
+    // The second of three: among several, the headline says which.
+    assert!(result.to_string().starts_with("Falsified on pinned example 2 of 3.\n  Counterexample: 1000"), "{result}");
 }
 
 #[test]

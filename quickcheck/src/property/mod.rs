@@ -508,7 +508,10 @@ where
         let build = |position: usize, example: &Pinned<'_, G::Value>| {
             catch(example).map_err(|caught| {
                 let cause = match caught {
-                    Caught::Panic(panic) => format!("panicked: {}", panic.message),
+                    Caught::Panic(panic) => match &panic.location {
+                        Some(location) => format!("panicked at {location}: {}", panic.message),
+                        None => format!("panicked: {}", panic.message),
+                    },
                     Caught::Stop(_) => "discarded itself (an assume or a filter in it)".to_owned(),
                 };
                 format!(
@@ -583,6 +586,7 @@ where
             });
             result.skipped_examples = skipped;
             result.pinned_passed = pinned_passed;
+            result.failed_pin = Some((position, pinned.len()));
             return result;
         }
         let mut runner = Runner::new(generator, body, &settings);

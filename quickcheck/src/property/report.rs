@@ -378,7 +378,15 @@ impl<T> PropertyResult<T> {
         let seed = self.seed_text();
         let Some(first) = self.failures.first() else { return write!(f, "Falsified{seed}.") };
         if first.minimal.as_ref().is_some_and(|minimal| minimal.explicit) {
-            write!(f, "Falsified on a pinned example.")?;
+            // Among several, the number tells which failed, in the order
+            // they are written, where its value alone may not (a `Debug`
+            // that panics, two examples that print alike).
+            match self.failed_pin {
+                Some((position, count)) if count > 1 => {
+                    write!(f, "Falsified on pinned example {position} of {count}.")?
+                }
+                _ => write!(f, "Falsified on a pinned example.")?,
+            }
             return first.write_sections(f, self.parameter_names, self.advice, self.has_pins);
         }
         // The headline counts up to the first failure: the examples run

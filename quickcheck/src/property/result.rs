@@ -524,6 +524,9 @@ pub struct PropertyResult<T> {
     /// Whether the property has pinned examples, which a replay excludes:
     /// the report's replay line then says to take them out.
     pub(crate) has_pins: bool,
+    /// Which pinned example failed, counting from 1, of how many: the
+    /// headline names it where there are several.
+    pub(crate) failed_pin: Option<(usize, usize)>,
     /// How a replay that found no failure ended (the outcome is then
     /// `Misconfigured`); `None` for every other check.
     pub(crate) replay_end: Option<ReplayEnd>,
@@ -602,6 +605,7 @@ impl<T> PropertyResult<T> {
             warnings: Vec::new(),
             advice: Advice::Options,
             has_pins: false,
+            failed_pin: None,
             replay_end: None,
             coverage_confidence: false,
         }
