@@ -59,6 +59,12 @@ fn environment_variables_override_options_and_bad_values_are_clear_errors() {
     set("QUICKCHECK_RUN_FOR", "40ms");
     let result = Property::for_all(generate::integer::<u64>(), |_| true).check(Options::default().runs(5));
     assert!(result.is_passed() && result.tests_run() > 5, "{result}");
+    // A zero duration from the variable cannot stand in for the runs, and
+    // the message names where it came from.
+    set("QUICKCHECK_RUN_FOR", "0s");
+    let result = Property::for_all(generate::boolean(), |_| true).check(Options::default().runs(0));
+    assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+    assert!(result.to_string().contains("runs is 0 (and a QUICKCHECK_RUN_FOR of 0 stops at once)"), "{result}");
     set("QUICKCHECK_RUN_FOR", "10 minutes");
     let result = Property::for_all(generate::boolean(), |_| true).check(Options::default());
     assert_eq!(result.outcome(), Outcome::Misconfigured);

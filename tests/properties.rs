@@ -175,7 +175,7 @@ fn a_replay_token_that_no_longer_fits_is_a_clear_error() {
     // Each says which way the token did not fit.
     for (result, replayed) in [
         (short, "its choices ran out before the generators finished."),
-        (filtered, "it made an input that a generator's filter rejects."),
+        (filtered, "it made an input rejected by a generator's filter."),
         (narrowed, "some of its choices lay beyond what the generators draw there now."),
         (left_over, "the generators finished with some of its choices left over."),
         (filtered_then_short, "its choices ran out before the generators finished."),
@@ -185,6 +185,16 @@ fn a_replay_token_that_no_longer_fits_is_a_clear_error() {
         assert!(result.contains(&said), "{result}");
         assert!(!result.contains("Exhausted"), "{result}");
     }
+}
+
+/// A token whose input an `assume` rejects now names the `assume`'s place.
+#[test]
+fn a_replay_token_an_assumption_rejects_names_the_assumption() {
+    let result =
+        Property::for_all(generate::integer::<u8>(), |n| assume(n % 2 == 0)).check(Options::default().replay("v1.AQ"));
+    assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
+    let said = "replayed, it made an input rejected by an `assume` that did not hold at tests/properties.rs:";
+    assert!(result.to_string().contains(said), "{result}");
 }
 
 /// A token that fails with choices left over fails as the example the

@@ -1017,18 +1017,18 @@ fn phases_with_no_example_to_run_are_refused() {
         (
             reuse_only(),
             format!(
-                "it does not generate, it pins no example, it has no name to keep saved examples under. To test \
+                "it does not generate, it pins no example and it has no name to keep saved examples under. To test \
                  something, {generate}, pin one (Property::example), or name it (Options::name)"
             ),
         ),
         (
             reuse_only().name("run_phases::no_database").database("off"),
-            "its example database is off. To test something, turn on the generate phase".to_owned(),
+            "and its example database is off. To test something, turn on the generate phase".to_owned(),
         ),
         (
             pins_only(),
             format!(
-                "it pins no example, the reuse phase, which replays saved examples, is off. To test something, \
+                "it pins no example and the reuse phase, which replays saved examples, is off. To test something, \
                  {generate}, or pin one (Property::example)"
             ),
         ),

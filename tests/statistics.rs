@@ -338,10 +338,17 @@ fn coverage_confidence_is_an_option_of_the_attribute(n: u8) {
 
 #[test]
 fn a_cover_minimum_outside_0_to_100_is_a_misconfiguration_with_its_reason() {
+    let line = line!() + 2;
     let result =
         Property::for_all(generate::between(0, 9), |n| cover(n < 5, 150.0, "low")).check(Options::default().seed(1));
     assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
-    assert_eq!(result.to_string(), "Misconfigured: cover(\"low\"): the minimum is a percentage from 0 to 100, not 150");
+    assert_eq!(
+        result.to_string(),
+        format!(
+            "Misconfigured: cover(\"low\") at tests/statistics.rs:{line}: the minimum is a percentage from 0 to 100, \
+             not 150"
+        )
+    );
     let not_a_number =
         Property::for_all(generate::between(0, 9), |n| cover(n < 5, f64::NAN, "low")).check(Options::default().seed(1));
     assert_eq!(not_a_number.outcome(), Outcome::Misconfigured, "{not_a_number}");
@@ -356,15 +363,20 @@ fn one_label_required_at_two_minimums_is_a_misconfiguration() {
     .check(Options::default().seed(1));
     assert_eq!(apart.outcome(), Outcome::Misconfigured, "{apart}");
     assert!(apart.to_string().contains("cover(\"low\") asks for at least"), "{apart}");
+    let first = line!() + 2;
     let together = Property::for_all(generate::between(0, 9), |n| {
         cover(n < 5, 20.0, "low");
         cover(n < 5, 30.0, "low");
     })
     .check(Options::default().seed(1));
+    // Each minimum with the place that asked for it.
     assert_eq!(
         together.to_string(),
-        "Misconfigured: cover(\"low\") asks for at least 20% in one place and 30% in another: give a label one \
-         minimum, or name the two requirements apart"
+        format!(
+            "Misconfigured: cover(\"low\") asks for at least 20% at tests/statistics.rs:{first} and 30% at \
+             tests/statistics.rs:{}: give a label one minimum, or name the two requirements apart",
+            first + 1
+        )
     );
     // The same minimum asked for twice is one requirement.
     let twice = Property::for_all(generate::between(0, 9), |n| {

@@ -166,6 +166,15 @@ impl Stop {
         CAUSES[self.index()].name
     }
 
+    /// [`cause`](Stop::cause), with the place of an `assume`: "an `assume`
+    /// that did not hold at src/lib.rs:12".
+    pub(crate) fn cause_and_place(self) -> String {
+        match self {
+            Stop::Discard(Rejection::Assumption(at)) => format!("{} at {}:{}", self.cause(), at.file(), at.line()),
+            _ => self.cause().to_owned(),
+        }
+    }
+
     /// Its place in [`CAUSES`] and in the counts of [`Rejections`].
     fn index(self) -> usize {
         match self {

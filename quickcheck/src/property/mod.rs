@@ -651,8 +651,9 @@ fn tests_nothing(settings: &Settings, options: &Options, pins: usize) -> Option<
         remedies.push(format!("turn the database on ({})", pick("Options::database", "#[property(database = ...)]")));
     }
     let last = remedies.pop().unwrap_or_default();
+    let last_missing = missing.pop().unwrap_or_default();
     Some(format!(
-        "the check would pass having tested nothing: {}. To test something, {}{} {last}",
+        "the check would pass having tested nothing: {} and {last_missing}. To test something, {}{} {last}",
         missing.join(", "),
         remedies.join(", "),
         if remedies.is_empty() { "" } else { ", or" },
@@ -774,7 +775,7 @@ where
                 Misfit::RanOut => "its choices ran out before the generators finished".to_owned(),
                 Misfit::LeftOver => "the generators finished with some of its choices left over".to_owned(),
                 Misfit::Beyond => "some of its choices lay beyond what the generators draw there now".to_owned(),
-                Misfit::Rejected(stop) => format!("it made an input that {} rejects", stop.cause()),
+                Misfit::Rejected(stop) => format!("it made an input rejected by {}", stop.cause_and_place()),
             };
             result.problem = Some(format!(
                 "the replay token does not name an example of this property: replayed, {replayed}. A token names \
@@ -890,7 +891,10 @@ mod tests {
     fn an_undecided_requirement_says_what_kept_it_open() {
         let mut statistics = Statistics::default();
         for _ in 0..1000 {
-            statistics.add(&ExampleRecord { requirements: vec![("rare".to_owned(), 0.0001)], ..ExampleRecord::EMPTY });
+            statistics.add(&ExampleRecord {
+                requirements: vec![("rare".to_owned(), 0.0001, std::panic::Location::caller())],
+                ..ExampleRecord::EMPTY
+            });
         }
         let too_rare = coverage_problem("rare", 0.0001, CoverageEnd::TooRare, &statistics);
         assert!(too_rare.contains("0% of them hit it, short of the minimum"), "{too_rare}");

@@ -398,7 +398,9 @@ impl Options {
         // Read when a passing report prints; checked here, so that a typo
         // is an error rather than a setting silently ignored.
         statistics_always()?;
-        let run_for = environment_duration("QUICKCHECK_RUN_FOR")?.or(self.run_for);
+        let run_for_from_environment = environment_duration("QUICKCHECK_RUN_FOR")?;
+        let run_for_set_by = if run_for_from_environment.is_some() { "QUICKCHECK_RUN_FOR" } else { "run_for" };
+        let run_for = run_for_from_environment.or(self.run_for);
         let runs_examples = [crate::Phase::Explicit, crate::Phase::Reuse, crate::Phase::Generate];
         if replay.is_none() && !runs_examples.iter().any(|&phase| self.phases.contains(phase)) {
             let on = match self.phases.to_string() {
@@ -418,7 +420,12 @@ impl Options {
         if runs == 0 && !runs_for_a_time && self.confidence.is_none() && generates {
             // A zero `run_for` was meant to decide when to stop; say why it
             // cannot.
-            let zero_run_for = if run_for.is_some() { " (and a run_for of 0 stops at once)" } else { "" };
+            let zero_run_for =
+                if run_for.is_some() { format!(" (and a {run_for_set_by} of 0 stops at once)") } else { String::new() };
+            // The attribute takes `cases` for `runs` too: the message names
+            // both there, not knowing which was written.
+            let runs_set_by =
+                if runs_set_by == "runs" { self.advice.spell("runs", "runs (or cases)") } else { runs_set_by };
             let generation_off = self.advice.spell(
                 "Options::phases(Phases::all().without(Phase::Generate))",
                 "#[property(phases = quickcheck::Phases::all().without(quickcheck::Phase::Generate))]",

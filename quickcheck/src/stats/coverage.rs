@@ -142,7 +142,8 @@ mod tests {
             if example % 2 == 0 {
                 labels.insert("half".to_owned());
             }
-            let requirements = vec![("always".to_owned(), 10.0), ("half".to_owned(), half_minimum)];
+            let here = std::panic::Location::caller();
+            let requirements = vec![("always".to_owned(), 10.0, here), ("half".to_owned(), half_minimum, here)];
             let record = ExampleRecord { labels, requirements, ..ExampleRecord::default() };
             statistics.add(&record);
         }
@@ -163,7 +164,8 @@ mod tests {
         // proof of a miss, but leans that way.
         let mut statistics = Statistics::default();
         for _ in 0..400 {
-            statistics.add(&ExampleRecord { requirements: vec![("rare".to_owned(), 0.1)], ..ExampleRecord::default() });
+            let requirements = vec![("rare".to_owned(), 0.1, std::panic::Location::caller())];
+            statistics.add(&ExampleRecord { requirements, ..ExampleRecord::default() });
         }
         let decision = decide(&statistics, &Confidence::default(), 2);
         assert_eq!(decision, Decision::Undecided { label: "rare".to_owned(), minimum: 0.1, short: true });

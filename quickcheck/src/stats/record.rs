@@ -25,8 +25,8 @@ pub(crate) struct ExampleRecord {
     pub(crate) missed: BTreeSet<String>,
     /// The values [`collect`] counted, each once, by table.
     pub(crate) collected: BTreeMap<String, BTreeSet<String>>,
-    /// `(label, minimum percent)` from [`cover`].
-    pub(crate) requirements: Vec<(String, f64)>,
+    /// `(label, minimum percent, where cover asked for it)` from [`cover`].
+    pub(crate) requirements: Vec<(String, f64, &'static std::panic::Location<'static>)>,
     /// `(label, value)` from [`note`], for the report of a failure.
     pub(crate) notes: Vec<(String, String)>,
     /// `(label, value)` from [`note_failure_place`]: where the failure in
@@ -469,17 +469,21 @@ pub fn target(score: f64, label: &str) {
 /// let shortfalls = result.statistics().shortfalls();
 /// assert!(shortfalls.len() == 1 && shortfalls[0].contains("seven"), "{shortfalls:?}");
 /// ```
+#[track_caller]
 pub fn cover(condition: bool, minimum_percent: f64, label: &str) {
     // Adding zero turns -0.0 into 0.0, which would otherwise print as
     // "-0%" and count as a second minimum beside 0.0.
     let minimum_percent = minimum_percent + 0.0;
+    // Where it was asked, for the message of a mistake in it.
+    let at = std::panic::Location::caller();
     with_current(|record| {
         // Each minimum asked for once; two for one label are a mistake
         // the run reports.
-        let asked =
-            |(existing, minimum): &(String, f64)| existing == label && minimum.total_cmp(&minimum_percent).is_eq();
+        let asked = |(existing, minimum, _): &(String, f64, _)| {
+            existing == label && minimum.total_cmp(&minimum_percent).is_eq()
+        };
         if !record.requirements.iter().any(asked) {
-            record.requirements.push((label.to_owned(), minimum_percent));
+            record.requirements.push((label.to_owned(), minimum_percent, at));
         }
         if condition { record.hit(label) } else { record.miss(label) }
     });
@@ -510,7 +514,9 @@ mod tests {
         assert_eq!(names(&record.labels), ["a", "c"]);
         assert_eq!(record.collected.keys().collect::<Vec<_>>(), ["sign"]);
         assert_eq!(names(&record.collected["sign"]), ["+", "-"]);
-        assert_eq!(record.requirements, vec![("c".to_owned(), 20.0)]);
+        let requirements: Vec<(&str, f64)> =
+            record.requirements.iter().map(|(label, minimum, _)| (label.as_str(), *minimum)).collect();
+        assert_eq!(requirements, [("c", 20.0)]);
     }
 
     #[test]

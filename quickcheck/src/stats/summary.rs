@@ -19,7 +19,8 @@ pub struct Statistics {
     examples: u64,
     labels: BTreeMap<String, u64>,
     tables: BTreeMap<String, Table>,
-    requirements: BTreeMap<String, f64>,
+    /// Each required label's minimum, with where it was first asked for.
+    requirements: BTreeMap<String, (f64, &'static std::panic::Location<'static>)>,
     /// The first mistake in a requirement: a minimum that is no
     /// percentage, or two minimums for one label.
     mistake: Option<String>,
@@ -56,18 +57,22 @@ impl Statistics {
             }
         }
         self.add_target_scores(record);
-        for (label, minimum) in &record.requirements {
+        for &(ref label, minimum, at) in &record.requirements {
+            let place = |at: &std::panic::Location<'_>| format!("{}:{}", at.file(), at.line());
             let mistake = match self.requirements.get(label) {
-                _ if !(0.0..=100.0).contains(minimum) => {
-                    Some(format!("cover({label:?}): the minimum is a percentage from 0 to 100, not {minimum}"))
-                }
-                Some(existing) if existing != minimum => Some(format!(
-                    "cover({label:?}) asks for at least {existing}% in one place and {minimum}% in another: give a \
-                     label one minimum, or name the two requirements apart"
+                _ if !(0.0..=100.0).contains(&minimum) => Some(format!(
+                    "cover({label:?}) at {}: the minimum is a percentage from 0 to 100, not {minimum}",
+                    place(at)
+                )),
+                Some(&(existing, first_at)) if existing != minimum => Some(format!(
+                    "cover({label:?}) asks for at least {existing}% at {} and {minimum}% at {}: give a label one \
+                     minimum, or name the two requirements apart",
+                    place(first_at),
+                    place(at)
                 )),
                 Some(_) => None,
                 None => {
-                    self.requirements.insert(label.clone(), *minimum);
+                    self.requirements.insert(label.clone(), (minimum, at));
                     None
                 }
             };
@@ -131,7 +136,7 @@ impl Statistics {
 
     /// Each coverage requirement: label and minimum percentage.
     pub(crate) fn requirements(&self) -> impl Iterator<Item = (&str, f64)> {
-        self.requirements.iter().map(|(label, &minimum)| (label.as_str(), minimum))
+        self.requirements.iter().map(|(label, &(minimum, _))| (label.as_str(), minimum))
     }
 
     /// The warnings for requirements that were not met, with the range the
@@ -190,7 +195,7 @@ impl Statistics {
         let mut rest = Vec::new();
         for (label, count) in labels {
             let percent = percent_of(count, self.examples);
-            let requirement = self.requirements.get(label);
+            let requirement = self.requirements.get(label).map(|(minimum, _)| minimum);
             if requirement.is_none() {
                 if room == 0 {
                     rest.push(count);
@@ -422,7 +427,10 @@ mod tests {
                 tables.entry(table.to_owned()).or_insert_with(BTreeSet::new).insert(value.to_owned());
                 tables
             }),
-            requirements: requirements.iter().map(|&(label, minimum)| (label.to_owned(), minimum)).collect(),
+            requirements: requirements
+                .iter()
+                .map(|&(label, minimum)| (label.to_owned(), minimum, std::panic::Location::caller()))
+                .collect(),
             ..ExampleRecord::EMPTY
         }
     }
