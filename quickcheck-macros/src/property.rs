@@ -64,11 +64,25 @@ pub(crate) fn expand(attribute: TokenStream, item: TokenStream) -> syn::Result<T
         let message = if only_lifetimes {
             "a #[property] function cannot declare lifetimes: its values are generated, not borrowed from a \
              caller; take owned values (`String` for `&str`, `Vec<T>` for `&[T]`) and borrow them in the body"
+        } else if generics.params.is_empty() {
+            // Bounds on concrete types alone: nothing is generic, and the
+            // clause says nothing the types do not.
+            "a #[property] function cannot have a `where` clause: its parameters' concrete types pick their \
+             generators, and bounds on them say nothing more; remove the clause"
         } else {
             "a #[property] function cannot be generic: its parameters' types pick their generators; \
              write one property per concrete type"
         };
         return Err(syn::Error::new(span, message));
+    }
+    // On the function, `#[generator]` would reach the compiler as an
+    // unknown attribute, and only in test builds: say where it belongs.
+    if let Some(misplaced) = function.attrs.iter().find(|attribute| attribute.path().is_ident("generator")) {
+        return Err(syn::Error::new_spanned(
+            misplaced,
+            "#[generator(...)] goes on the parameter it draws, not on the function: write \
+             `fn name(#[generator(generate::between(0, 9))] digit: u8)`",
+        ));
     }
     refuse_qualifiers(&function.sig)?;
     refuse_unusable_return_type(&function.sig.output)?;

@@ -25,4 +25,10 @@ fn an_unnamed_parameter(_: u8) -> bool {
     true
 }
 
+#[property]
+#[generator(generate::between(0, 9))]
+fn a_generator_on_the_function(digit: u8) -> bool {
+    digit < 10
+}
+
 fn main() {}
