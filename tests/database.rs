@@ -415,3 +415,29 @@ fn a_property_attribute_saves_its_failures_under_its_name() {
         assert!(replayed.is_from_database(), "nothing saved under {name:?}: {replayed}");
     }
 }
+
+/// A saved failure is shrunk again on the next run, from its minimal
+/// counterexample: a pass over it, which costs fewer calls than the first
+/// shrink, and ends on the same counterexample.
+#[test]
+fn a_saved_failure_shrinks_again_in_fewer_calls() {
+    let directory = Scratch::new("reshrink");
+    let options = || Options::default().seed(7).name("database::reshrink").database(&directory);
+    let check = || {
+        Property::for_all(generate::vec(generate::integer::<i32>()), |list: Vec<i32>| {
+            list.iter().map(|&n| i64::from(n)).sum::<i64>() < 1000
+        })
+        .check(options())
+    };
+    let first = check();
+    let second = check();
+    assert!(!first.is_from_database() && second.is_from_database(), "{second}");
+    assert_eq!(second.minimal().unwrap().value(), first.minimal().unwrap().value(), "{second}");
+    assert_eq!(first.minimal().unwrap().value(), &vec![1000], "{first}");
+    assert!(
+        second.shrink_calls() < first.shrink_calls(),
+        "{} calls again, {} the first time",
+        second.shrink_calls(),
+        first.shrink_calls()
+    );
+}

@@ -938,13 +938,14 @@ fn a_deadline_fails_slow_examples_and_shrinks_them() {
 }
 
 /// While searching, a body may run a quarter past its deadline: one that
-/// takes a tenth longer passes, so that a body near its limit does not fail
-/// by chance.
+/// takes a little longer passes, so that a body near its limit does not
+/// fail by chance. (Sleeping 410 ms against a 400 ms deadline leaves 90 ms
+/// of the slack for a busy machine's oversleeping.)
 #[test]
 fn a_body_within_the_slack_of_its_deadline_passes() {
     use std::time::Duration;
-    let result = Property::for_all(generate::boolean(), |_| std::thread::sleep(Duration::from_millis(220)))
-        .check(seeded(1).runs(2).deadline(Duration::from_millis(200)));
+    let result = Property::for_all(generate::boolean(), |_| std::thread::sleep(Duration::from_millis(410)))
+        .check(seeded(1).runs(2).deadline(Duration::from_millis(400)));
     assert!(result.is_passed(), "{result}");
 }
 
@@ -972,7 +973,7 @@ fn an_empty_name_is_refused() {
     for name in ["", "  "] {
         let result = Property::for_all(generate::integer::<u8>(), |_| ()).check(seeded(1).name(name));
         assert_eq!(result.outcome(), Outcome::Misconfigured, "{result}");
-        assert!(result.to_string().contains("the property's name is empty"), "{result}");
+        assert!(result.to_string().contains("the property's name is empty or blank"), "{result}");
     }
 }
 

@@ -378,6 +378,14 @@ fn one_label_required_at_two_minimums_is_a_misconfiguration() {
             first + 1
         )
     );
+    // One call whose minimum varies asks for each in a different example.
+    let line = line!() + 2;
+    let computed = Property::for_all(generate::between(0, 9), |n| {
+        cover(n < 5, if n % 2 == 0 { 20.0 } else { 30.0 }, "low");
+    })
+    .check(Options::default().seed(1));
+    let at = format!("at tests/statistics.rs:{line}, in different examples");
+    assert!(computed.to_string().contains(&format!("asks for at least 20% and 30% {at}")), "{computed}");
     // The same minimum asked for twice is one requirement.
     let twice = Property::for_all(generate::between(0, 9), |n| {
         cover(n < 5, 20.0, "low");

@@ -73,6 +73,13 @@ struct Cause {
     advice: &'static str,
 }
 
+/// Where in the user's code a call was, as messages about a call that
+/// was not a panic name it: `src/lib.rs:12`, the file and line (a panic's
+/// place also has its column, as the standard library prints it).
+pub(crate) fn place(at: &panic::Location<'_>) -> String {
+    format!("{}:{}", at.file(), at.line())
+}
+
 /// The advice for filters and `assume`.
 const GENERATE_DIRECTLY: &str =
     "Generate valid inputs directly (with generate::between or generate::from_fn, say), or loosen what rejects them.";
@@ -140,9 +147,7 @@ impl Rejections {
             .iter()
             .map(|&(count, index)| {
                 let place = match self.assumed_at {
-                    Some(at) if index == ASSUMPTION && !self.assumed_at_several => {
-                        format!(" at {}:{}", at.file(), at.line())
-                    }
+                    Some(at) if index == ASSUMPTION && !self.assumed_at_several => format!(" at {}", place(at)),
                     _ => String::new(),
                 };
                 format!("{}{place} ({count} example{})", CAUSES[index].name, if count == 1 { "" } else { "s" })
@@ -170,7 +175,7 @@ impl Stop {
     /// that did not hold at src/lib.rs:12".
     pub(crate) fn cause_and_place(self) -> String {
         match self {
-            Stop::Discard(Rejection::Assumption(at)) => format!("{} at {}:{}", self.cause(), at.file(), at.line()),
+            Stop::Discard(Rejection::Assumption(at)) => format!("{} at {}", self.cause(), place(at)),
             _ => self.cause().to_owned(),
         }
     }

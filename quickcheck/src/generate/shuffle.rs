@@ -12,9 +12,9 @@ pub struct Shuffle<T> {
 }
 
 /// Any permutation of `items`, drawn by a Fisher–Yates shuffle whose every
-/// swap is a choice. Shrinks towards the original order. A swap an item
-/// must fit an example's limit of 8192 choices: more items than that
-/// cannot be shuffled.
+/// swap is a choice. Shrinks towards the original order. Every item but
+/// the last takes one choice, and an example makes at most 8192, so at
+/// most 8193 items can be shuffled.
 ///
 /// # Panics
 ///

@@ -97,9 +97,10 @@ pub struct LawViolation {
 impl LawViolation {
     /// The law that failed, as a sentence such as `"Ord is not transitive"`;
     /// unless [`is_broken`](LawViolation::is_broken), the law whose check
-    /// could not decide, or, under a replay that no law failed on, a
-    /// sentence saying why: the token fits none of the laws, or its example
-    /// breaks none of those it fits.
+    /// could not decide (under options that were refused, the first law,
+    /// which no example was run for), or, under a replay that no law
+    /// failed on, a sentence saying why: the token fits none of the laws,
+    /// or its example breaks none of those it fits.
     pub fn law(&self) -> &'static str {
         self.law
     }
@@ -160,7 +161,7 @@ impl Display for LawViolation {
             write!(f, "Could not rule out that {} (the code under test failed on a value).\n{}", self.law, self.report)
         } else {
             // The check ended without a value that breaks the law: its
-            // report says why (a generator's panic, bad options).
+            // report says why (a generator's panic, say).
             write!(f, "Could not rule out that {} (the check's outcome: {}).\n{}", self.law, self.outcome, self.report)
         }
     }

@@ -31,10 +31,11 @@ const OVERRUNS_IN_A_RUN: (u64, u64) = (10, 20);
 /// deadline allows more (see [`Health::new`]).
 const TOO_SLOW: Duration = Duration::from_secs(1);
 
-/// How many deadlines of generation time the watched examples may take: a
-/// property given a long deadline has said its examples are slow, and is
-/// warned only when generating them takes longer than this many of its
-/// examples could.
+/// How many deadlines of generation time the watched examples may take.
+/// The deadline bounds the body alone, but whoever gives a property a long
+/// one has said that its check may take that long an example: generation
+/// worth a few examples' time is then no news, and the warning would only
+/// be suppressed.
 const TOO_SLOW_DEADLINES: u32 = 5;
 
 /// Choices in the simplest example that make it "very large".
@@ -170,8 +171,9 @@ pub(crate) enum Watched {
     Failed,
 }
 
-/// The checks' counters, fed by the generation loop.
-#[derive(Debug, Default)]
+/// The checks' counters, fed by the generation loop. Made by
+/// [`Health::new`] only: a threshold of zero would warn on every check.
+#[derive(Debug)]
 pub(crate) struct Health {
     suppressed: Vec<HealthCheck>,
     /// Generation time for the watched examples that is too slow.
@@ -193,7 +195,17 @@ impl Health {
     /// have `deadline` each to run.
     pub(crate) fn new(suppressed: Vec<HealthCheck>, deadline: Option<Duration>) -> Health {
         let too_slow = deadline.map_or(TOO_SLOW, |deadline| TOO_SLOW.max(deadline.saturating_mul(TOO_SLOW_DEADLINES)));
-        Health { suppressed, too_slow, ..Health::default() }
+        Health {
+            suppressed,
+            too_slow,
+            passes: 0,
+            discards: 0,
+            rejections: Rejections::default(),
+            overruns: 0,
+            generating: Duration::ZERO,
+            warnings: Vec::new(),
+            simplest_overran: false,
+        }
     }
 
     /// Whether the checks still watch: only the start of generation.

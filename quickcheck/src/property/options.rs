@@ -329,6 +329,10 @@ impl Options {
     /// and shrinking) is given up on then, under any executor: its future
     /// is dropped, and the example fails for the deadline.
     ///
+    /// A deadline also lets generation take longer before the
+    /// [`too_slow`](crate::HealthCheck::TooSlow) health check warns: up to
+    /// five deadlines for the first ten examples.
+    ///
     /// While searching and shrinking, an example fails only past 1.25 times
     /// the deadline, so that one near the limit does not fail by chance.
     /// So the minimal counterexample is the smallest input slower than
@@ -436,10 +440,12 @@ impl Options {
             ));
         }
         if self.name.as_deref().is_some_and(|name| name.trim().is_empty()) {
-            return Err("the property's name is empty, and every property named so would share one place in the \
+            return Err(
+                "the property's name is empty or blank, and every property named so would share one place in the \
                         example database, each replaying the others' failures; give it a name of its own, or leave \
                         it unnamed (a Property::for_all check then keeps no examples)"
-                .to_owned());
+                    .to_owned(),
+            );
         }
         if self.deadline.is_some_and(|deadline| deadline.is_zero()) {
             return Err("the deadline is 0, which every example takes longer than, however fast; give the most \

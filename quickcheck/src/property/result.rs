@@ -243,8 +243,9 @@ impl<T> Counterexample<T> {
 
 /// One shrink pass's part in shrinking a failure, from
 /// [`FailureReport::shrink_passes`]: how many candidates it replayed (each
-/// a run of the generators, and of the property unless the generators
-/// stopped short) and how many of them were kept as smaller failures.
+/// a run of the generators, and of the property too unless the pass only
+/// needed to see what the generators draw, or they stopped short) and how
+/// many of them were kept as smaller failures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShrinkPass {
     pub(crate) name: &'static str,
@@ -254,7 +255,8 @@ pub struct ShrinkPass {
 
 impl ShrinkPass {
     /// The pass's name, such as `delete_spans` or `minimize_choices`: what
-    /// kind of edit it tries.
+    /// kind of edit it tries. For reading, not matching on: the passes and
+    /// their names change as the shrinker does.
     pub fn name(&self) -> &'static str {
         self.name
     }
@@ -357,9 +359,9 @@ impl<T> FailureReport<T> {
     }
 
     /// What each shrink pass spent on this failure and what it achieved,
-    /// for the passes that ran, in the order the shrinker first runs them:
-    /// where a slow shrink spends its time. Empty when the shrink phase was
-    /// off or the failure was not shrunk.
+    /// for the passes that tried at least one candidate, in the order the
+    /// shrinker first runs them: where a slow shrink spends its time. Empty
+    /// when the shrink phase was off or the failure was not shrunk.
     ///
     /// ```
     /// use quickcheck::{Options, Property, generate};

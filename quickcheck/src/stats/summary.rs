@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 
+use crate::engine::unwind::place;
 use crate::stats::ExampleRecord;
 use crate::stats::numerics::jeffreys_interval;
 
@@ -58,18 +59,24 @@ impl Statistics {
         }
         self.add_target_scores(record);
         for &(ref label, minimum, at) in &record.requirements {
-            let place = |at: &std::panic::Location<'_>| format!("{}:{}", at.file(), at.line());
             let mistake = match self.requirements.get(label) {
                 _ if !(0.0..=100.0).contains(&minimum) => Some(format!(
                     "cover({label:?}) at {}: the minimum is a percentage from 0 to 100, not {minimum}",
                     place(at)
                 )),
-                Some(&(existing, first_at)) if existing != minimum => Some(format!(
-                    "cover({label:?}) asks for at least {existing}% at {} and {minimum}% at {}: give a label one \
-                     minimum, or name the two requirements apart",
-                    place(first_at),
-                    place(at)
-                )),
+                Some(&(existing, first_at)) if existing != minimum => {
+                    // One call whose minimum is computed asks for each in
+                    // a different example.
+                    let places = if first_at == at {
+                        format!("{existing}% and {minimum}% at {}, in different examples", place(at))
+                    } else {
+                        format!("{existing}% at {} and {minimum}% at {}", place(first_at), place(at))
+                    };
+                    Some(format!(
+                        "cover({label:?}) asks for at least {places}: give a label one minimum, or name the two \
+                         requirements apart"
+                    ))
+                }
                 Some(_) => None,
                 None => {
                     self.requirements.insert(label.clone(), (minimum, at));

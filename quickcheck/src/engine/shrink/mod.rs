@@ -104,6 +104,9 @@ impl Pass {
 /// Every pass, each once: those of a sweep, then those for a stall.
 const PASSES: usize = EVERY_SWEEP.len() + WHEN_STALLED.len();
 
+// Every pass's place is in the tally: the last variant's is the highest.
+const _: () = assert!((Pass::CopySmallestSiblings as usize) < PASSES);
+
 /// The passes a sweep runs, in order: deletions first, since a shorter
 /// sequence makes every later pass cheaper, then lowering choices, which
 /// leaves the zeroing of spans little to do.
@@ -381,13 +384,14 @@ impl<'r, E: Execute> Shrinker<'r, E> {
     /// Runs one pass over the best, tallying what it spent and found.
     async fn run(&mut self, pass: Pass) {
         let (attempts, shrinks) = (self.attempts, self.shrinks);
-        self.run_untallied(pass).await;
+        self.run_pass(pass).await;
         let tally = &mut self.tally[pass as usize];
         tally.0 += self.attempts - attempts;
         tally.1 += self.shrinks - shrinks;
     }
 
-    async fn run_untallied(&mut self, pass: Pass) {
+    /// The pass's own method: what [`run`](Self::run) tallies.
+    async fn run_pass(&mut self, pass: Pass) {
         match pass {
             Pass::RemoveDiscarded => self.remove_discarded().await,
             Pass::DeleteSpans => self.delete_spans().await,

@@ -91,7 +91,6 @@ fn the_passes_account_for_every_replay_and_shrink() {
     assert_eq!(names[0], "minimize_choices", "{passes:?}");
     assert!(names.iter().enumerate().all(|(index, name)| !names[..index].contains(name)), "{passes:?}");
     assert_eq!(passes.iter().map(ShrinkPass::shrinks).sum::<u64>(), shrinks, "{passes:?}");
-    assert!(passes.iter().all(|pass| pass.shrinks() <= pass.candidates()), "{passes:?}");
     drop(shrinker);
     assert_eq!(passes.iter().map(ShrinkPass::candidates).sum::<u64>(), executor.runs, "{passes:?}");
 }
