@@ -1517,3 +1517,65 @@ fn a_shuffle_of_too_many_items_is_refused_at_the_call() {
     let order = generate::shuffle(0..8193).sample(1, 1);
     assert_eq!(order[0].len(), 8193);
 }
+
+/// The choices of `Generator::draw_from_bytes` come from the bytes, as a
+/// fuzzer's input: the same bytes make the same value, none or zeros the
+/// simplest, and any bytes a value within the generator's range.
+#[test]
+fn values_from_bytes_are_the_generators_values() {
+    let digits = || generate::between(3u8, 9);
+    Property::for_all(generate::vec(generate::integer::<u8>()), |bytes: Vec<u8>| {
+        let value = digits().draw_from_bytes(&bytes).expect("no filter, and small");
+        (3..=9).contains(&value) && digits().draw_from_bytes(&bytes) == Some(value)
+    })
+    .assert(Options::default().seed(1));
+
+    // The simplest value, as the first example of a check is.
+    let record = || (generate::integer::<i64>(), generate::boolean(), generate::string());
+    let mut first = None;
+    Property::for_all(record(), |value| {
+        first.get_or_insert(value);
+    })
+    .assert(Options::default().seed(1).runs(1));
+    assert_eq!(record().draw_from_bytes(&[]), first);
+    assert_eq!(record().draw_from_bytes(&[0; 64]), first);
+
+    // One byte for a byte's choice: each of the 256 makes another value.
+    let bytes: std::collections::BTreeSet<u8> =
+        (0..=255u8).map(|byte| generate::integer::<u8>().draw_from_bytes(&[byte]).unwrap()).collect();
+    assert_eq!(bytes.len(), 256);
+}
+
+/// Where no value comes of the bytes, `draw_from_bytes` says so rather than
+/// panic; a generator that panics is a bug, which it reports as one.
+#[test]
+fn bytes_that_make_no_value_are_none_and_a_generators_panic_is_reported() {
+    let even = generate::integer::<u8>().filter(|n| n % 2 == 0);
+    assert_eq!(even.draw_from_bytes(&[3, 5]), Some(0), "zeros after the bytes run out make an even value");
+    let never = generate::integer::<u8>().filter(|_| false);
+    assert_eq!(never.draw_from_bytes(&[1, 2, 3]), None);
+    let too_long = generate::vec(generate::integer::<u8>()).length(9000..=9000);
+    assert_eq!(too_long.draw_from_bytes(&[]), None);
+
+    let broken = generate::integer::<u8>().map(|n| if n == 7 { panic!("seven is unlucky") } else { n });
+    assert_eq!(broken.draw_from_bytes(&[6]), Some(6));
+    let panic = std::panic::catch_unwind(|| broken.draw_from_bytes(&[7])).expect_err("the generator panics on 7");
+    let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(
+        message.starts_with("Generator::draw_from_bytes: the generator panicked at tests/generators.rs:"),
+        "{message}"
+    );
+    assert!(message.ends_with(": seven is unlucky"), "{message}");
+}
+
+/// As a fuzzer drives it: inputs of random bytes, each made into a value,
+/// find a list of digits holding two sevens in a row (each element takes
+/// a byte for "go on" and one for the digit).
+#[test]
+fn random_bytes_drive_a_generator_to_a_bug() {
+    let lists = generate::vec(generate::between(0u32, 9));
+    let inputs = generate::vec(generate::integer::<u8>()).length(0..=64).sample(5000, 1);
+    let two_sevens = |list: &Vec<u32>| list.windows(2).any(|pair| pair == [7, 7]);
+    let found = inputs.iter().filter_map(|bytes| lists.draw_from_bytes(bytes)).find(two_sevens);
+    assert!(found.is_some(), "no input of 5000 made a list with two sevens in a row");
+}

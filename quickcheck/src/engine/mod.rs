@@ -50,6 +50,27 @@ const SAMPLE_ATTEMPTS: u32 = 1000;
 /// The most values [`sample`] reserves room for before it draws.
 const SAMPLE_RESERVED: usize = 4096;
 
+/// Draws one value whose choices are read from `bytes`; see
+/// [`Generator::draw_from_bytes`].
+#[track_caller]
+pub(crate) fn draw_from_bytes<G: Generator>(generator: &G, bytes: &[u8]) -> Option<G::Value> {
+    let mut source = ChoiceSource::new();
+    source.start_bytes(bytes);
+    match catch(|| source.draw_example(generator)) {
+        Ok(value) => Some(value),
+        // Discarded, or too large for one example: no value to test.
+        Err(Caught::Stop(_)) => None,
+        // A fuzzer reports this panic as the crash it is, at the caller's
+        // line; the generator's own place is where the bug is.
+        Err(Caught::Panic(panic)) => match &panic.location {
+            Some(location) => {
+                panic!("Generator::draw_from_bytes: the generator panicked at {location}: {}", panic.message)
+            }
+            None => panic!("Generator::draw_from_bytes: the generator panicked: {}", panic.message),
+        },
+    }
+}
+
 /// Draws `count` values with full-size random choices; see
 /// [`Generator::sample`].
 #[track_caller]

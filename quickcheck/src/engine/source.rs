@@ -107,6 +107,9 @@ enum Tail {
     Simplest,
     /// Stop the test case (shrinking never invents new choices).
     Overrun,
+    /// Read each choice from the source's bytes, then answer `0` once they
+    /// run out (a fuzzer's input; see [`ChoiceSource::start_bytes`]).
+    Bytes,
 }
 
 /// How far a varying replay (see [`ChoiceSource::start_varying`]) has got.
@@ -283,6 +286,10 @@ pub struct ChoiceSource {
     /// in the order the sequences were drawn, while the explain phase keeps
     /// them (see [`keep_command_forms`](ChoiceSource::keep_command_forms)).
     command_forms: Option<Vec<Vec<String>>>,
+    /// The bytes a [`Tail::Bytes`] source reads its choices from, and how
+    /// many it has read.
+    bytes: Vec<u8>,
+    bytes_read: usize,
 }
 
 /// Whether the command sequences drawn from one source ever held a command,
@@ -358,6 +365,8 @@ impl ChoiceSource {
             derived: Vec::new(),
             commands: CommandTally::default(),
             command_forms: None,
+            bytes: Vec::new(),
+            bytes_read: 0,
         }
     }
 
@@ -491,6 +500,36 @@ impl ChoiceSource {
         self.reset(Tail::Simplest, MAX_CHOICES);
         self.detailed = false;
         self.set_scale(0.0);
+    }
+
+    /// Prepares a test case whose choices are read from `bytes` (see
+    /// [`Generator::draw_from_bytes`](crate::Generator::draw_from_bytes)): each takes
+    /// as many bytes as its largest value needs, little-endian, wrapped
+    /// into its range; once they run out, every choice is `0`. All zero
+    /// bytes, or none, make the simplest value.
+    pub(crate) fn start_bytes(&mut self, bytes: &[u8]) {
+        self.reset(Tail::Bytes, MAX_CHOICES);
+        self.detailed = false;
+        self.set_scale(1.0);
+        self.bytes.clear();
+        self.bytes.extend_from_slice(bytes);
+        self.bytes_read = 0;
+    }
+
+    /// The next choice in `0..=max` read from the bytes (see
+    /// [`start_bytes`](ChoiceSource::start_bytes)).
+    #[cold]
+    #[inline(never)]
+    fn choice_from_bytes(&mut self, max: u64) -> u64 {
+        let width = max.checked_ilog2().map_or(0, |bits| bits as usize / 8 + 1);
+        let available = &self.bytes[self.bytes_read.min(self.bytes.len())..];
+        let taken = &available[..width.min(available.len())];
+        self.bytes_read += width;
+        let mut word = [0u8; 8];
+        word[..taken.len()].copy_from_slice(taken);
+        let raw = u64::from_le_bytes(word);
+        // Wrapped, so that every value of the range has bytes that make it.
+        max.checked_add(1).map_or(raw, |count| raw % count)
     }
 
     /// Prepares an exact replay of `prefix`, recorded in detail: drawing past
@@ -634,7 +673,7 @@ impl ChoiceSource {
     /// A choice outside the fresh window: the prefix's value at `position`,
     /// the simplest tail's `0`, or an overrun.
     #[inline(always)]
-    fn replayed_choice(&self, position: usize, max: u64) -> u64 {
+    fn replayed_choice(&mut self, position: usize, max: u64) -> u64 {
         if position >= self.max_choices {
             Stop::Overrun.raise();
         }
@@ -646,6 +685,7 @@ impl ChoiceSource {
                 // A random tail draws inside the fresh window; past it is
                 // past the choice limit.
                 Tail::Random | Tail::Overrun => Stop::Overrun.raise(),
+                Tail::Bytes => self.choice_from_bytes(max),
             },
         }
     }
@@ -658,7 +698,7 @@ impl ChoiceSource {
                 let start = self.prefix.len();
                 FreshWindow { start, count: self.max_choices.saturating_sub(start) }
             }
-            Tail::Simplest | Tail::Overrun => FreshWindow::EMPTY,
+            Tail::Simplest | Tail::Overrun | Tail::Bytes => FreshWindow::EMPTY,
         };
     }
 

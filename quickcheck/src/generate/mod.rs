@@ -300,6 +300,44 @@ pub trait Generator {
     {
         crate::engine::sample(self, count, seed)
     }
+
+    /// Draws one value whose choices are read from `bytes` instead of a
+    /// random source: how a coverage-guided fuzzer (`cargo fuzz`,
+    /// libFuzzer, AFL) drives the same generators the properties use. Each
+    /// choice takes as many bytes as its largest value needs (a `bool` or
+    /// a `u8` one, a `u64` eight), little-endian, wrapped into its range,
+    /// so every value has bytes that make it; once the bytes run out every
+    /// choice is the simplest. No bytes, or zeros, make the simplest value.
+    /// The same bytes make the same value on every machine.
+    ///
+    /// `None` when the value is discarded (a filter or
+    /// [`assume`](crate::assume) rejects it) or would need more choices
+    /// than an example may make.
+    ///
+    /// # Panics
+    ///
+    /// If the generator panics: a bug in it, which the fuzzer reports.
+    ///
+    /// ```
+    /// use quickcheck::{Generator, generate};
+    ///
+    /// let lists = generate::vec(generate::between(0u8, 9));
+    /// // In a fuzz target: `fuzz_target!(|data: &[u8]| { ... })`.
+    /// let data: &[u8] = &[1, 7, 1, 3, 0];
+    /// // Go on (1), 7; go on (1), 3; stop (0).
+    /// assert_eq!(lists.draw_from_bytes(data), Some(vec![7, 3]));
+    /// assert_eq!(lists.draw_from_bytes(&[]), Some(vec![]));
+    /// // A filter that rejects the value leaves nothing to test.
+    /// let odd = generate::between(0u8, 9).filter(|n| n % 2 == 1);
+    /// assert_eq!(odd.draw_from_bytes(&[2]), None);
+    /// ```
+    #[track_caller]
+    fn draw_from_bytes(&self, bytes: &[u8]) -> Option<Self::Value>
+    where
+        Self: Sized,
+    {
+        crate::engine::draw_from_bytes(self, bytes)
+    }
 }
 
 /// Panics at the caller's call unless `low <= high`: the one check behind
