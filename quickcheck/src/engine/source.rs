@@ -98,6 +98,15 @@ impl Drop for Batch<'_> {
     }
 }
 
+/// The bytes a [`Tail::Bytes`] source reads its choices from, and how many
+/// it has read: a `Cell`, so that reading a choice takes no `&mut` (see
+/// [`ChoiceSource::replayed_choice`]).
+#[derive(Debug)]
+struct ByteInput {
+    bytes: Vec<u8>,
+    read: std::cell::Cell<usize>,
+}
+
 /// What the source does once the prefix it replays has run out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tail {
@@ -286,10 +295,10 @@ pub struct ChoiceSource {
     /// in the order the sequences were drawn, while the explain phase keeps
     /// them (see [`keep_command_forms`](ChoiceSource::keep_command_forms)).
     command_forms: Option<Vec<Vec<String>>>,
-    /// The bytes a [`Tail::Bytes`] source reads its choices from, and how
-    /// many it has read.
-    bytes: Vec<u8>,
-    bytes_read: usize,
+    /// What a [`Tail::Bytes`] source reads its choices from. Boxed: every
+    /// other source carries only its pointer, which keeps the fields that
+    /// every draw reads as close together as before.
+    bytes: Option<Box<ByteInput>>,
 }
 
 /// Whether the command sequences drawn from one source ever held a command,
@@ -365,8 +374,7 @@ impl ChoiceSource {
             derived: Vec::new(),
             commands: CommandTally::default(),
             command_forms: None,
-            bytes: Vec::new(),
-            bytes_read: 0,
+            bytes: None,
         }
     }
 
@@ -511,20 +519,18 @@ impl ChoiceSource {
         self.reset(Tail::Bytes, MAX_CHOICES);
         self.detailed = false;
         self.set_scale(1.0);
-        self.bytes.clear();
-        self.bytes.extend_from_slice(bytes);
-        self.bytes_read = 0;
+        self.bytes = Some(Box::new(ByteInput { bytes: bytes.to_vec(), read: std::cell::Cell::new(0) }));
     }
 
     /// The next choice in `0..=max` read from the bytes (see
     /// [`start_bytes`](ChoiceSource::start_bytes)).
-    #[cold]
-    #[inline(never)]
-    fn choice_from_bytes(&mut self, max: u64) -> u64 {
+    fn choice_from_bytes(&self, max: u64) -> u64 {
+        let Some(input) = &self.bytes else { return 0 };
         let width = max.checked_ilog2().map_or(0, |bits| bits as usize / 8 + 1);
-        let available = &self.bytes[self.bytes_read.min(self.bytes.len())..];
+        let read = input.read.get();
+        let available = &input.bytes[read.min(input.bytes.len())..];
         let taken = &available[..width.min(available.len())];
-        self.bytes_read += width;
+        input.read.set(read + width);
         let mut word = [0u8; 8];
         word[..taken.len()].copy_from_slice(taken);
         let raw = u64::from_le_bytes(word);
@@ -673,20 +679,29 @@ impl ChoiceSource {
     /// A choice outside the fresh window: the prefix's value at `position`,
     /// the simplest tail's `0`, or an overrun.
     #[inline(always)]
-    fn replayed_choice(&mut self, position: usize, max: u64) -> u64 {
+    fn replayed_choice(&self, position: usize, max: u64) -> u64 {
         if position >= self.max_choices {
             Stop::Overrun.raise();
         }
         match self.prefix.get(position) {
             Some(&replayed) if replayed <= max => replayed,
             Some(_) => 0,
-            None => match self.tail {
-                Tail::Simplest => 0,
-                // A random tail draws inside the fresh window; past it is
-                // past the choice limit.
-                Tail::Random | Tail::Overrun => Stop::Overrun.raise(),
-                Tail::Bytes => self.choice_from_bytes(max),
-            },
+            None => self.tail_choice(max),
+        }
+    }
+
+    /// A choice past the prefix and outside the fresh window, as the tail
+    /// answers it. Out of line: inlined into every draw, the call to read
+    /// a byte cost a list of 50 integers 2% more instructions.
+    #[cold]
+    #[inline(never)]
+    fn tail_choice(&self, max: u64) -> u64 {
+        match self.tail {
+            Tail::Simplest => 0,
+            // A random tail draws inside the fresh window; past it is
+            // past the choice limit.
+            Tail::Random | Tail::Overrun => Stop::Overrun.raise(),
+            Tail::Bytes => self.choice_from_bytes(max),
         }
     }
 
