@@ -99,8 +99,9 @@ impl Drop for Batch<'_> {
 }
 
 /// The bytes a [`Tail::Bytes`] source reads its choices from, and how many
-/// it has read: a `Cell`, so that reading a choice takes no `&mut` (see
-/// [`ChoiceSource::replayed_choice`]).
+/// it has read: a `Cell`, so that reading a choice takes no `&mut`, and the
+/// replay path inlined into every draw stays `&self` (see
+/// [`ChoiceSource::tail_choice`]).
 #[derive(Debug)]
 struct ByteInput {
     bytes: Vec<u8>,
@@ -511,10 +512,11 @@ impl ChoiceSource {
     }
 
     /// Prepares a test case whose choices are read from `bytes` (see
-    /// [`Generator::draw_from_bytes`](crate::Generator::draw_from_bytes)): each takes
-    /// as many bytes as its largest value needs, little-endian, wrapped
-    /// into its range; once they run out, every choice is `0`. All zero
-    /// bytes, or none, make the simplest value.
+    /// [`Generator::draw_from_bytes`](crate::Generator::draw_from_bytes)):
+    /// each takes as many bytes as its largest value needs, little-endian,
+    /// wrapped into its range; once they run out, every choice is `0`. All
+    /// zero bytes, or none, make the simplest value. (The bytes stay until
+    /// the next call; no other tail reads them.)
     pub(crate) fn start_bytes(&mut self, bytes: &[u8]) {
         self.reset(Tail::Bytes, MAX_CHOICES);
         self.detailed = false;
