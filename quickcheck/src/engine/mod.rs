@@ -42,7 +42,7 @@ pub(crate) mod word;
 
 use crate::generate::Generator;
 use source::ChoiceSource;
-use unwind::{Caught, Rejections, catch};
+use unwind::{Caught, Panic, Rejections, catch};
 
 /// How many discarded attempts in a row make [`sample`] give up.
 const SAMPLE_ATTEMPTS: u32 = 1000;
@@ -60,14 +60,19 @@ pub(crate) fn draw_from_bytes<G: Generator>(generator: &G, bytes: &[u8]) -> Opti
         Ok(value) => Some(value),
         // Discarded, or too large for one example: no value to test.
         Err(Caught::Stop(_)) => None,
-        // A fuzzer reports this panic as the crash it is, at the caller's
-        // line; the generator's own place is where the bug is.
-        Err(Caught::Panic(panic)) => match &panic.location {
-            Some(location) => {
-                panic!("Generator::draw_from_bytes: the generator panicked at {location}: {}", panic.message)
-            }
-            None => panic!("Generator::draw_from_bytes: the generator panicked: {}", panic.message),
-        },
+        // A fuzzer reports this panic as the crash it is.
+        Err(Caught::Panic(panic)) => generator_panicked("Generator::draw_from_bytes", &panic),
+    }
+}
+
+/// Panics again for a generator's `panic` met by `method`: at the
+/// caller's line, as the panic of a method called there, and naming the
+/// generator's own place, which is where the bug is.
+#[track_caller]
+fn generator_panicked(method: &str, panic: &Panic) -> ! {
+    match &panic.location {
+        Some(location) => panic!("{method}: the generator panicked at {location}: {}", panic.message),
+        None => panic!("{method}: the generator panicked: {}", panic.message),
     }
 }
 
@@ -97,14 +102,7 @@ pub(crate) fn sample<G: Generator>(generator: &G, count: usize, seed: u64) -> Ve
                         rejections.advice()
                     );
                 }
-                // This panic names the caller's line; the generator's own
-                // is where the bug is.
-                Err(Caught::Panic(panic)) => match &panic.location {
-                    Some(location) => {
-                        panic!("Generator::sample: the generator panicked at {location}: {}", panic.message)
-                    }
-                    None => panic!("Generator::sample: the generator panicked: {}", panic.message),
-                },
+                Err(Caught::Panic(panic)) => generator_panicked("Generator::sample", &panic),
             }
         };
         values.push(value);
