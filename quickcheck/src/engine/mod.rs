@@ -70,10 +70,7 @@ pub(crate) fn draw_from_bytes<G: Generator>(generator: &G, bytes: &[u8]) -> Opti
 /// generator's own place, which is where the bug is.
 #[track_caller]
 fn generator_panicked(method: &str, panic: &Panic) -> ! {
-    match &panic.location {
-        Some(location) => panic!("{method}: the generator panicked at {location}: {}", panic.message),
-        None => panic!("{method}: the generator panicked: {}", panic.message),
-    }
+    panic!("{method}: the generator {}", panic.what_happened())
 }
 
 /// Draws `count` values with full-size random choices; see

@@ -527,7 +527,7 @@ impl ChoiceSource {
     /// The next choice in `0..=max` read from the bytes (see
     /// [`start_bytes`](ChoiceSource::start_bytes)).
     fn choice_from_bytes(&self, max: u64) -> u64 {
-        let Some(input) = &self.bytes else { return 0 };
+        let input = self.bytes.as_ref().expect("a byte source was started with its bytes");
         let width = max.checked_ilog2().map_or(0, |bits| bits as usize / 8 + 1);
         let read = input.read.get();
         let available = &input.bytes[read.min(input.bytes.len())..];

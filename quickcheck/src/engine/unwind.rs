@@ -245,15 +245,23 @@ pub(crate) enum Caught {
     Panic(Box<Panic>),
 }
 
+impl Panic {
+    /// The panic, as a message says it after a subject: "panicked at
+    /// src/lib.rs:4:9: the message".
+    pub(crate) fn what_happened(&self) -> String {
+        match &self.location {
+            Some(location) => format!("panicked at {location}: {}", self.message),
+            None => format!("panicked: {}", self.message),
+        }
+    }
+}
+
 impl Caught {
     /// What happened, as a report says it after a subject: "panicked at
     /// src/lib.rs:4:9: the message".
     pub(crate) fn what_happened(&self) -> String {
         match self {
-            Caught::Panic(panic) => match &panic.location {
-                Some(location) => format!("panicked at {location}: {}", panic.message),
-                None => format!("panicked: {}", panic.message),
-            },
+            Caught::Panic(panic) => panic.what_happened(),
             Caught::Stop(_) => "was discarded outside any example".to_owned(),
         }
     }

@@ -508,10 +508,7 @@ where
         let build = |position: usize, example: &Pinned<'_, G::Value>| {
             catch(example).map_err(|caught| {
                 let cause = match caught {
-                    Caught::Panic(panic) => match &panic.location {
-                        Some(location) => format!("panicked at {location}: {}", panic.message),
-                        None => format!("panicked: {}", panic.message),
-                    },
+                    Caught::Panic(panic) => panic.what_happened(),
                     Caught::Stop(_) => "discarded itself (an assume or a filter in it)".to_owned(),
                 };
                 format!(
