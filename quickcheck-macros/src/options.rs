@@ -95,6 +95,7 @@ const OPTIONS: &[OptionSpec] = &[
         kind: Kind::Boolean,
         example: "multiple_failures = false",
     },
+    OptionSpec { name: "isolate", method: "isolate", kind: Kind::Boolean, example: "isolate = true" },
 ];
 
 fn option_names() -> String {
@@ -131,6 +132,7 @@ const OTHER_LIBRARIES_NAMES: &[(&str, &str)] = &[
     ("max_local_rejects", "max_discard_ratio"),
     ("max_shrink_iters", "max_shrinks"),
     ("timeout", "deadline"),
+    ("fork", "isolate"),
     ("failure_persistence", "database"),
     ("rng_seed", "seed"),
     ("suppress_health_check", "suppress"),

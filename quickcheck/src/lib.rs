@@ -176,7 +176,9 @@
 //! `QUICKCHECK_DATABASE` and `QUICKCHECK_RUN_FOR` (a time to search each
 //! property for, such as `10m`) override the options of every check, and
 //! `QUICKCHECK_STATISTICS=always` shows the reports of passing checks
-//! that `assert` or `#[property]` runs;
+//! that `assert` or `#[property]` runs, and `QUICKCHECK_ISOLATE=on` runs
+//! every body in a child process, where an abort or a stack overflow fails
+//! only its example ([`Options::isolate`]);
 //! [`Options`] has the details. Cargo features add generators for other
 //! crates' types: `half`, `decimal` (`rust_decimal`), `chrono` and `uuid`;
 //! `regex` adds `generate::string_matching`, the strings a regular
@@ -209,8 +211,8 @@
 //! - [`Property`]: `for_all`, pinned examples, `check` and `assert`, sync
 //!   and async.
 //! - [`Options`]: runs, seeds, replay tokens, budgets, time limits
-//!   (`run_for`, `deadline`), cancellation, and the environment variables
-//!   that override them.
+//!   (`run_for`, `deadline`), isolation in a child process, cancellation,
+//!   and the environment variables that override them.
 //! - [`PropertyResult`]: what a check found; its `Display` is the report,
 //!   with one [`FailureReport`] per distinct failure.
 //! - [`Phases`]: the phases of a check (pinned examples, the example
@@ -292,8 +294,9 @@ pub use arbitrary::{Arbitrary, arbitrary};
 /// value of their type
 /// (`phases = quickcheck::Phases::all().without(quickcheck::Phase::Shrink)`,
 /// `deadline = std::time::Duration::from_millis(200)`),
-/// `suppress` a list of [`HealthCheck`]s, and `multiple_failures = false`
-/// stops at the first failure. A `replay` token written as a literal is
+/// `suppress` a list of [`HealthCheck`]s, `multiple_failures = false`
+/// stops at the first failure, and `isolate = true` runs each body in a
+/// child process ([`Options::isolate`]). A `replay` token written as a literal is
 /// read as the test compiles: one pasted short, or printed by another
 /// version of quickcheck, is a compile error at the literal. A relative
 /// `database` is taken from the directory of the package under test, in

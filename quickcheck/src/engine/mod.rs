@@ -24,10 +24,12 @@
 //! | `shrink` | the shrinker and its passes |
 //! | `tree` | every case run so far: no duplicates, knowing when a space is exhausted |
 //! | `explain` | which arguments of the minimal counterexample matter |
+//! | `isolation` | running the body in a child process, where a crash fails only the example |
 
 pub(crate) mod alarm;
 pub(crate) mod database;
 pub(crate) mod explain;
+pub(crate) mod isolation;
 pub(crate) mod order;
 pub(crate) mod random;
 pub(crate) mod run;

@@ -43,7 +43,7 @@ pub(crate) enum Rejection {
     /// A generator's `filter`.
     Filter,
     /// `assume(false)` in the body or a generator, called here.
-    Assumption(&'static panic::Location<'static>),
+    Assumption(CallSite),
     /// A command's precondition.
     Precondition,
     /// A distinct collection that ran out of new elements short of its
@@ -59,7 +59,7 @@ pub(crate) struct Rejections {
     counts: [u64; 5],
     /// Where `assume` rejected examples, while that was one place: a
     /// message names it, as a body may assume several things.
-    assumed_at: Option<&'static panic::Location<'static>>,
+    assumed_at: Option<CallSite>,
     /// Whether `assume` rejected examples at more than one place.
     assumed_at_several: bool,
 }
@@ -73,11 +73,70 @@ struct Cause {
     advice: &'static str,
 }
 
-/// Where in the user's code a call was, as messages about a call that
-/// was not a panic name it: `src/lib.rs:12`, the file and line (a panic's
-/// place also has its column, as the standard library prints it).
-pub(crate) fn place(at: &panic::Location<'_>) -> String {
-    format!("{}:{}", at.file(), at.line())
+/// Where in the user's code a call was (an `assume`, a `cover`), as
+/// messages about a call that was not a panic name it: `src/lib.rs:12`,
+/// the file and line (a panic's place also has its column, as the
+/// standard library prints it). One word and a tag, as every discard
+/// carries one: a call in this process is the caller's
+/// [`Location`](panic::Location), and one made in a child process (see
+/// [`isolation`](crate::engine::isolation)) is kept once for the rest of
+/// the process, as the few places a check's calls come from recur.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum CallSite {
+    Here(&'static panic::Location<'static>),
+    InChild(&'static (String, u32)),
+}
+
+impl CallSite {
+    /// The place of the caller's caller, through `#[track_caller]`.
+    #[track_caller]
+    #[inline]
+    pub(crate) fn caller() -> CallSite {
+        CallSite::Here(panic::Location::caller())
+    }
+
+    /// The place a child process named.
+    pub(crate) fn in_child(file: String, line: u32) -> CallSite {
+        static PLACES: Mutex<Vec<&'static (String, u32)>> = Mutex::new(Vec::new());
+        let mut places = PLACES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let known = places.iter().find(|place| place.0 == file && place.1 == line).copied();
+        CallSite::InChild(known.unwrap_or_else(|| {
+            let place: &'static (String, u32) = Box::leak(Box::new((file, line)));
+            places.push(place);
+            place
+        }))
+    }
+
+    /// The source file.
+    pub(crate) fn file(self) -> &'static str {
+        match self {
+            CallSite::Here(at) => at.file(),
+            CallSite::InChild(place) => &place.0,
+        }
+    }
+
+    /// The line, from 1.
+    pub(crate) fn line(self) -> u32 {
+        match self {
+            CallSite::Here(at) => at.line(),
+            CallSite::InChild(place) => place.1,
+        }
+    }
+}
+
+/// The same place, wherever the call was made.
+impl PartialEq for CallSite {
+    fn eq(&self, other: &CallSite) -> bool {
+        self.line() == other.line() && self.file() == other.file()
+    }
+}
+
+impl Eq for CallSite {}
+
+impl fmt::Display for CallSite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.file(), self.line())
+    }
 }
 
 /// The advice for filters and `assume`.
@@ -147,7 +206,7 @@ impl Rejections {
             .iter()
             .map(|&(count, index)| {
                 let place = match self.assumed_at {
-                    Some(at) if index == ASSUMPTION && !self.assumed_at_several => format!(" at {}", place(at)),
+                    Some(at) if index == ASSUMPTION && !self.assumed_at_several => format!(" at {at}"),
                     _ => String::new(),
                 };
                 format!("{}{place} ({count} example{})", CAUSES[index].name, if count == 1 { "" } else { "s" })
@@ -175,7 +234,7 @@ impl Stop {
     /// that did not hold at src/lib.rs:12".
     pub(crate) fn cause_and_place(self) -> String {
         match self {
-            Stop::Discard(Rejection::Assumption(at)) => format!("{} at {}", self.cause(), place(at)),
+            Stop::Discard(Rejection::Assumption(at)) => format!("{} at {at}", self.cause()),
             _ => self.cause().to_owned(),
         }
     }
@@ -695,7 +754,7 @@ mod tests {
 
     #[test]
     fn stops_are_told_apart_from_panics() {
-        let discard = Stop::Discard(Rejection::Assumption(std::panic::Location::caller()));
+        let discard = Stop::Discard(Rejection::Assumption(CallSite::caller()));
         assert_eq!(catch(|| discard.raise()), Err(Caught::Stop(discard)));
     }
 
@@ -707,7 +766,7 @@ mod tests {
                 .describe()
                 .starts_with("a generator's filter, an `assume` that did not hold, a command's precondition")
         );
-        let here = std::panic::Location::caller();
+        let here = CallSite::caller();
         rejections.count(Stop::Discard(Rejection::Assumption(here)));
         assert_eq!(
             rejections.describe(),
@@ -718,7 +777,7 @@ mod tests {
         }
         rejections.count(Stop::Overrun);
         // A second place of `assume` makes the place ambiguous: none is named.
-        rejections.count(Stop::Discard(Rejection::Assumption(std::panic::Location::caller())));
+        rejections.count(Stop::Discard(Rejection::Assumption(CallSite::caller())));
         assert_eq!(
             rejections.describe(),
             "a generator's filter (3 examples), an `assume` that did not hold (2 examples) and a draw of too many choices or \

@@ -31,11 +31,12 @@ pub use result::{
 
 use crate::__private::TypeNames;
 use crate::engine::explain::{Freedom, Together};
+use crate::engine::isolation::{self, Isolation, Role};
 use crate::engine::run::{
     Body, BodyResult, CoverageEnd, End, Explanation, FoundBy, GeneratorPanic, Misfit, Never, Runner, Settings, Shrunk,
     Started, Summary, TimeAllowed, call,
 };
-use crate::engine::unwind::{self, CatchUnwind, Caught, Rejection, Stop, catch};
+use crate::engine::unwind::{self, CallSite, CatchUnwind, Caught, Rejection, Stop, catch};
 use crate::generate::Generator;
 use crate::property::result::Advice;
 use crate::stats::{ExampleRecord, Statistics};
@@ -73,7 +74,7 @@ use stuck::BodyWaker;
 #[track_caller]
 pub fn assume(condition: bool) {
     if !condition {
-        Stop::Discard(Rejection::Assumption(std::panic::Location::caller())).raise();
+        Stop::Discard(Rejection::Assumption(CallSite::caller())).raise();
     }
 }
 
@@ -493,6 +494,27 @@ where
             Err(problem) => return misconfigured(&problem),
         };
         settings.explain_arguments = parameters.map(|parameters| parameters.names.len());
+        let isolation = if settings.isolate {
+            let kind = format!("{} {}", std::any::type_name::<G>(), std::any::type_name::<B>());
+            match isolation::role(&kind) {
+                Err(problem) => return misconfigured(&problem),
+                Ok(Role::Parent { test, check, earlier }) => match Isolation::start(test, check, earlier) {
+                    Ok(isolation) => Some(isolation),
+                    Err(problem) => return misconfigured(&problem),
+                },
+                // This process is a child serving this check: it runs the
+                // examples it is sent, and nothing else of the test.
+                Ok(Role::Worker) => {
+                    // The test's process judges the time a body takes.
+                    settings.deadline = None;
+                    Runner::new(generator, body, &settings).serve().await;
+                    std::process::exit(0);
+                }
+                Ok(Role::OtherCheck) => return PropertyResult::new(Outcome::Passed, Some(settings.seed)),
+            }
+        } else {
+            None
+        };
         let pinned = if options.checks_pinned() { examples } else { &[] };
         if let Some(problem) = tests_nothing(&settings, options, examples.len()) {
             return misconfigured(&problem);
@@ -587,6 +609,9 @@ where
             return result;
         }
         let mut runner = Runner::new(generator, body, &settings);
+        if let Some(isolation) = isolation {
+            runner.isolate(isolation);
+        }
         let summary = runner.run().await;
         // A replay draws from no seed: the report names none.
         let seed = settings.replay.is_none().then_some(settings.seed);
@@ -889,7 +914,7 @@ mod tests {
         let mut statistics = Statistics::default();
         for _ in 0..1000 {
             statistics.add(&ExampleRecord {
-                requirements: vec![("rare".to_owned(), 0.0001, std::panic::Location::caller())],
+                requirements: vec![("rare".to_owned(), 0.0001, CallSite::caller())],
                 ..ExampleRecord::EMPTY
             });
         }

@@ -27,6 +27,7 @@ use crate::stats::Confidence;
 /// | `QUICKCHECK_RUN_FOR` | [`run_for`](Options::run_for) (such as `30s`, `5m`) | none |
 /// | `QUICKCHECK_MAX_SHRINKS` | [`max_shrinks`](Options::max_shrinks) | 10 000 |
 /// | `QUICKCHECK_DATABASE` | [`database`](Options::database) (a directory, or `off`; a relative one is taken from each package's directory, see there) | `quickcheck/examples` in Cargo's target directory |
+/// | `QUICKCHECK_ISOLATE` | [`isolate`](Options::isolate) (`on` or `off`) | off |
 ///
 /// and `QUICKCHECK_STATISTICS=always` has `assert` and `#[property]`
 /// write the reports of passing checks, with their statistics, to
@@ -69,6 +70,7 @@ pub struct Options {
     deadline: Option<Duration>,
     run_for: Option<Duration>,
     max_shrink_time: Option<Duration>,
+    isolate: Option<bool>,
     /// How the report words its advice; `#[property]` sets it to the
     /// attribute's options.
     pub(crate) advice: Advice,
@@ -362,6 +364,56 @@ impl Options {
         self
     }
 
+    /// Runs the body of each example in a child process (off by default),
+    /// so that a crash fails the example instead of ending the test: an
+    /// abort, a stack overflow, a segmentation fault, a call of
+    /// `std::process::exit`, and under a [deadline](Options::deadline) a
+    /// body that runs past it, which is stopped. The failure is shrunk like
+    /// any other, to the smallest example that crashes the same way, and
+    /// reported with how the process ended and the end of its standard
+    /// error (where "stack overflow" is written, say).
+    ///
+    /// The child is the test binary run again for this one test (by its
+    /// name, as the test harness names the thread it runs on, with
+    /// `--exact`): it runs the test's code up to the check, then replays
+    /// the examples this process sends it through the same generators, and
+    /// runs the body on each, replying with the verdict and what the body
+    /// recorded ([`note`](crate::stats::note), [`classify`](crate::stats::classify),
+    /// [`target`](crate::target), …). One child serves until it crashes or
+    /// is stopped, then another starts. Generation, shrinking, the example
+    /// database and the report stay in the test's process, so a check
+    /// isolated runs the same examples in the same order as one that is
+    /// not. Each example costs a round trip between the processes (tens of
+    /// microseconds) and each crash a new process, so leave isolation for
+    /// the properties that need it.
+    ///
+    /// Pinned examples run in the test's own process: they are values, not
+    /// choices a child could replay. The check must run on the test's own
+    /// thread, in a test binary built with the test harness (not `harness =
+    /// false`); elsewhere it ends [misconfigured](crate::Outcome::Misconfigured),
+    /// saying so. The environment variable `QUICKCHECK_ISOLATE` (`on` or
+    /// `off`) overrides this option.
+    ///
+    /// ```no_run
+    /// use std::time::Duration;
+    /// use quickcheck::{FailureKind, Options, Property, generate};
+    ///
+    /// fn depth(n: u32) -> u32 {
+    ///     if n == 0 { 0 } else { 1 + depth(n - 1) } // overflows the stack for large n
+    /// }
+    ///
+    /// # fn the_test() {
+    /// // In a #[test] function:
+    /// let result = Property::for_all(generate::integer::<u32>(), |n| depth(n) == n)
+    ///     .check(Options::default().isolate(true).deadline(Duration::from_secs(5)));
+    /// assert_eq!(result.failure().unwrap().kind(), FailureKind::Crashed);
+    /// # }
+    /// ```
+    pub fn isolate(mut self, isolate: bool) -> Options {
+        self.isolate = Some(isolate);
+        self
+    }
+
     /// Silences one [health check](HealthCheck); call once per check.
     ///
     /// ```
@@ -402,6 +454,7 @@ impl Options {
         // Read when a passing report prints; checked here, so that a typo
         // is an error rather than a setting silently ignored.
         statistics_always()?;
+        let isolate = isolate_from_environment()?.or(self.isolate).unwrap_or(false);
         let run_for_from_environment = environment_duration("QUICKCHECK_RUN_FOR")?;
         let run_for_set_by = if run_for_from_environment.is_some() { "QUICKCHECK_RUN_FOR" } else { "run_for" };
         let run_for = run_for_from_environment.or(self.run_for);
@@ -470,6 +523,7 @@ impl Options {
             run_for,
             max_shrink_time: self.max_shrink_time.unwrap_or(DEFAULT_MAX_SHRINK_TIME),
             explain_arguments: None,
+            isolate,
         })
     }
 }
@@ -553,6 +607,15 @@ pub(crate) fn statistics_always() -> Result<bool, String> {
     Ok(always.unwrap_or(false))
 }
 
+/// Whether `QUICKCHECK_ISOLATE` turns isolation on or off, if set.
+fn isolate_from_environment() -> Result<Option<bool>, String> {
+    environment_text("QUICKCHECK_ISOLATE", "on or off", "on", |text| match text.to_ascii_lowercase().as_str() {
+        "on" | "1" | "true" | "yes" => Some(true),
+        "off" | "0" | "false" | "no" => Some(false),
+        _ => None,
+    })
+}
+
 /// A whole number from the environment.
 fn environment(name: &str) -> Result<Option<u64>, String> {
     // Written out only for an error: every check reads these variables.
@@ -598,13 +661,16 @@ fn environment_duration(name: &str) -> Result<Option<Duration>, String> {
 }
 
 /// The environment variables this crate reads.
-const VARIABLES: [&str; 6] = [
+const VARIABLES: [&str; 8] = [
     "QUICKCHECK_RUNS",
     "QUICKCHECK_SEED",
     "QUICKCHECK_RUN_FOR",
     "QUICKCHECK_MAX_SHRINKS",
     "QUICKCHECK_DATABASE",
     "QUICKCHECK_STATISTICS",
+    "QUICKCHECK_ISOLATE",
+    // Set by isolation for the child processes it starts.
+    crate::engine::isolation::WORKER_VARIABLE,
 ];
 
 /// The environment variables of quickcheck 1.x and proptest, which a

@@ -91,6 +91,7 @@ impl Display for Failure {
             (FailureKind::NeverFinishes, _) => {
                 write!(f, "the property can never finish: {}", indented(self.message()))
             }
+            (FailureKind::Crashed, _) => write!(f, "the property crashed: {}", indented(self.message())),
         }
     }
 }

@@ -76,6 +76,10 @@ pub enum FailureKind {
     /// as `std::future::pending()`), or one that returned `Pending` without
     /// keeping its waker.
     NeverFinishes,
+    /// Run in a child process (see [`Options::isolate`](crate::Options::isolate)),
+    /// it ended that process without a verdict: an abort, a stack
+    /// overflow, a crash, or a call of `std::process::exit`.
+    Crashed,
 }
 
 /// The outcome in words, as a sentence would put it: `passed`,
@@ -104,6 +108,7 @@ impl fmt::Display for FailureKind {
             FailureKind::ReturnedError => "returned an error",
             FailureKind::DeadlineExceeded => "exceeded its deadline",
             FailureKind::NeverFinishes => "can never finish",
+            FailureKind::Crashed => "crashed",
         })
     }
 }
@@ -158,6 +163,12 @@ impl Failure {
         let message =
             format!("was still waiting after {took:.1?}, longer than the deadline of {deadline:?}: given up on");
         Failure::new(FailureKind::DeadlineExceeded, with_drop_panic(message, dropped))
+    }
+
+    /// A failure of `kind` as another process described it (see
+    /// [`isolation`](crate::engine::isolation)).
+    pub(crate) fn from_parts(kind: FailureKind, message: String, location: Option<Location>) -> Failure {
+        Failure { details: Box::new(FailureDetails { kind, message, location }) }
     }
 
     pub(crate) fn from_panic(panic: Panic) -> Failure {

@@ -142,7 +142,7 @@ mod tests {
             if example % 2 == 0 {
                 labels.insert("half".to_owned());
             }
-            let here = std::panic::Location::caller();
+            let here = crate::engine::unwind::CallSite::caller();
             let requirements = vec![("always".to_owned(), 10.0, here), ("half".to_owned(), half_minimum, here)];
             let record = ExampleRecord { labels, requirements, ..ExampleRecord::default() };
             statistics.add(&record);
@@ -164,7 +164,7 @@ mod tests {
         // proof of a miss, but leans that way.
         let mut statistics = Statistics::default();
         for _ in 0..400 {
-            let requirements = vec![("rare".to_owned(), 0.1, std::panic::Location::caller())];
+            let requirements = vec![("rare".to_owned(), 0.1, crate::engine::unwind::CallSite::caller())];
             statistics.add(&ExampleRecord { requirements, ..ExampleRecord::default() });
         }
         let decision = decide(&statistics, &Confidence::default(), 2);

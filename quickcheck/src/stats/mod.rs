@@ -59,6 +59,7 @@ pub use coverage::Confidence;
 pub(crate) use coverage::{Decision, decide};
 pub(crate) use record::{
     ExampleRecord, abandoning, attempting, failure_in_flight, forget_failure_places, note_failure_place, recording,
+    replace_current,
 };
 pub use record::{classify, collect, cover, label, note, target};
 pub use summary::Statistics;

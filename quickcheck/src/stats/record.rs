@@ -10,6 +10,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{Debug, Display};
 
+use crate::engine::unwind::CallSite;
 use crate::property::format::render;
 use crate::property::{Failure, FailureKind};
 
@@ -26,7 +27,7 @@ pub(crate) struct ExampleRecord {
     /// The values [`collect`] counted, each once, by table.
     pub(crate) collected: BTreeMap<String, BTreeSet<String>>,
     /// `(label, minimum percent, where cover asked for it)` from [`cover`].
-    pub(crate) requirements: Vec<(String, f64, &'static std::panic::Location<'static>)>,
+    pub(crate) requirements: Vec<(String, f64, CallSite)>,
     /// `(label, value)` from [`note`], for the report of a failure.
     pub(crate) notes: Vec<(String, String)>,
     /// `(label, value)` from [`note_failure_place`]: where the failure in
@@ -276,6 +277,14 @@ fn with_recorded(f: impl FnOnce(&mut ExampleRecord)) {
     }
 }
 
+/// Puts `record` in place of what the current example recorded: what the
+/// example recorded in a child process (see
+/// [`isolation`](crate::engine::isolation)), where its draw and its body
+/// ran again.
+pub(crate) fn replace_current(record: ExampleRecord) {
+    with_current(|current| *current = record);
+}
+
 fn with_current(f: impl FnOnce(&mut ExampleRecord)) {
     if STATE.get() != State::Idle {
         STATE.set(State::Recorded);
@@ -475,7 +484,7 @@ pub fn cover(condition: bool, minimum_percent: f64, label: &str) {
     // "-0%" and count as a second minimum beside 0.0.
     let minimum_percent = minimum_percent + 0.0;
     // Where it was asked, for the message of a mistake in it.
-    let at = std::panic::Location::caller();
+    let at = CallSite::caller();
     with_current(|record| {
         // Each minimum asked for once; two for one label are a mistake
         // the run reports.

@@ -5,7 +5,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::engine::unwind::place;
+use crate::engine::unwind::CallSite;
 use crate::stats::ExampleRecord;
 use crate::stats::numerics::jeffreys_interval;
 
@@ -21,7 +21,7 @@ pub struct Statistics {
     labels: BTreeMap<String, u64>,
     tables: BTreeMap<String, Table>,
     /// Each required label's minimum, with where it was first asked for.
-    requirements: BTreeMap<String, (f64, &'static std::panic::Location<'static>)>,
+    requirements: BTreeMap<String, (f64, CallSite)>,
     /// The first mistake in a requirement: a minimum that is no
     /// percentage, or two minimums for one label.
     mistake: Option<String>,
@@ -60,17 +60,16 @@ impl Statistics {
         self.add_target_scores(record);
         for &(ref label, minimum, at) in &record.requirements {
             let mistake = match self.requirements.get(label) {
-                _ if !(0.0..=100.0).contains(&minimum) => Some(format!(
-                    "cover({label:?}) at {}: the minimum is a percentage from 0 to 100, not {minimum}",
-                    place(at)
-                )),
+                _ if !(0.0..=100.0).contains(&minimum) => {
+                    Some(format!("cover({label:?}) at {at}: the minimum is a percentage from 0 to 100, not {minimum}"))
+                }
                 Some(&(existing, first_at)) if existing != minimum => {
                     // One call whose minimum is computed asks for each in
                     // a different example.
                     let places = if first_at == at {
-                        format!("{existing}% and {minimum}% at {}, in different examples", place(at))
+                        format!("{existing}% and {minimum}% at {at}, in different examples")
                     } else {
-                        format!("{existing}% at {} and {minimum}% at {}", place(first_at), place(at))
+                        format!("{existing}% at {first_at} and {minimum}% at {at}")
                     };
                     Some(format!(
                         "cover({label:?}) asks for at least {places}: give a label one minimum, or name the two \
@@ -436,7 +435,7 @@ mod tests {
             }),
             requirements: requirements
                 .iter()
-                .map(|&(label, minimum)| (label.to_owned(), minimum, std::panic::Location::caller()))
+                .map(|&(label, minimum)| (label.to_owned(), minimum, CallSite::caller()))
                 .collect(),
             ..ExampleRecord::EMPTY
         }

@@ -7,16 +7,17 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use crate::engine::alarm::{self, Alarm};
+use crate::engine::isolation::{Isolation, Ran};
 use crate::engine::shrink::Execute;
 use crate::engine::source::{Recording, Variation};
 use crate::engine::tree::Tree;
 use crate::engine::unwind::{self, Caught, Panic, Stop, catch};
 use crate::generate::Generator;
-use crate::property::Failure;
+use crate::property::{Failure, FailureKind};
 use crate::stats::{self, ExampleRecord};
 
-use super::Runner;
 use super::watchdog::Watchdog;
+use super::{Runner, Settings};
 
 /// How a property body judged one value: `Ok(Ok(()))` passed, `Ok(Err(_))`
 /// failed by returning, `Err(_)` discarded or panicked.
@@ -290,6 +291,8 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 drawn_at,
                 body_started_at,
                 watchdog,
+                isolation,
+                exact_deadline,
                 ..
             } = runner;
             // The record is installed for the draw too: what a generator
@@ -307,7 +310,13 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
                 if settings.deadline.is_some() {
                     *body_started_at = Some(watch_body(watchdog.as_ref(), source.recording()));
                 }
-                Some(body.start(value))
+                match isolation {
+                    None => Some(body.start(value)),
+                    Some(isolation) => {
+                        let choices = &source.recording().choices;
+                        Some(Started::Finished(run_isolated(isolation, value, choices, settings, *exact_deadline)))
+                    }
+                }
             })
         });
         // The body started exactly when it was counted.
@@ -384,7 +393,7 @@ impl<G: Generator, B: Body<G::Value>> Runner<'_, G, B> {
     /// How long a body may take under `deadline`: with slack while
     /// searching and shrinking, exactly the deadline for the final replay.
     fn allowed_time(&self, deadline: Duration) -> Duration {
-        if self.exact_deadline { deadline } else { deadline.saturating_add(deadline / DEADLINE_SLACK_DIVISOR) }
+        allowed_time(deadline, self.exact_deadline)
     }
 
     /// What generators noted while their panic on `choices` unwound (the
@@ -426,6 +435,59 @@ fn watch_body(watchdog: Option<&Watchdog>, recording: &Recording) -> Instant {
         watchdog.body_started(started, &recording.choices);
     }
     started
+}
+
+/// How long a body may take under `deadline`: exactly the deadline when
+/// `exact`, else with the search's slack.
+fn allowed_time(deadline: Duration, exact: bool) -> Duration {
+    if exact { deadline } else { deadline.saturating_add(deadline / DEADLINE_SLACK_DIVISOR) }
+}
+
+/// Runs the case of `choices` in the child process of `isolation`, which
+/// replays it and runs the body there, under the settings' deadline
+/// (`exact`, or with the search's slack); `value`, drawn here, is only
+/// dropped. In this process, what the body recorded there becomes the
+/// example's record, a discard unwinds as the body's would, and a crash or
+/// a body stopped at the deadline is the verdict.
+#[cold]
+#[inline(never)]
+fn run_isolated<T>(
+    isolation: &mut Isolation,
+    value: T,
+    choices: &[u64],
+    settings: &Settings,
+    exact: bool,
+) -> Result<(), Failure> {
+    drop(value);
+    let time = settings.deadline.map(|deadline| (allowed_time(deadline, exact), deadline));
+    match isolation.run(choices, time.map(|(allowed, _)| allowed)) {
+        Ran::Replied(case, record) => {
+            stats::replace_current(record);
+            match case {
+                Case::Pass => Ok(()),
+                Case::Fail(failure) => Err(failure),
+                Case::Discard(stop) => stop.raise(),
+                // This process drew the example; the child's generators
+                // could not: they read something besides their choices.
+                Case::GeneratorPanic(panic) => Err(Failure::from_panic(Panic {
+                    message: format!(
+                        "the generators panicked in the child process replaying this example, which they drew                          in the test's own process: they are not deterministic. {}",
+                        panic.what_happened()
+                    ),
+                    location: panic.location,
+                })),
+            }
+        }
+        Ran::Crashed(how) => Err(Failure::new(FailureKind::Crashed, how)),
+        Ran::Stopped(took) => Err(Failure::new(
+            FailureKind::DeadlineExceeded,
+            format!(
+                "was still running after {took:.1?}, longer than the deadline of {:?}: its child process was \
+                 stopped",
+                time.map_or(took, |(_, deadline)| deadline)
+            ),
+        )),
+    }
 }
 
 /// Notes a drawn sequence in the tree as `novelty` asks; false when it

@@ -9,6 +9,7 @@
 mod case;
 mod failures;
 mod generate;
+mod serve;
 mod target;
 mod watchdog;
 
@@ -17,6 +18,7 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use crate::engine::database::Database;
+use crate::engine::isolation::Isolation;
 use crate::engine::order::shortlex;
 use crate::engine::random::{self, Random};
 use crate::engine::shrink::Execute;
@@ -69,6 +71,9 @@ pub(crate) struct Settings {
     /// How many named arguments the generated value is a tuple of: the
     /// explain phase varies each of them. `None` leaves nothing to explain.
     pub(crate) explain_arguments: Option<usize>,
+    /// Whether each body runs in a child process; see
+    /// [`Options::isolate`](crate::Options::isolate).
+    pub(crate) isolate: bool,
 }
 
 /// An input on which the generator panicked: a bug in the generator, which
@@ -309,6 +314,9 @@ pub(crate) struct Runner<'a, G, B> {
     /// Whether replays only draw the value and leave the body out: while
     /// a generator's panic is shrunk.
     drawing_only: bool,
+    /// The child process the body runs in, under isolation (see
+    /// [`isolation`](crate::engine::isolation)).
+    isolation: Option<Isolation>,
 }
 
 impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
@@ -334,7 +342,14 @@ impl<'a, G: Generator, B: Body<G::Value>> Runner<'a, G, B> {
             generating_since: None,
             runs_repeats: false,
             drawing_only: false,
+            isolation: None,
         }
+    }
+
+    /// Runs every body in the child process of `isolation` rather than in
+    /// this one.
+    pub(crate) fn isolate(&mut self, isolation: Isolation) {
+        self.isolation = Some(isolation);
     }
 
     /// Runs the phases: reuse saved failures, generate, target, then shrink

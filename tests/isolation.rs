@@ -1,0 +1,235 @@
+//! Isolation: each body runs in a child process (this test binary run
+//! again for the one test), so an abort, a stack overflow, an exit or a
+//! hang fails the example, and the failure shrinks like any other.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use quickcheck::stats::{classify, note};
+use quickcheck::{FailureKind, Options, Outcome, Property, assume, generate, property};
+
+/// Options for a check that finds the one crash and shrinks it.
+fn isolated() -> Options {
+    Options::default().seed(7).isolate(true).multiple_failures(false).database("off")
+}
+
+/// Recurses until the stack overflows (no stack holds `u64::MAX` levels),
+/// each level holding a kilobyte of it.
+fn overflow(depth: u64) -> u64 {
+    if depth == u64::MAX {
+        return 0;
+    }
+    let frame = black_box([depth as u8; 1024]);
+    overflow(depth + 1) + u64::from(frame[0])
+}
+
+#[test]
+fn an_abort_fails_its_example_which_shrinks_to_the_smallest() {
+    let result = Property::for_all(generate::between(0u32, 100_000), |n| {
+        if n >= 1234 {
+            std::process::abort();
+        }
+    })
+    .check(isolated());
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    assert_eq!(result.minimal().unwrap().value(), &1234);
+    let failure = result.failure().unwrap();
+    assert_eq!(failure.kind(), FailureKind::Crashed);
+    if cfg!(unix) {
+        assert!(failure.message().contains("SIGABRT"), "{}", failure.message());
+    }
+    let report = result.to_string();
+    assert!(report.contains("the property crashed: its child process was killed by signal"), "{report}");
+}
+
+#[test]
+fn a_stack_overflow_is_reported_with_what_the_child_wrote() {
+    let result = Property::for_all(generate::between(0u64, 1_000_000), |n| {
+        if n >= 500 {
+            black_box(overflow(n));
+        }
+    })
+    .check(isolated());
+    assert_eq!(result.minimal().unwrap().value(), &500, "{result}");
+    let failure = result.failure().unwrap();
+    assert_eq!(failure.kind(), FailureKind::Crashed);
+    assert!(failure.message().contains("overflowed its stack"), "{}", failure.message());
+}
+
+#[test]
+fn an_exit_is_a_crash_naming_its_status() {
+    let result = Property::for_all(generate::vec(generate::integer::<u8>()), |bytes| {
+        if bytes.len() >= 3 {
+            std::process::exit(3);
+        }
+    })
+    .check(isolated());
+    assert_eq!(result.minimal().unwrap().value(), &vec![0, 0, 0], "{result}");
+    let message = result.failure().unwrap().message().to_owned();
+    assert!(message.contains("exited with status 3"), "{message}");
+}
+
+#[test]
+fn a_body_that_hangs_is_stopped_at_the_deadline() {
+    let result = Property::for_all(generate::between(0u32, 100), |n| {
+        if n >= 40 {
+            loop {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+    })
+    .check(isolated().deadline(Duration::from_millis(100)));
+    assert_eq!(result.minimal().unwrap().value(), &40, "{result}");
+    let failure = result.failure().unwrap();
+    assert_eq!(failure.kind(), FailureKind::DeadlineExceeded);
+    assert!(failure.message().contains("its child process was stopped"), "{}", failure.message());
+}
+
+#[test]
+fn failures_and_notes_come_back_from_the_child() {
+    let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+        note("length", list.len());
+        assert!(list.len() < 2, "too long");
+    })
+    .check(isolated());
+    assert_eq!(result.minimal().unwrap().value(), &vec![0, 0], "{result}");
+    let failure = result.failure().unwrap();
+    assert_eq!(failure.kind(), FailureKind::Panicked);
+    assert_eq!(failure.message(), "too long");
+    assert_eq!(failure.location().unwrap().file, file!());
+    assert_eq!(result.notes(), [("length".to_owned(), "2".to_owned())]);
+}
+
+#[test]
+fn statistics_and_discards_come_back_from_the_child() {
+    let passing = Property::for_all(generate::integer::<u8>(), |n| {
+        classify(n % 2 == 0, "even");
+        assume(n != 7);
+    })
+    .check(Options::default().seed(3).isolate(true).runs(300));
+    assert!(passing.is_passed(), "{passing}");
+    let even = passing.statistics().percent("even");
+    assert!((35.0..65.0).contains(&even), "{even}");
+    assert!(passing.discards() > 0, "the assume discarded the example 7");
+}
+
+#[test]
+fn isolated_and_not_the_same_seed_runs_the_same_examples() {
+    let body = |list: Vec<u16>| list.iter().map(|&n| u32::from(n)).sum::<u32>() < 100_000;
+    let generator = || generate::vec(generate::integer::<u16>());
+    let alone = Property::for_all(generator(), body).check(isolated());
+    let here = Property::for_all(generator(), body).check(isolated().isolate(false));
+    assert_eq!(alone.minimal().unwrap().value(), here.minimal().unwrap().value());
+    assert_eq!(alone.tests_run(), here.tests_run());
+    assert_eq!(alone.shrinks(), here.shrinks());
+}
+
+#[test]
+fn two_isolated_checks_in_one_test_each_find_their_own_child() {
+    Property::for_all(generate::integer::<u8>(), |n| u16::from(n) < 256).assert(isolated());
+    let result = Property::for_all(generate::between(0u32, 1000), |n| {
+        if n >= 10 {
+            std::process::abort();
+        }
+    })
+    .check(isolated());
+    assert_eq!(result.minimal().unwrap().value(), &10, "{result}");
+}
+
+#[test]
+fn a_test_that_reads_an_earlier_isolated_checks_result_is_told_why_it_cannot() {
+    let first = Property::for_all(generate::integer::<u8>(), |n| n < 100).check(isolated());
+    assert_eq!(first.outcome(), Outcome::Falsified);
+    // In the child serving the second check, the first passed at once, so
+    // the assertion above failed there, before the second check.
+    let second = Property::for_all(generate::integer::<u8>(), |_| true).check(isolated());
+    assert_eq!(second.outcome(), Outcome::Misconfigured);
+    let report = second.to_string();
+    assert!(report.contains("the test ended there before reaching this check"), "{report}");
+    assert!(report.contains("the isolated checks this test makes before this one pass"), "{report}");
+}
+
+#[test]
+fn a_check_off_the_test_thread_is_refused_saying_why() {
+    let result = std::thread::spawn(|| {
+        Property::for_all(generate::integer::<u8>(), |_| true).check(Options::default().isolate(true))
+    })
+    .join()
+    .unwrap();
+    assert_eq!(result.outcome(), Outcome::Misconfigured);
+    let report = result.to_string();
+    assert!(report.contains("thread with no test's name"), "{report}");
+}
+
+/// The attribute takes the option too: every body runs in a child
+/// process, which isolation marks with its variable.
+#[property(isolate = true, runs = 20)]
+fn the_attribute_runs_its_bodies_in_a_child(n: u8) {
+    assert!(std::env::var_os("QUICKCHECK_WORKER").is_some(), "{n} ran in the test's own process");
+}
+
+#[tokio::test]
+async fn an_asynchronous_body_is_isolated_too() {
+    let result = Property::for_all(generate::between(0u32, 10_000), async |n| {
+        tokio::task::yield_now().await;
+        if n >= 321 {
+            std::process::abort();
+        }
+    })
+    .check_async(isolated())
+    .await;
+    assert_eq!(result.minimal().unwrap().value(), &321, "{result}");
+    assert_eq!(result.failure().unwrap().kind(), FailureKind::Crashed);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_asynchronous_body_that_blocks_is_stopped_at_the_deadline() {
+    let result = Property::for_all(generate::between(0u32, 100), async |n| {
+        // Blocked, not waiting: nothing in the body's own process could
+        // stop it.
+        if n >= 30 {
+            loop {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        tokio::task::yield_now().await;
+    })
+    .check_async(isolated().deadline(Duration::from_millis(100)))
+    .await;
+    assert_eq!(result.minimal().unwrap().value(), &30, "{result}");
+    assert_eq!(result.failure().unwrap().kind(), FailureKind::DeadlineExceeded);
+}
+
+/// Set for a run of this binary's probe test alone, to what it expects.
+const PROBE: &str = "QUICKCHECK_TEST_ISOLATION_PROBE";
+
+/// Checks that bodies run in a child process, or that the check is
+/// refused, as `PROBE` says; nothing in an ordinary run.
+#[test]
+fn probe_isolation_from_the_environment() {
+    let Ok(expected) = std::env::var(PROBE) else { return };
+    let result = Property::for_all(generate::integer::<u8>(), |_| std::env::var_os("QUICKCHECK_WORKER").is_some())
+        .check(Options::default().runs(5));
+    if expected == "in a child" {
+        assert!(result.is_passed(), "{result}");
+    } else {
+        assert_eq!(result.outcome(), Outcome::Misconfigured);
+        let report = result.to_string();
+        assert!(report.contains("QUICKCHECK_ISOLATE is \"sometimes\""), "{report}");
+    }
+}
+
+#[test]
+fn the_environment_variable_turns_isolation_on_and_a_bad_value_is_named() {
+    for (value, expected) in [("on", "in a child"), ("sometimes", "refused")] {
+        let output = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["probe_isolation_from_the_environment", "--exact", "--test-threads=1"])
+            .env("QUICKCHECK_ISOLATE", value)
+            .env(PROBE, expected)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(output.status.success(), "QUICKCHECK_ISOLATE={value}:\n{stdout}");
+        assert!(stdout.contains("1 passed"), "the probe did not run:\n{stdout}");
+    }
+}
