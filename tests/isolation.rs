@@ -6,7 +6,12 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use quickcheck::stats::{classify, note};
-use quickcheck::{FailureKind, Options, Outcome, Property, assume, generate, property};
+use quickcheck::{FailureKind, Generator, Options, Outcome, Property, assume, generate, property};
+
+/// Whether this process is a child that isolation started.
+fn in_a_child() -> bool {
+    std::env::var_os("QUICKCHECK_WORKER").is_some()
+}
 
 /// Options for a check that finds the one crash and shrinks it.
 fn isolated() -> Options {
@@ -88,6 +93,7 @@ fn a_body_that_hangs_is_stopped_at_the_deadline() {
 #[test]
 fn failures_and_notes_come_back_from_the_child() {
     let result = Property::for_all(generate::vec(generate::integer::<i32>()), |list| {
+        assert!(in_a_child(), "ran in the test's own process");
         note("length", list.len());
         assert!(list.len() < 2, "too long");
     })
@@ -103,6 +109,7 @@ fn failures_and_notes_come_back_from_the_child() {
 #[test]
 fn statistics_and_discards_come_back_from_the_child() {
     let passing = Property::for_all(generate::integer::<u8>(), |n| {
+        assert!(in_a_child(), "ran in the test's own process");
         classify(n % 2 == 0, "even");
         assume(n != 7);
     })
@@ -165,7 +172,7 @@ fn a_check_off_the_test_thread_is_refused_saying_why() {
 /// process, which isolation marks with its variable.
 #[property(isolate = true, runs = 20)]
 fn the_attribute_runs_its_bodies_in_a_child(n: u8) {
-    assert!(std::env::var_os("QUICKCHECK_WORKER").is_some(), "{n} ran in the test's own process");
+    assert!(in_a_child(), "{n} ran in the test's own process");
 }
 
 #[tokio::test]
@@ -203,25 +210,40 @@ async fn an_asynchronous_body_that_blocks_is_stopped_at_the_deadline() {
 /// Set for a run of this binary's probe test alone, to what it expects.
 const PROBE: &str = "QUICKCHECK_TEST_ISOLATION_PROBE";
 
-/// Checks that bodies run in a child process, or that the check is
-/// refused, as `PROBE` says; nothing in an ordinary run.
+/// Checks where bodies run, or that the check is refused, as `PROBE`
+/// says; nothing in an ordinary run.
 #[test]
 fn probe_isolation_from_the_environment() {
     let Ok(expected) = std::env::var(PROBE) else { return };
-    let result = Property::for_all(generate::integer::<u8>(), |_| std::env::var_os("QUICKCHECK_WORKER").is_some())
-        .check(Options::default().runs(5));
-    if expected == "in a child" {
-        assert!(result.is_passed(), "{result}");
-    } else {
-        assert_eq!(result.outcome(), Outcome::Misconfigured);
-        let report = result.to_string();
-        assert!(report.contains("QUICKCHECK_ISOLATE is \"sometimes\""), "{report}");
+    let check = |options: Options| Property::for_all(generate::integer::<u8>(), |_| in_a_child()).check(options);
+    match expected.as_str() {
+        "in a child" => {
+            let result = check(Options::default().runs(5));
+            assert!(result.is_passed(), "{result}");
+            // Off the test's thread, the variable alone leaves the check
+            // in its own process.
+            let elsewhere = std::thread::spawn(move || {
+                Property::for_all(generate::integer::<u8>(), |_| !in_a_child()).check(Options::default().runs(5))
+            });
+            let result = elsewhere.join().unwrap();
+            assert!(result.is_passed(), "{result}");
+        }
+        "in the test's process" => {
+            let result = check(Options::default().runs(5).isolate(true));
+            assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+        }
+        _ => {
+            let result = check(Options::default().runs(5));
+            assert_eq!(result.outcome(), Outcome::Misconfigured);
+            let report = result.to_string();
+            assert!(report.contains("QUICKCHECK_ISOLATE is \"sometimes\""), "{report}");
+        }
     }
 }
 
 #[test]
-fn the_environment_variable_turns_isolation_on_and_a_bad_value_is_named() {
-    for (value, expected) in [("on", "in a child"), ("sometimes", "refused")] {
+fn the_environment_variable_turns_isolation_on_or_off_and_a_bad_value_is_named() {
+    for (value, expected) in [("on", "in a child"), ("off", "in the test's process"), ("sometimes", "refused")] {
         let output = std::process::Command::new(std::env::current_exe().unwrap())
             .args(["probe_isolation_from_the_environment", "--exact", "--test-threads=1"])
             .env("QUICKCHECK_ISOLATE", value)
@@ -232,4 +254,93 @@ fn the_environment_variable_turns_isolation_on_and_a_bad_value_is_named() {
         assert!(output.status.success(), "QUICKCHECK_ISOLATE={value}:\n{stdout}");
         assert!(stdout.contains("1 passed"), "the probe did not run:\n{stdout}");
     }
+}
+
+#[test]
+fn a_slow_start_of_the_next_child_does_not_count_against_the_deadline() {
+    // Each child runs the test up to the check again: this pause, twice
+    // the deadline, comes before every example that follows a crash.
+    std::thread::sleep(Duration::from_millis(120));
+    let result = Property::for_all(generate::between(0u32, 100), |n| {
+        if n >= 50 {
+            std::process::abort();
+        }
+    })
+    .check(Options::default().seed(5).isolate(true).database("off").deadline(Duration::from_millis(60)));
+    assert_eq!(result.failures().len(), 1, "{result}");
+    assert_eq!(result.failure().unwrap().kind(), FailureKind::Crashed);
+    assert_eq!(result.minimal().unwrap().value(), &50);
+}
+
+#[test]
+fn what_the_body_wrote_to_standard_error_is_quoted() {
+    let result = Property::for_all(generate::between(0u32, 1000), |n| {
+        if n >= 7 {
+            eprintln!("about to abort on {n}");
+            std::process::abort();
+        }
+    })
+    .check(isolated());
+    let message = result.failure().unwrap().message().to_owned();
+    assert!(message.contains("its standard error ended with:\nabout to abort on 7"), "{message}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_crash_is_seen_when_the_child_exits_though_a_process_it_started_holds_its_output() {
+    let result = Property::for_all(generate::between(0u32, 1000), |n| {
+        if n >= 3 {
+            // Inherits the child's standard output and error, and outlives
+            // the deadline: waiting for them to close would time out.
+            let _ = std::process::Command::new("sleep").arg("5").spawn();
+            std::process::abort();
+        }
+    })
+    .check(isolated().max_shrinks(2).deadline(Duration::from_secs(2)));
+    assert_eq!(result.failure().unwrap().kind(), FailureKind::Crashed, "{result}");
+}
+
+#[test]
+fn an_assume_in_the_child_is_named_by_its_place() {
+    let result = Property::for_all(generate::integer::<u8>(), |_| assume(false)).check(isolated());
+    assert_eq!(result.outcome(), Outcome::Exhausted);
+    let report = result.to_string();
+    let line = line!() - 3;
+    assert!(report.contains(&format!("an `assume` that did not hold at {}:{line}", file!())), "{report}");
+}
+
+#[test]
+fn generators_that_draw_otherwise_in_the_child_are_reported_as_not_deterministic() {
+    let reads_the_process = generate::integer::<u8>().map(|n| {
+        assert!(!in_a_child(), "drawn in the child");
+        n
+    });
+    let result = Property::for_all(reads_the_process, |_| true).check(isolated());
+    let message = result.failure().unwrap().message().to_owned();
+    assert!(message.starts_with("the generators are not deterministic: the child process replaying"), "{message}");
+    assert!(message.contains("drawn in the child"), "{message}");
+}
+
+#[test]
+fn a_check_inside_an_isolated_body_runs_in_the_child() {
+    let result = Property::for_all(generate::integer::<u8>(), |_| {
+        let inner = Property::for_all(generate::integer::<u8>(), |m| m < 10).check(isolated());
+        assert!(in_a_child());
+        assert_eq!(inner.minimal().map(|minimal| *minimal.value()), Some(10));
+    })
+    .check(isolated().runs(3));
+    assert!(result.is_passed(), "{result}");
+}
+
+#[test]
+fn a_check_on_a_thread_named_otherwise_is_told_there_is_no_such_test() {
+    let result = std::thread::Builder::new()
+        .name("worker".to_owned())
+        .spawn(|| Property::for_all(generate::integer::<u8>(), |_| true).check(Options::default().isolate(true)))
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(result.outcome(), Outcome::Misconfigured);
+    let report = result.to_string();
+    assert!(report.contains("the binary has no test of that name"), "{report}");
 }

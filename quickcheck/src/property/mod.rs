@@ -496,7 +496,7 @@ where
         settings.explain_arguments = parameters.map(|parameters| parameters.names.len());
         let isolation = if settings.isolate {
             let kind = format!("{} {}", std::any::type_name::<G>(), std::any::type_name::<B>());
-            match isolation::role(&kind) {
+            match isolation::role(&kind, settings.isolate_asked_by_environment) {
                 Err(problem) => return misconfigured(&problem),
                 Ok(Role::Parent { test, check, earlier }) => match Isolation::start(test, check, earlier) {
                     Ok(isolation) => Some(isolation),
@@ -505,12 +505,14 @@ where
                 // This process is a child serving this check: it runs the
                 // examples it is sent, and nothing else of the test.
                 Ok(Role::Worker) => {
+                    isolation::begin_serving();
                     // The test's process judges the time a body takes.
                     settings.deadline = None;
                     Runner::new(generator, body, &settings).serve().await;
                     std::process::exit(0);
                 }
                 Ok(Role::OtherCheck) => return PropertyResult::new(Outcome::Passed, Some(settings.seed)),
+                Ok(Role::InProcess) => None,
             }
         } else {
             None

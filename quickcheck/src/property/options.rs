@@ -380,26 +380,46 @@ impl Options {
     /// runs the body on each, replying with the verdict and what the body
     /// recorded ([`note`](crate::stats::note), [`classify`](crate::stats::classify),
     /// [`target`](crate::target), …). One child serves until it crashes or
-    /// is stopped, then another starts. Generation, shrinking, the example
-    /// database and the report stay in the test's process, so a check
-    /// isolated runs the same examples in the same order as one that is
-    /// not. Each example costs a round trip between the processes (tens of
-    /// microseconds) and each crash a new process, so leave isolation for
-    /// the properties that need it.
+    /// is stopped, then another starts, running the test's code up to the
+    /// check again. Generation, shrinking, the example database and the
+    /// report stay in the test's process, so a check isolated runs the same
+    /// examples in the same order as one that is not. Each example costs a
+    /// round trip between the processes (tens of microseconds) and each
+    /// crash a new process, so leave isolation for the properties that need
+    /// it.
     ///
-    /// Pinned examples run in the test's own process: they are values, not
-    /// choices a child could replay. The check must run on the test's own
-    /// thread, in a test binary built with the test harness (not `harness =
-    /// false`); elsewhere it ends [misconfigured](crate::Outcome::Misconfigured),
-    /// saying so. The environment variable `QUICKCHECK_ISOLATE` (`on` or
-    /// `off`) overrides this option.
+    /// What to expect:
+    ///
+    /// - Without a deadline, a body that never returns hangs the check, as
+    ///   it would in the test's process; a [`Cancellation`] stops it.
+    /// - An example that crashed recorded nothing: its notes died with the
+    ///   process. Its standard error is quoted; what the body wrote to
+    ///   standard output is not shown.
+    /// - In the child, the test's other isolated checks pass at once
+    ///   without running, so give each isolated check a test of its own; a
+    ///   check inside an isolated body runs in the child, not isolated again.
+    /// - Pinned examples run in the test's own process: they are values,
+    ///   not choices a child could replay.
+    /// - The generators must draw the same values from the same choices in
+    ///   both processes, as everywhere in this crate (no `HashMap` order, no
+    ///   clock).
+    /// - The check must run on the test's own thread, in a test binary
+    ///   built with the test harness (not `harness = false`, nor a
+    ///   doctest); elsewhere it ends
+    ///   [misconfigured](crate::Outcome::Misconfigured), saying so.
+    ///
+    /// The environment variable `QUICKCHECK_ISOLATE` (`on` or `off`)
+    /// overrides this option; a check it alone isolates that cannot be
+    /// isolated (in a doctest, say) runs in its own process instead.
     ///
     /// ```no_run
+    /// use std::hint::black_box;
     /// use std::time::Duration;
     /// use quickcheck::{FailureKind, Options, Property, generate};
     ///
     /// fn depth(n: u32) -> u32 {
-    ///     if n == 0 { 0 } else { 1 + depth(n - 1) } // overflows the stack for large n
+    ///     // Overflows the stack for large n.
+    ///     if n == 0 { 0 } else { 1 + black_box(depth(n - 1)) }
     /// }
     ///
     /// # fn the_test() {
@@ -454,7 +474,8 @@ impl Options {
         // Read when a passing report prints; checked here, so that a typo
         // is an error rather than a setting silently ignored.
         statistics_always()?;
-        let isolate = isolate_from_environment()?.or(self.isolate).unwrap_or(false);
+        let isolate_from_environment = isolate_from_environment()?;
+        let isolate = isolate_from_environment.or(self.isolate).unwrap_or(false);
         let run_for_from_environment = environment_duration("QUICKCHECK_RUN_FOR")?;
         let run_for_set_by = if run_for_from_environment.is_some() { "QUICKCHECK_RUN_FOR" } else { "run_for" };
         let run_for = run_for_from_environment.or(self.run_for);
@@ -524,6 +545,7 @@ impl Options {
             max_shrink_time: self.max_shrink_time.unwrap_or(DEFAULT_MAX_SHRINK_TIME),
             explain_arguments: None,
             isolate,
+            isolate_asked_by_environment: isolate_from_environment == Some(true) && self.isolate != Some(true),
         })
     }
 }

@@ -21,8 +21,10 @@
 pub(crate) mod wire;
 
 use std::cell::RefCell;
+use std::fmt;
 use std::io::Read;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::{self, JoinHandle};
@@ -43,6 +45,13 @@ const START_TIME: Duration = Duration::from_secs(120);
 /// quotes, at most: the end of it, where the cause is.
 const QUOTED_ERROR_BYTES: usize = 2000;
 
+/// How often a wait for a reply looks at whether the child has exited,
+/// the time is up or the check is cancelled.
+const POLL: Duration = Duration::from_millis(20);
+
+/// How long a crashed child's last words on standard error are waited for.
+const LAST_ERRORS_TIME: Duration = Duration::from_millis(200);
+
 /// What a check with isolation is in this process.
 pub(crate) enum Role {
     /// The test's own process: it runs the check, with each body in a
@@ -56,6 +65,19 @@ pub(crate) enum Role {
     /// check comes before: it passes at once, so the test goes on to the
     /// one served.
     OtherCheck,
+    /// A check that runs in this process after all: one inside the body
+    /// of the check a child serves, which is isolated already, or one that
+    /// only `QUICKCHECK_ISOLATE` asked to isolate where no test's thread
+    /// names it (a doctest, a target without the test harness).
+    InProcess,
+}
+
+/// Whether this process is a child that has begun serving its check.
+static SERVING: AtomicBool = AtomicBool::new(false);
+
+/// Notes that this process, a child, serves its check from now on.
+pub(crate) fn begin_serving() {
+    SERVING.store(true, Ordering::Relaxed);
 }
 
 /// The isolated checks one test has begun on a thread: how many in all,
@@ -78,10 +100,18 @@ thread_local! {
 /// written in), so that a child serves the check of the kind the test's
 /// process runs, and of that kind the same one in order, whatever other
 /// checks the test makes on the way.
-pub(crate) fn role(kind: &str) -> Result<Role, String> {
+///
+/// `asked_by_environment` says that `QUICKCHECK_ISOLATE` asked for
+/// isolation and the options did not: a setting for a whole run, which
+/// checks that cannot be isolated run without.
+pub(crate) fn role(kind: &str, asked_by_environment: bool) -> Result<Role, String> {
+    if SERVING.load(Ordering::Relaxed) {
+        return Ok(Role::InProcess);
+    }
     let current = thread::current();
     let test = match current.name() {
         Some(name) if name != "main" => name.to_owned(),
+        _ if asked_by_environment => return Ok(Role::InProcess),
         _ => {
             return Err("isolation runs each example in a child process that runs this test again, found by its \
                         name, which the test harness gives the thread each test runs on; this check runs on a \
@@ -143,7 +173,8 @@ pub(crate) struct Isolation {
     check: String,
     /// How many isolated checks of the test came before this one.
     earlier: u32,
-    child: Option<Worker>,
+    /// The child that serves the next example, or why none could start.
+    child: Option<Result<Worker, String>>,
 }
 
 /// A running child.
@@ -162,45 +193,60 @@ impl Isolation {
     /// started is a clear error before any example runs.
     pub(crate) fn start(test: String, check: String, earlier: u32) -> Result<Isolation, String> {
         let mut isolation = Isolation { test, check, earlier, child: None };
-        isolation.child = Some(isolation.spawn()?);
+        isolation.child = Some(Ok(isolation.spawn()?));
         Ok(isolation)
     }
 
     /// Runs the case of `choices` in the child, allowing it `allowed` if
-    /// given.
-    pub(crate) fn run(&mut self, choices: &[u64], allowed: Option<Duration>) -> Ran {
+    /// given, and stopping it if `cancelled` comes to say so. After a
+    /// crash or a stop the next child starts at once, so that its start
+    /// (the test's code up to the check, run again) is not counted in the
+    /// next body's time.
+    pub(crate) fn run(&mut self, choices: &[u64], allowed: Option<Duration>, cancelled: impl Fn() -> bool) -> Ran {
         let started = Instant::now();
         let mut child = match self.child.take() {
-            Some(child) => child,
+            Some(Ok(child)) => child,
+            Some(Err(problem)) => return Ran::Crashed(problem),
             None => match self.spawn() {
                 Ok(child) => child,
                 Err(problem) => return Ran::Crashed(problem),
             },
         };
         child.errors.lock().unwrap_or_else(PoisonError::into_inner).clear();
-        // A child that died writing is found below, as it sends no reply.
+        // A child that died before reading it is found below.
         let _ = wire::write_request(&mut child.requests, choices);
-        let reply = match allowed {
-            None => child.replies.recv().map_err(|_| RecvTimeoutError::Disconnected),
-            Some(allowed) => child.replies.recv_timeout(allowed),
-        };
-        match reply {
-            Ok(bytes) => match wire::decode_reply(&bytes) {
-                Some((case, record)) => {
-                    self.child = Some(child);
-                    Ran::Replied(case, record)
+        let ran = loop {
+            let waited = started.elapsed();
+            let wait = allowed.map_or(POLL, |allowed| allowed.saturating_sub(waited).min(POLL));
+            match child.replies.recv_timeout(wait) {
+                Ok(bytes) => match wire::decode_reply(&bytes) {
+                    Some((case, record)) => {
+                        self.child = Some(Ok(child));
+                        return Ran::Replied(case, record);
+                    }
+                    None => {
+                        child.stop();
+                        break Ran::Crashed("its child process sent a reply that could not be read".to_owned());
+                    }
+                },
+                // The replies end with the child's standard output: it
+                // exited, or closed it, or wrote what is no frame.
+                Err(RecvTimeoutError::Disconnected) => break Ran::Crashed(child.ended(true).to_string()),
+                Err(RecvTimeoutError::Timeout) => {
+                    // A process the body started may hold the output open
+                    // after the child died: its exit is what counts.
+                    if matches!(child.process.try_wait(), Ok(Some(_))) {
+                        break Ran::Crashed(child.ended(true).to_string());
+                    }
+                    if allowed.is_some_and(|allowed| started.elapsed() >= allowed) || cancelled() {
+                        child.stop();
+                        break Ran::Stopped(started.elapsed());
+                    }
                 }
-                None => {
-                    child.stop();
-                    Ran::Crashed("its child process sent a reply that could not be read".to_owned())
-                }
-            },
-            Err(RecvTimeoutError::Timeout) => {
-                child.stop();
-                Ran::Stopped(started.elapsed())
             }
-            Err(RecvTimeoutError::Disconnected) => Ran::Crashed(child.ended(true)),
-        }
+        };
+        self.child = Some(self.spawn());
+        ran
     }
 
     /// Starts a child serving this check, and waits until it is ready.
@@ -208,7 +254,9 @@ impl Isolation {
         let program = std::env::current_exe()
             .map_err(|error| format!("isolation could not find the test binary to run again: {error}"))?;
         let mut process = Command::new(&program)
-            .args([self.test.as_str(), "--exact", "--include-ignored", "--test-threads=1", "--quiet"])
+            // Uncaptured, so that what the body and the test write to
+            // standard error reaches the message of a crash.
+            .args([self.test.as_str(), "--exact", "--include-ignored", "--test-threads=1", "--quiet", "--nocapture"])
             .env(WORKER_VARIABLE, &self.check)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -262,6 +310,18 @@ impl Isolation {
                 ))
             }
             Err(RecvTimeoutError::Disconnected) => {
+                let ended = worker.ended(false);
+                // A test binary that ran no test exits with status 0.
+                if ended.how.starts_with("its child process exited with status 0") {
+                    return Err(format!(
+                        "isolation runs each example in a child process, the test binary running the test named \
+                         `{}` again, and the binary has no test of that name: it ran none. Isolation finds the \
+                         test by the name the test harness gives the thread each test runs on, and this check \
+                         runs on a thread named `{0}` (one the test spawned, or an executor's). Run the check \
+                         on the test's own thread, or leave isolation off",
+                        self.test
+                    ));
+                }
                 // In the child, the isolated checks before this one pass at
                 // once, running nothing: code that reads their results
                 // does not read what the test's process found.
@@ -273,14 +333,14 @@ impl Isolation {
                           fails there: give each isolated check a test of its own."
                     }
                 };
-                Err(format!(
+                let message = format!(
                     "isolation runs each example in a child process, the test binary running `{} --exact` \
                      again, and the test ended there before reaching this check: {}.{earlier} The test must \
                      reach the check the same way each time it runs, and a test binary run by a harness other \
                      than Rust's own must accept a test's name and `--exact` as libtest does",
-                    self.test,
-                    worker.ended(false)
-                ))
+                    self.test, ended.how
+                );
+                Err(Ending { how: message, errors: ended.errors }.to_string())
             }
         }
     }
@@ -288,7 +348,7 @@ impl Isolation {
 
 impl Drop for Isolation {
     fn drop(&mut self) {
-        if let Some(mut child) = self.child.take() {
+        if let Some(Ok(mut child)) = self.child.take() {
             // Closing its requests ends the child's loop; it exits itself.
             drop(child.requests);
             let _ = child.process.wait();
@@ -306,28 +366,64 @@ impl Worker {
     /// How the child ended, once it has stopped replying: its exit status,
     /// and the end of what it wrote to standard error. `serving` says
     /// whether it had reached its check, so that an exit is the body's.
-    fn ended(mut self, serving: bool) -> String {
-        let status = self.process.wait();
-        // The error stream ends with the process; read all of it first.
+    fn ended(mut self, serving: bool) -> Ending {
+        // Its output ends as it exits; one that has not exited a moment
+        // later closed its output or wrote what is no frame, and waits on:
+        // it is stopped.
+        let since = Instant::now();
+        let mut status = self.process.try_wait();
+        while matches!(status, Ok(None)) && since.elapsed() < LAST_ERRORS_TIME {
+            thread::sleep(Duration::from_millis(1));
+            status = self.process.try_wait();
+        }
+        if matches!(status, Ok(None)) {
+            let _ = self.process.kill();
+            let _ = self.process.wait();
+            let how = "its child process stopped replying: it closed its standard output, or wrote to it what \
+                       isolation could not read, and was stopped";
+            return Ending { how: how.to_owned(), errors: String::new() };
+        }
+        // The error stream ends with the process, unless a process the body
+        // started holds it open: its reader gets a moment to finish.
         if let Some(reader) = self.errors_reader.take() {
-            let _ = reader.join();
+            let since = Instant::now();
+            while !reader.is_finished() && since.elapsed() < LAST_ERRORS_TIME {
+                thread::sleep(Duration::from_millis(1));
+            }
         }
         let errors = self.errors.lock().unwrap_or_else(PoisonError::into_inner);
-        let errors = String::from_utf8_lossy(&errors);
-        let errors = errors.trim();
+        let errors = String::from_utf8_lossy(&errors).trim().to_owned();
         let described = match status {
-            Ok(status) => describe(status),
+            Ok(Some(status)) => describe(status),
+            Ok(None) => unreachable!("a child still running was stopped above"),
             Err(error) => format!("ended in a way that could not be read ({error})"),
         };
-        let exited = described.starts_with("exited");
-        let described = match serving {
-            true if exited => format!(
-                "its child process {described} before the body returned (a call of `std::process::exit`, \
-                 or a failure it cannot unwind from)"
-            ),
-            _ => format!("its child process {described}"),
+        let how = if serving && described.starts_with("exited") {
+            format!(
+                "its child process {described} before the body returned (a call of `std::process::exit`, or a \
+                 failure it cannot unwind from)"
+            )
+        } else {
+            format!("its child process {described}")
         };
-        if errors.is_empty() { described } else { format!("{described}; its standard error ended with:\n{errors}") }
+        Ending { how, errors }
+    }
+}
+
+/// How a child ended: in words, and the end of its standard error.
+struct Ending {
+    how: String,
+    errors: String,
+}
+
+/// The words, then the standard error quoted, if it said anything.
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.how)?;
+        if !self.errors.is_empty() {
+            write!(f, "; its standard error ended with:\n{}", self.errors)?;
+        }
+        Ok(())
     }
 }
 

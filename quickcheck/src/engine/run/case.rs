@@ -13,7 +13,7 @@ use crate::engine::source::{Recording, Variation};
 use crate::engine::tree::Tree;
 use crate::engine::unwind::{self, Caught, Panic, Stop, catch};
 use crate::generate::Generator;
-use crate::property::{Failure, FailureKind};
+use crate::property::{Cancellation, Failure, FailureKind};
 use crate::stats::{self, ExampleRecord};
 
 use super::watchdog::Watchdog;
@@ -460,7 +460,8 @@ fn run_isolated<T>(
 ) -> Result<(), Failure> {
     drop(value);
     let time = settings.deadline.map(|deadline| (allowed_time(deadline, exact), deadline));
-    match isolation.run(choices, time.map(|(allowed, _)| allowed)) {
+    let cancelled = || settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled);
+    match isolation.run(choices, time.map(|(allowed, _)| allowed), cancelled) {
         Ran::Replied(case, record) => {
             stats::replace_current(record);
             match case {
@@ -468,10 +469,12 @@ fn run_isolated<T>(
                 Case::Fail(failure) => Err(failure),
                 Case::Discard(stop) => stop.raise(),
                 // This process drew the example; the child's generators
-                // could not: they read something besides their choices.
+                // could not, or read it otherwise: they read something
+                // besides their choices.
                 Case::GeneratorPanic(panic) => Err(Failure::from_panic(Panic {
                     message: format!(
-                        "the generators panicked in the child process replaying this example, which they drew                          in the test's own process: they are not deterministic. {}",
+                        "the generators are not deterministic: the child process replaying this example, which \
+                         they drew in the test's own process, {}",
                         panic.what_happened()
                     ),
                     location: panic.location,

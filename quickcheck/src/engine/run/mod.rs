@@ -74,6 +74,9 @@ pub(crate) struct Settings {
     /// Whether each body runs in a child process; see
     /// [`Options::isolate`](crate::Options::isolate).
     pub(crate) isolate: bool,
+    /// Whether only `QUICKCHECK_ISOLATE` asked for isolation, which a check
+    /// that cannot be isolated then runs without.
+    pub(crate) isolate_asked_by_environment: bool,
 }
 
 /// An input on which the generator panicked: a bug in the generator, which
