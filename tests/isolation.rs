@@ -8,6 +8,10 @@ use std::time::Duration;
 use quickcheck::stats::{classify, note};
 use quickcheck::{FailureKind, Generator, Options, Outcome, Property, assume, generate, property};
 
+mod support;
+
+use support::Scratch;
+
 /// Whether this process is a child that isolation started.
 fn in_a_child() -> bool {
     std::env::var_os("QUICKCHECK_WORKER").is_some()
@@ -343,4 +347,50 @@ fn a_check_on_a_thread_named_otherwise_is_told_there_is_no_such_test() {
     assert_eq!(result.outcome(), Outcome::Misconfigured);
     let report = result.to_string();
     assert!(report.contains("the binary has no test of that name"), "{report}");
+}
+
+#[test]
+fn a_crash_is_saved_and_replayed_first_next_time() {
+    let directory = Scratch::new("isolated-crash");
+    let options = |seed| {
+        Options::default()
+            .seed(seed)
+            .isolate(true)
+            .multiple_failures(false)
+            .name("isolation::crash")
+            .database(&directory)
+    };
+    let crashes = |n: u32| {
+        if n >= 77 {
+            std::process::abort();
+        }
+    };
+    // In the child serving the second check, the first passed without
+    // running: what it found is looked at in the test's process alone.
+    let first = Property::for_all(generate::between(0u32, 1000), crashes).check(options(1));
+    if !in_a_child() {
+        assert_eq!(first.minimal().unwrap().value(), &77, "{first}");
+        assert!(!first.is_from_database());
+    }
+    let second = Property::for_all(generate::between(0u32, 1000), crashes).check(options(2).runs(1));
+    assert!(second.is_from_database(), "{second}");
+    assert_eq!(second.minimal().unwrap().value(), &77);
+    assert_eq!(second.failure().unwrap().kind(), FailureKind::Crashed);
+}
+
+#[test]
+fn a_replay_token_replays_its_example_isolated() {
+    // Found in this process by a body that panics where the other aborts,
+    // so that the child, running this again, reads the same token.
+    let found = Property::for_all(generate::between(0u32, 1000), |n| assert!(n < 77))
+        .check(Options::default().seed(1).database("off"));
+    let token = found.replay().expect("a replay token").to_string();
+    let replayed = Property::for_all(generate::between(0u32, 1000), |n| {
+        if n >= 77 {
+            std::process::abort();
+        }
+    })
+    .check(Options::default().isolate(true).replay(&token));
+    assert_eq!(replayed.minimal().unwrap().value(), &77, "{replayed}");
+    assert_eq!(replayed.failure().unwrap().kind(), FailureKind::Crashed);
 }
