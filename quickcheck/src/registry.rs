@@ -54,6 +54,7 @@
 
 use std::fmt::{self, Display, Formatter};
 
+use crate::engine::isolation;
 use crate::engine::unwind::catch;
 use crate::property::{Options, Outcome, PropertyResult};
 
@@ -131,7 +132,9 @@ impl RegisteredProperty {
     /// a [`Misconfigured`](Outcome::Misconfigured) check, so that one such
     /// property does not end a [`run_all`] and lose every other result.
     pub fn check(&'static self) -> Checked {
-        let mut checked = catch(self.check).unwrap_or_else(|caught| Checked {
+        // Named, so that an isolated check can be found again in a child.
+        let caught = isolation::checking_registered(self.path(), || catch(self.check));
+        let mut checked = caught.unwrap_or_else(|caught| Checked {
             property: None,
             outcome: Outcome::Misconfigured,
             report: format!(
@@ -196,11 +199,21 @@ pub fn properties() -> Vec<&'static RegisteredProperty> {
 
 /// Checks every registered property whose path contains `filter` (all of
 /// them for `""`), one after another.
+///
+/// A property isolated with `isolate = true` (see
+/// [`Options::isolate`](crate::Options::isolate)) runs its bodies in child
+/// processes, which run this binary again: there, `run_all` checks that
+/// property alone, whatever the filter, so `main` must call it the same
+/// way each time it runs.
 pub fn run_all(filter: &str) -> Summary {
     let registered = properties();
+    let served = isolation::served_property();
     let checked: Vec<Checked> = registered
         .iter()
-        .filter(|property| property.path().contains(filter))
+        .filter(|property| match &served {
+            Some(served) => property.path() == *served,
+            None => property.path().contains(filter),
+        })
         .map(|property| property.check())
         .collect();
     let unmatched = checked.is_empty().then(|| Unmatched { filter: filter.to_owned(), registered: registered.len() });

@@ -498,7 +498,7 @@ where
             let kind = format!("{} {}", std::any::type_name::<G>(), std::any::type_name::<B>());
             match isolation::role(&kind, settings.isolate_asked_by_environment) {
                 Err(problem) => return misconfigured(&problem),
-                Ok(Role::Parent { test, check, earlier }) => match Isolation::start(test, check, earlier) {
+                Ok(Role::Parent { place, check, earlier }) => match Isolation::start(place, check, earlier) {
                     Ok(isolation) => Some(isolation),
                     Err(problem) => return misconfigured(&problem),
                 },

@@ -404,9 +404,11 @@ impl Options {
     ///   both processes, as everywhere in this crate (no `HashMap` order, no
     ///   clock).
     /// - The check must run on the test's own thread, in a test binary
-    ///   built with the test harness (not `harness = false`, nor a
-    ///   doctest); elsewhere it ends
-    ///   [misconfigured](crate::Outcome::Misconfigured), saying so.
+    ///   built with the test harness, or be a `#[property]` that
+    ///   [`registry::run_all`](crate::registry::run_all) checks (in a
+    ///   target with `harness = false`); elsewhere (a doctest, a thread of
+    ///   its own) it ends [misconfigured](crate::Outcome::Misconfigured),
+    ///   saying so.
     ///
     /// The environment variable `QUICKCHECK_ISOLATE` (`on` or `off`)
     /// overrides this option; a check it alone isolates that cannot be
@@ -683,7 +685,7 @@ fn environment_duration(name: &str) -> Result<Option<Duration>, String> {
 }
 
 /// The environment variables this crate reads.
-const VARIABLES: [&str; 8] = [
+const VARIABLES: [&str; 9] = [
     "QUICKCHECK_RUNS",
     "QUICKCHECK_SEED",
     "QUICKCHECK_RUN_FOR",
@@ -693,6 +695,7 @@ const VARIABLES: [&str; 8] = [
     "QUICKCHECK_ISOLATE",
     // Set by isolation for the child processes it starts.
     crate::engine::isolation::WORKER_VARIABLE,
+    crate::engine::isolation::PROPERTY_VARIABLE,
 ];
 
 /// The environment variables of quickcheck 1.x and proptest, which a

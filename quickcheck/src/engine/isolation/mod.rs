@@ -15,8 +15,10 @@
 //! like any other failure.
 //!
 //! The child finds its check by the test's name, which the test harness
-//! gives the thread each test runs on, and by the check's place among the
-//! isolated checks of that test ([`role`]).
+//! gives the thread each test runs on (or, outside the test harness, by
+//! the registered property [`registry::run_all`](crate::registry::run_all)
+//! checks), and by the check's place among the isolated checks there
+//! ([`role`]).
 
 pub(crate) mod wire;
 
@@ -37,6 +39,11 @@ use crate::stats::ExampleRecord;
 /// serving a check: its value names the check (see [`role`]).
 pub(crate) const WORKER_VARIABLE: &str = "QUICKCHECK_WORKER";
 
+/// The environment variable that names, to a child, the registered
+/// property whose check it serves, when [`registry`](crate::registry)
+/// checked it: `run_all` then checks that property alone.
+pub(crate) const PROPERTY_VARIABLE: &str = "QUICKCHECK_WORKER_PROPERTY";
+
 /// How long a child may take to start and reach its check: the test's
 /// code before the check runs again there.
 const START_TIME: Duration = Duration::from_secs(120);
@@ -55,10 +62,10 @@ const LAST_ERRORS_TIME: Duration = Duration::from_millis(200);
 /// What a check with isolation is in this process.
 pub(crate) enum Role {
     /// The test's own process: it runs the check, with each body in a
-    /// child that finds this check by the test's name and `check`, the
-    /// check's name among the test's isolated checks; `earlier` isolated
-    /// checks of the test came before it.
-    Parent { test: String, check: String, earlier: u32 },
+    /// child that finds this check by `place` and `check`, the check's
+    /// name among the isolated checks there; `earlier` isolated checks came
+    /// before it there.
+    Parent { place: Place, check: String, earlier: u32 },
     /// A child serving this check.
     Worker,
     /// A child serving another isolated check of the same test, which this
@@ -70,6 +77,50 @@ pub(crate) enum Role {
     /// only `QUICKCHECK_ISOLATE` asked to isolate where no test's thread
     /// names it (a doctest, a target without the test harness).
     InProcess,
+}
+
+/// Where a check runs, for a child to reach it again: the test, as the
+/// test harness names it, and the registered property, when
+/// [`registry`](crate::registry) checks one (outside the test harness,
+/// where no thread names a test). At least one of them.
+#[derive(Clone, Debug)]
+pub(crate) struct Place {
+    test: Option<String>,
+    property: Option<String>,
+}
+
+impl Place {
+    /// The place's name, for counting its checks and for messages.
+    fn name(&self) -> &str {
+        self.test.as_deref().or(self.property.as_deref()).unwrap_or_default()
+    }
+}
+
+thread_local! {
+    /// The registered property [`registry`](crate::registry) is checking
+    /// on this thread, if it is.
+    static REGISTERED: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Runs `check` as the check of the registered property `path`, so that an
+/// isolated check in it has a place to be found again.
+pub(crate) fn checking_registered<R>(path: String, check: impl FnOnce() -> R) -> R {
+    let outer = REGISTERED.with(|registered| registered.replace(Some(path)));
+    // Put back whether the check returns or unwinds.
+    struct PutBack(Option<String>);
+    impl Drop for PutBack {
+        fn drop(&mut self) {
+            REGISTERED.with(|registered| *registered.borrow_mut() = self.0.take());
+        }
+    }
+    let _put_back = PutBack(outer);
+    check()
+}
+
+/// The registered property a child serves, if it serves one: what
+/// [`registry::run_all`](crate::registry::run_all) checks alone there.
+pub(crate) fn served_property() -> Option<String> {
+    std::env::var(PROPERTY_VARIABLE).ok()
 }
 
 /// Whether this process is a child that has begun serving its check.
@@ -109,18 +160,22 @@ pub(crate) fn role(kind: &str, asked_by_environment: bool) -> Result<Role, Strin
         return Ok(Role::InProcess);
     }
     let current = thread::current();
-    let test = match current.name() {
-        Some(name) if name != "main" => name.to_owned(),
-        _ if asked_by_environment => return Ok(Role::InProcess),
-        _ => {
+    let test = current.name().filter(|&name| name != "main").map(str::to_owned);
+    let property = REGISTERED.with(|registered| registered.borrow().clone());
+    let place = match (test, property) {
+        (None, None) if asked_by_environment => return Ok(Role::InProcess),
+        (None, None) => {
             return Err("isolation runs each example in a child process that runs this test again, found by its \
                         name, which the test harness gives the thread each test runs on; this check runs on a \
                         thread with no test's name (in `main`, a target with `harness = false`, or a thread of \
-                        its own). Run it from a #[test] or #[property] function, on the test's own thread, or \
+                        its own). Run it from a #[test] or #[property] function, on the test's own thread (or, \
+                        without the test harness, check #[property] functions with registry::run_all), or \
                         leave isolation off"
                 .to_owned());
         }
+        (test, property) => Place { test, property },
     };
+    let test = place.name().to_owned();
     let kind = fnv1a(kind);
     let (earlier, ordinal) = BEGUN.with(|begun| {
         let mut begun = begun.borrow_mut();
@@ -143,7 +198,7 @@ pub(crate) fn role(kind: &str, asked_by_environment: bool) -> Result<Role, Strin
     });
     let check = format!("{kind:016x}.{ordinal}");
     match std::env::var_os(WORKER_VARIABLE) {
-        None => Ok(Role::Parent { test, check, earlier }),
+        None => Ok(Role::Parent { place, check, earlier }),
         Some(served) if served == check.as_str() => Ok(Role::Worker),
         Some(_) => Ok(Role::OtherCheck),
     }
@@ -168,7 +223,7 @@ pub(crate) enum Ran {
 /// The test's side of isolation: the child serving its check, started
 /// when the first example needs one and again after each crash.
 pub(crate) struct Isolation {
-    test: String,
+    place: Place,
     /// The check's name among the test's isolated checks.
     check: String,
     /// How many isolated checks of the test came before this one.
@@ -188,11 +243,11 @@ struct Worker {
 }
 
 impl Isolation {
-    /// Isolation for the check `check` of `test`, after `earlier` others,
+    /// Isolation for the check `check` at `place`, after `earlier` others,
     /// with its first child started, so that a child that cannot be
     /// started is a clear error before any example runs.
-    pub(crate) fn start(test: String, check: String, earlier: u32) -> Result<Isolation, String> {
-        let mut isolation = Isolation { test, check, earlier, child: None };
+    pub(crate) fn start(place: Place, check: String, earlier: u32) -> Result<Isolation, String> {
+        let mut isolation = Isolation { place, check, earlier, child: None };
         isolation.child = Some(Ok(isolation.spawn()?));
         Ok(isolation)
     }
@@ -253,10 +308,16 @@ impl Isolation {
     fn spawn(&self) -> Result<Worker, String> {
         let program = std::env::current_exe()
             .map_err(|error| format!("isolation could not find the test binary to run again: {error}"))?;
-        let mut process = Command::new(&program)
+        let mut command = Command::new(&program);
+        if let Some(test) = &self.place.test {
             // Uncaptured, so that what the body and the test write to
             // standard error reaches the message of a crash.
-            .args([self.test.as_str(), "--exact", "--include-ignored", "--test-threads=1", "--quiet", "--nocapture"])
+            command.args([test.as_str(), "--exact", "--include-ignored", "--test-threads=1", "--quiet", "--nocapture"]);
+        }
+        if let Some(property) = &self.place.property {
+            command.env(PROPERTY_VARIABLE, property);
+        }
+        let mut process = command
             .env(WORKER_VARIABLE, &self.check)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -304,22 +365,32 @@ impl Isolation {
             Err(RecvTimeoutError::Timeout) => {
                 worker.stop();
                 Err(format!(
-                    "isolation's child process, the test binary running `{}` again, did not reach this check \
+                    "isolation's child process, the test binary run again for `{}`, did not reach this check \
                      within {START_TIME:?}",
-                    self.test
+                    self.place.name()
                 ))
             }
             Err(RecvTimeoutError::Disconnected) => {
                 let ended = worker.ended(false);
+                let Some(test) = &self.place.test else {
+                    let message = format!(
+                        "isolation runs each example in a child process, this binary run again to check the \
+                         registered property `{}` alone, and it ended before reaching the check: {}. Without \
+                         the test harness, the binary's `main` must check its properties with \
+                         registry::run_all, which in the child checks that one alone, each time it runs",
+                        self.place.name(),
+                        ended.how
+                    );
+                    return Err(Ending { how: message, errors: ended.errors }.to_string());
+                };
                 // A test binary that ran no test exits with status 0.
                 if ended.how.starts_with("its child process exited with status 0") {
                     return Err(format!(
                         "isolation runs each example in a child process, the test binary running the test named \
-                         `{}` again, and the binary has no test of that name: it ran none. Isolation finds the \
-                         test by the name the test harness gives the thread each test runs on, and this check \
-                         runs on a thread named `{0}` (one the test spawned, or an executor's). Run the check \
-                         on the test's own thread, or leave isolation off",
-                        self.test
+                         `{test}` again, and the binary has no test of that name: it ran none. Isolation finds \
+                         the test by the name the test harness gives the thread each test runs on, and this \
+                         check runs on a thread named `{test}` (one the test spawned, or an executor's). Run the \
+                         check on the test's own thread, or leave isolation off"
                     ));
                 }
                 // In the child, the isolated checks before this one pass at
@@ -334,11 +405,11 @@ impl Isolation {
                     }
                 };
                 let message = format!(
-                    "isolation runs each example in a child process, the test binary running `{} --exact` \
+                    "isolation runs each example in a child process, the test binary running `{test} --exact` \
                      again, and the test ended there before reaching this check: {}.{earlier} The test must \
                      reach the check the same way each time it runs, and a test binary run by a harness other \
                      than Rust's own must accept a test's name and `--exact` as libtest does",
-                    self.test, ended.how
+                    ended.how
                 );
                 Err(Ending { how: message, errors: ended.errors }.to_string())
             }
