@@ -236,6 +236,17 @@ fn probe_isolation_from_the_environment() {
             let result = check(Options::default().runs(5).isolate(true));
             assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
         }
+        "on, but not where the check says no" => {
+            let result = check(Options::default().runs(5).isolate(false));
+            assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+            // The test reads the first check's result, which in the child
+            // serving the second passed without running: that child never
+            // reaches the second, which then runs here, with a warning.
+            let first = Property::for_all(generate::integer::<u8>(), |n| n < 200).check(Options::default());
+            assert_eq!(first.outcome(), Outcome::Falsified, "{first}");
+            let second = Property::for_all(generate::integer::<u8>(), |_| !in_a_child()).check(Options::default());
+            assert!(second.is_passed(), "{second}");
+        }
         _ => {
             let result = check(Options::default().runs(5));
             assert_eq!(result.outcome(), Outcome::Misconfigured);
@@ -247,7 +258,13 @@ fn probe_isolation_from_the_environment() {
 
 #[test]
 fn the_environment_variable_turns_isolation_on_or_off_and_a_bad_value_is_named() {
-    for (value, expected) in [("on", "in a child"), ("off", "in the test's process"), ("sometimes", "refused")] {
+    let cases = [
+        ("on", "in a child"),
+        ("off", "in the test's process"),
+        ("on", "on, but not where the check says no"),
+        ("sometimes", "refused"),
+    ];
+    for (value, expected) in cases {
         let output = std::process::Command::new(std::env::current_exe().unwrap())
             .args(["probe_isolation_from_the_environment", "--exact", "--test-threads=1"])
             .env("QUICKCHECK_ISOLATE", value)
@@ -255,9 +272,83 @@ fn the_environment_variable_turns_isolation_on_or_off_and_a_bad_value_is_named()
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&output.stdout);
-        assert!(output.status.success(), "QUICKCHECK_ISOLATE={value}:\n{stdout}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "QUICKCHECK_ISOLATE={value}, {expected}:\n{stdout}\n{stderr}");
         assert!(stdout.contains("1 passed"), "the probe did not run:\n{stdout}");
+        if expected.starts_with("on, but") {
+            let warning = "quickcheck: warning: QUICKCHECK_ISOLATE=on could not isolate a check";
+            assert!(stderr.contains(warning), "{stderr}");
+        }
     }
+}
+
+#[test]
+fn a_panic_that_aborts_while_another_unwinds_is_quoted_with_the_first() {
+    struct Loud(u32);
+    impl Drop for Loud {
+        fn drop(&mut self) {
+            if std::thread::panicking() {
+                panic!("dropped {} while unwinding", self.0);
+            }
+        }
+    }
+    let result = Property::for_all(generate::between(0u32, 100), |n| {
+        let _guard = Loud(n);
+        assert!(n < 13, "unlucky {n}");
+    })
+    .check(isolated());
+    assert_eq!(result.minimal().unwrap().value(), &13, "{result}");
+    let failure = result.failure().unwrap();
+    assert_eq!(failure.kind(), FailureKind::Crashed);
+    assert!(failure.message().contains("unlucky 13"), "{}", failure.message());
+}
+
+/// Set for a run of this binary's orphan probe alone: the file its
+/// isolated body writes its process's id to.
+const ORPHAN_PROBE: &str = "QUICKCHECK_TEST_ISOLATION_ORPHAN";
+
+/// An isolated body that writes where it runs and never returns; nothing
+/// in an ordinary run.
+#[test]
+fn probe_a_body_that_never_returns() {
+    let Ok(file) = std::env::var(ORPHAN_PROBE) else { return };
+    let _ = Property::for_all(generate::integer::<u8>(), |_| -> () {
+        std::fs::write(&file, std::process::id().to_string()).unwrap();
+        loop {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    })
+    .check(Options::default().isolate(true).database("off"));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_child_ends_when_the_test_process_is_killed() {
+    let directory = Scratch::new("orphan");
+    std::fs::create_dir_all(&directory).unwrap();
+    let file = directory.join("pid");
+    let mut probe = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["probe_a_body_that_never_returns", "--exact", "--test-threads=1"])
+        .env(ORPHAN_PROBE, &file)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let alive = |pid: &str| std::process::Command::new("kill").args(["-0", pid]).status().unwrap().success();
+    // Waits for the body to start, then kills the test's process as a CI
+    // timeout would, leaving the child no parent to answer.
+    let pid = (0..3000)
+        .find_map(|_| {
+            std::thread::sleep(Duration::from_millis(10));
+            std::fs::read_to_string(&file).ok().filter(|pid| !pid.is_empty())
+        })
+        .expect("the isolated body started");
+    probe.kill().unwrap();
+    probe.wait().unwrap();
+    let gone = (0..1000).any(|_| {
+        std::thread::sleep(Duration::from_millis(10));
+        !alive(&pid)
+    });
+    assert!(gone, "the child {pid} outlived the test's process");
 }
 
 #[test]

@@ -22,8 +22,9 @@
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::fmt;
+use std::io::Write;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Once};
 
 use crate::property::format::listed;
@@ -511,6 +512,9 @@ fn wrap(previous: Hook) {
         // Where an earlier panic failed was noted for it alone: the body
         // caught that one.
         crate::stats::forget_failure_places();
+        if ECHO_CAUGHT_PANICS.load(Ordering::Relaxed) {
+            echo(info);
+        }
         let record = Panic {
             message: payload_message(info.payload()),
             location: info.location().map(|location| Location {
@@ -525,6 +529,30 @@ fn wrap(previous: Hook) {
     own_address.store(at, Ordering::SeqCst);
     OUR_HOOK.store(at, Ordering::SeqCst);
     panic::set_hook(hook);
+}
+
+/// Whether caught panics are also written to standard error: in a child
+/// process of [isolation](crate::engine::isolation), where a panic that
+/// aborts the process (one in a `Drop` while another unwinds) leaves only
+/// what was written before it, which the test's process quotes.
+static ECHO_CAUGHT_PANICS: AtomicBool = AtomicBool::new(false);
+
+/// Writes caught panics to standard error from now on; see
+/// [`ECHO_CAUGHT_PANICS`].
+pub(crate) fn echo_caught_panics() {
+    ECHO_CAUGHT_PANICS.store(true, Ordering::Relaxed);
+}
+
+/// Writes a caught panic to standard error, as the standard hook would.
+#[cold]
+fn echo(info: &panic::PanicHookInfo<'_>) {
+    let message = payload_message(info.payload());
+    let thread = std::thread::current();
+    let name = thread.name().unwrap_or("<unnamed>");
+    let _ = match info.location() {
+        Some(at) => writeln!(std::io::stderr(), "thread '{name}' panicked at {at}:\n{message}"),
+        None => writeln!(std::io::stderr(), "thread '{name}' panicked:\n{message}"),
+    };
 }
 
 /// Leaves our hook, on this thread, when dropped: see [`IN_OUR_HOOK`].

@@ -500,6 +500,15 @@ where
                 Err(problem) => return misconfigured(&problem),
                 Ok(Role::Parent { place, check, earlier }) => match Isolation::start(place, check, earlier) {
                     Ok(isolation) => Some(isolation),
+                    // A whole run's setting does not fail a check it cannot
+                    // isolate: it runs as it would without.
+                    Err(problem) if settings.isolate_asked_by_environment => {
+                        crate::warning::once(&format!(
+                            "QUICKCHECK_ISOLATE=on could not isolate a check, which runs in the test's own \
+                             process instead: {problem}"
+                        ));
+                        None
+                    }
                     Err(problem) => return misconfigured(&problem),
                 },
                 // This process is a child serving this check: it runs the

@@ -27,7 +27,7 @@ use crate::stats::Confidence;
 /// | `QUICKCHECK_RUN_FOR` | [`run_for`](Options::run_for) (such as `30s`, `5m`) | none |
 /// | `QUICKCHECK_MAX_SHRINKS` | [`max_shrinks`](Options::max_shrinks) | 10 000 |
 /// | `QUICKCHECK_DATABASE` | [`database`](Options::database) (a directory, or `off`; a relative one is taken from each package's directory, see there) | `quickcheck/examples` in Cargo's target directory |
-/// | `QUICKCHECK_ISOLATE` | [`isolate`](Options::isolate) (`on` or `off`) | off |
+/// | `QUICKCHECK_ISOLATE` | [`isolate`](Options::isolate) (`on`, except where `isolate(false)` is set, or `off`) | off |
 ///
 /// and `QUICKCHECK_STATISTICS=always` has `assert` and `#[property]`
 /// write the reports of passing checks, with their statistics, to
@@ -410,9 +410,12 @@ impl Options {
     ///   its own) it ends [misconfigured](crate::Outcome::Misconfigured),
     ///   saying so.
     ///
-    /// The environment variable `QUICKCHECK_ISOLATE` (`on` or `off`)
-    /// overrides this option; a check it alone isolates that cannot be
-    /// isolated (in a doctest, say) runs in its own process instead.
+    /// The environment variable `QUICKCHECK_ISOLATE` sets it for a whole
+    /// run: `off` turns isolation off everywhere (to run a crash under a
+    /// debugger, say), and `on` isolates every check that does not call
+    /// `isolate(false)`. A check that only the variable isolates, and that
+    /// cannot be (in a doctest, or a test whose child cannot reach it),
+    /// runs in its own process instead, with a warning.
     ///
     /// ```no_run
     /// use std::hint::black_box;
@@ -477,7 +480,15 @@ impl Options {
         // is an error rather than a setting silently ignored.
         statistics_always()?;
         let isolate_from_environment = isolate_from_environment()?;
-        let isolate = isolate_from_environment.or(self.isolate).unwrap_or(false);
+        // `off` wins (to debug a crash in the test's process); `on` isolates
+        // the checks that do not say, as a setting for a whole run, and a
+        // check that asks not to be isolated (one whose test reads another
+        // isolated check's result, say) is not.
+        let isolate = match (isolate_from_environment, self.isolate) {
+            (Some(false), _) | (Some(true), Some(false)) => false,
+            (Some(true), _) => true,
+            (None, option) => option.unwrap_or(false),
+        };
         let run_for_from_environment = environment_duration("QUICKCHECK_RUN_FOR")?;
         let run_for_set_by = if run_for_from_environment.is_some() { "QUICKCHECK_RUN_FOR" } else { "run_for" };
         let run_for = run_for_from_environment.or(self.run_for);
@@ -547,7 +558,7 @@ impl Options {
             max_shrink_time: self.max_shrink_time.unwrap_or(DEFAULT_MAX_SHRINK_TIME),
             explain_arguments: None,
             isolate,
-            isolate_asked_by_environment: isolate_from_environment == Some(true) && self.isolate != Some(true),
+            isolate_asked_by_environment: isolate_from_environment == Some(true) && self.isolate.is_none(),
         })
     }
 }

@@ -56,6 +56,30 @@ const QUOTED_ERROR_BYTES: usize = 2000;
 /// the time is up or the check is cancelled.
 const POLL: Duration = Duration::from_millis(20);
 
+/// How often a child looks whether the test's process is still there.
+#[cfg(unix)]
+const PARENT_POLL: Duration = Duration::from_millis(100);
+
+/// How long a body without a deadline runs before the test's process says
+/// which example it is stuck on.
+const STUCK_HINT: Duration = Duration::from_secs(60);
+
+/// Says, on the process's standard error (past the test harness's
+/// capture), which example a body without a deadline has run on for
+/// `running`, in the child `pid`: a body that never returns hangs the
+/// check, and this is how to replay it and bound it.
+#[cold]
+fn stuck_hint(running: Duration, pid: u32, choices: &[u64]) {
+    let token = crate::property::Replay::new(choices.to_vec());
+    let message = format!(
+        "quickcheck: an isolated property body has been running for {running:.0?} in its child process (pid \
+         {pid}), and the check has no deadline to stop it. If it never returns, this is the example it hangs on: \
+         replay it alone with `Options::default().replay(\"{token}\")`, and give the check a deadline \
+         (`Options::deadline`) to have such a body stopped and shrunk.\n"
+    );
+    let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), message.as_bytes());
+}
+
 /// How long a crashed child's last words on standard error are waited for.
 const LAST_ERRORS_TIME: Duration = Duration::from_millis(200);
 
@@ -126,9 +150,26 @@ pub(crate) fn served_property() -> Option<String> {
 /// Whether this process is a child that has begun serving its check.
 static SERVING: AtomicBool = AtomicBool::new(false);
 
-/// Notes that this process, a child, serves its check from now on.
+/// Notes that this process, a child, serves its check from now on: a check
+/// inside its body runs here, caught panics are echoed to standard error
+/// (the quote of a crash then holds the panic a double panic began with),
+/// and the process ends if the test's process does, which a body stuck in
+/// a loop would otherwise outlive.
 pub(crate) fn begin_serving() {
     SERVING.store(true, Ordering::Relaxed);
+    crate::engine::unwind::echo_caught_panics();
+    #[cfg(unix)]
+    {
+        let parent = std::os::unix::process::parent_id();
+        let _ = thread::Builder::new().name("quickcheck isolation parent".to_owned()).stack_size(64 << 10).spawn(
+            move || {
+                while std::os::unix::process::parent_id() == parent {
+                    thread::sleep(PARENT_POLL);
+                }
+                std::process::exit(1);
+            },
+        );
+    }
 }
 
 /// The isolated checks one test has begun on a thread: how many in all,
@@ -270,8 +311,13 @@ impl Isolation {
         child.errors.lock().unwrap_or_else(PoisonError::into_inner).clear();
         // A child that died before reading it is found below.
         let _ = wire::write_request(&mut child.requests, choices);
+        let mut hinted = false;
         let ran = loop {
             let waited = started.elapsed();
+            if allowed.is_none() && waited >= STUCK_HINT && !hinted {
+                hinted = true;
+                stuck_hint(waited, child.process.id(), choices);
+            }
             let wait = allowed.map_or(POLL, |allowed| allowed.saturating_sub(waited).min(POLL));
             match child.replies.recv_timeout(wait) {
                 Ok(bytes) => match wire::decode_reply(&bytes) {
