@@ -485,3 +485,18 @@ fn a_replay_token_replays_its_example_isolated() {
     assert_eq!(replayed.minimal().unwrap().value(), &77, "{replayed}");
     assert_eq!(replayed.failure().unwrap().kind(), FailureKind::Crashed);
 }
+
+#[test]
+fn a_pinned_example_runs_in_the_child_too() {
+    let body = |n: u32| {
+        assert!(in_a_child(), "{n} ran in the test's own process");
+        if n == 13 {
+            std::process::abort();
+        }
+    };
+    let result = Property::for_all(generate::between(0u32, 10), body).example(2).example(13).check(isolated());
+    assert_eq!(result.outcome(), Outcome::Falsified, "{result}");
+    assert_eq!(result.minimal().unwrap().value(), &13);
+    assert_eq!(result.failure().unwrap().kind(), FailureKind::Crashed);
+    assert!(result.to_string().contains("Falsified on pinned example 2 of 2."), "{result}");
+}

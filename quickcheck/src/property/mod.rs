@@ -31,10 +31,10 @@ pub use result::{
 
 use crate::__private::TypeNames;
 use crate::engine::explain::{Freedom, Together};
-use crate::engine::isolation::{self, Isolation, Role};
+use crate::engine::isolation::{self, Isolation, Request, Role};
 use crate::engine::run::{
     Body, BodyResult, CoverageEnd, End, Explanation, FoundBy, GeneratorPanic, Misfit, Never, Runner, Settings, Shrunk,
-    Started, Summary, TimeAllowed, call,
+    Started, Summary, TimeAllowed, call, isolated_verdict,
 };
 use crate::engine::unwind::{self, CallSite, CatchUnwind, Caught, Rejection, Stop, catch};
 use crate::generate::Generator;
@@ -517,7 +517,8 @@ where
                     isolation::begin_serving();
                     // The test's process judges the time a body takes.
                     settings.deadline = None;
-                    Runner::new(generator, body, &settings).serve().await;
+                    let pinned = |number: usize| examples.get(number.checked_sub(1)?).map(catch);
+                    Runner::new(generator, body, &settings).serve(&pinned).await;
                     std::process::exit(0);
                 }
                 Ok(Role::OtherCheck) => return PropertyResult::new(Outcome::Passed, Some(settings.seed)),
@@ -535,6 +536,7 @@ where
         }
         let (mut skipped, mut pinned_passed) = (0, 0);
         let mut record = ExampleRecord::default();
+        let mut isolation = isolation;
         let cancelled = || settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled);
         // An example's expression may panic; that is the pin's fault, not a
         // failure of the property, and no panic leaves the check.
@@ -563,7 +565,18 @@ where
             let started = std::time::Instant::now();
             // A pinned example is held to the deadline itself.
             let time = settings.deadline.map(|deadline| TimeAllowed { started, allowed: deadline, deadline });
-            let verdict = call(body, value, &mut record, time).await;
+            let verdict = match &mut isolation {
+                None => call(body, value, &mut record, time).await,
+                // Built again in the child, from the same expression, and
+                // held to the deadline itself there too.
+                Some(isolation) => {
+                    drop(value);
+                    let ran = isolation.run(Request::Pinned(position), settings.deadline, cancelled);
+                    let verdict;
+                    (verdict, record) = isolated_verdict(ran, settings.deadline);
+                    verdict
+                }
+            };
             let took = started.elapsed();
             let failure = match verdict {
                 Ok(Ok(())) => match settings.deadline.filter(|&deadline| took > deadline) {

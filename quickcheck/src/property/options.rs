@@ -398,8 +398,8 @@ impl Options {
     /// - In the child, the test's other isolated checks pass at once
     ///   without running, so give each isolated check a test of its own; a
     ///   check inside an isolated body runs in the child, not isolated again.
-    /// - Pinned examples run in the test's own process: they are values,
-    ///   not choices a child could replay.
+    /// - Pinned examples run in the child too, built again there from the
+    ///   same expressions.
     /// - The generators must draw the same values from the same choices in
     ///   both processes, as everywhere in this crate (no `HashMap` order, no
     ///   clock).

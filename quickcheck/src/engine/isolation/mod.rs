@@ -22,6 +22,8 @@
 
 pub(crate) mod wire;
 
+pub(crate) use wire::Request;
+
 use std::cell::RefCell;
 use std::fmt;
 use std::io::Read;
@@ -69,13 +71,18 @@ const STUCK_HINT: Duration = Duration::from_secs(60);
 /// `running`, in the child `pid`: a body that never returns hangs the
 /// check, and this is how to replay it and bound it.
 #[cold]
-fn stuck_hint(running: Duration, pid: u32, choices: &[u64]) {
-    let token = crate::property::Replay::new(choices.to_vec());
+fn stuck_hint(running: Duration, pid: u32, request: Request<'_>) {
+    let example = match request {
+        Request::Example(choices) => {
+            let token = crate::property::Replay::new(choices.to_vec());
+            format!("replay it alone with `Options::default().replay(\"{token}\")`")
+        }
+        Request::Pinned(number) => format!("it is pinned example {number}"),
+    };
     let message = format!(
         "quickcheck: an isolated property body has been running for {running:.0?} in its child process (pid \
          {pid}), and the check has no deadline to stop it. If it never returns, this is the example it hangs on: \
-         replay it alone with `Options::default().replay(\"{token}\")`, and give the check a deadline \
-         (`Options::deadline`) to have such a body stopped and shrunk.\n"
+         {example}; give the check a deadline (`Options::deadline`) to have such a body stopped.\n"
     );
     let _ = std::io::Write::write_all(&mut std::io::stderr().lock(), message.as_bytes());
 }
@@ -293,12 +300,12 @@ impl Isolation {
         Ok(isolation)
     }
 
-    /// Runs the case of `choices` in the child, allowing it `allowed` if
+    /// Runs the case `request` asks for in the child, allowing it `allowed` if
     /// given, and stopping it if `cancelled` comes to say so. After a
     /// crash or a stop the next child starts at once, so that its start
     /// (the test's code up to the check, run again) is not counted in the
     /// next body's time.
-    pub(crate) fn run(&mut self, choices: &[u64], allowed: Option<Duration>, cancelled: impl Fn() -> bool) -> Ran {
+    pub(crate) fn run(&mut self, request: Request<'_>, allowed: Option<Duration>, cancelled: impl Fn() -> bool) -> Ran {
         let started = Instant::now();
         let mut child = match self.child.take() {
             Some(Ok(child)) => child,
@@ -310,13 +317,13 @@ impl Isolation {
         };
         child.errors.lock().unwrap_or_else(PoisonError::into_inner).clear();
         // A child that died before reading it is found below.
-        let _ = wire::write_request(&mut child.requests, choices);
+        let _ = wire::write_request(&mut child.requests, request);
         let mut hinted = false;
         let ran = loop {
             let waited = started.elapsed();
             if allowed.is_none() && waited >= STUCK_HINT && !hinted {
                 hinted = true;
-                stuck_hint(waited, child.process.id(), choices);
+                stuck_hint(waited, child.process.id(), request);
             }
             let wait = allowed.map_or(POLL, |allowed| allowed.saturating_sub(waited).min(POLL));
             match child.replies.recv_timeout(wait) {

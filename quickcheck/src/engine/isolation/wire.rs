@@ -83,26 +83,62 @@ impl<R: Read> Frames<R> {
     }
 }
 
-/// Writes a request: the choices of the case to run.
-pub(crate) fn write_request(out: &mut impl Write, choices: &[u64]) -> io::Result<()> {
-    let mut bytes = Vec::with_capacity(4 + 8 * choices.len());
-    bytes.extend_from_slice(&(choices.len() as u32).to_le_bytes());
-    for &choice in choices {
-        bytes.extend_from_slice(&choice.to_le_bytes());
+/// What the test's process asks a child to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Request<'a> {
+    /// The example these choices make.
+    Example(&'a [u64]),
+    /// Pinned example number `n`, counting from 1, which the child builds
+    /// from the same expression.
+    Pinned(usize),
+}
+
+/// The count that marks a request for a pinned example: more choices than
+/// any example may make.
+const PINNED: u32 = u32::MAX;
+
+/// Writes a request: a count of choices and the choices, or [`PINNED`] and
+/// the pinned example's number.
+pub(crate) fn write_request(out: &mut impl Write, request: Request<'_>) -> io::Result<()> {
+    let mut bytes = Vec::new();
+    match request {
+        Request::Example(choices) => {
+            bytes.extend_from_slice(&(choices.len() as u32).to_le_bytes());
+            for &choice in choices {
+                bytes.extend_from_slice(&choice.to_le_bytes());
+            }
+        }
+        Request::Pinned(number) => {
+            bytes.extend_from_slice(&PINNED.to_le_bytes());
+            bytes.extend_from_slice(&(number as u32).to_le_bytes());
+        }
     }
     out.write_all(&bytes)?;
     out.flush()
 }
 
+/// A request as read: the choices of an example, or a pinned example's
+/// number.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum ReadRequest {
+    Example(Vec<u64>),
+    Pinned(usize),
+}
+
 /// Reads a request; `None` once the test's process has closed the stream
 /// (it has no more cases), or it breaks.
-pub(crate) fn read_request(input: &mut impl Read) -> Option<Vec<u64>> {
-    let mut count = [0u8; 4];
-    input.read_exact(&mut count).ok()?;
-    let count = u32::from_le_bytes(count) as usize;
-    let mut bytes = vec![0u8; count.checked_mul(8)?];
+pub(crate) fn read_request(input: &mut impl Read) -> Option<ReadRequest> {
+    let mut word = [0u8; 4];
+    input.read_exact(&mut word).ok()?;
+    let count = u32::from_le_bytes(word);
+    if count == PINNED {
+        input.read_exact(&mut word).ok()?;
+        return Some(ReadRequest::Pinned(u32::from_le_bytes(word) as usize));
+    }
+    let mut bytes = vec![0u8; (count as usize).checked_mul(8)?];
     input.read_exact(&mut bytes).ok()?;
-    Some(bytes.chunks_exact(8).map(|word| u64::from_le_bytes(word.try_into().expect("eight bytes"))).collect())
+    let choices = bytes.chunks_exact(8).map(|word| u64::from_le_bytes(word.try_into().expect("eight bytes")));
+    Some(ReadRequest::Example(choices.collect()))
 }
 
 /// The reply to a request: how the case ended, and what it recorded.
@@ -414,11 +450,13 @@ mod tests {
     #[test]
     fn a_request_reads_back_and_the_end_of_requests_is_none() {
         let mut stream = Vec::new();
-        write_request(&mut stream, &[0, u64::MAX, 7]).unwrap();
-        write_request(&mut stream, &[]).unwrap();
+        write_request(&mut stream, Request::Example(&[0, u64::MAX, 7])).unwrap();
+        write_request(&mut stream, Request::Pinned(3)).unwrap();
+        write_request(&mut stream, Request::Example(&[])).unwrap();
         let mut input = stream.as_slice();
-        assert_eq!(read_request(&mut input), Some(vec![0, u64::MAX, 7]));
-        assert_eq!(read_request(&mut input), Some(vec![]));
+        assert_eq!(read_request(&mut input), Some(ReadRequest::Example(vec![0, u64::MAX, 7])));
+        assert_eq!(read_request(&mut input), Some(ReadRequest::Pinned(3)));
+        assert_eq!(read_request(&mut input), Some(ReadRequest::Example(vec![])));
         assert_eq!(read_request(&mut input), None);
     }
 }

@@ -7,7 +7,7 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use crate::engine::alarm::{self, Alarm};
-use crate::engine::isolation::{Isolation, Ran};
+use crate::engine::isolation::{Isolation, Ran, Request};
 use crate::engine::shrink::Execute;
 use crate::engine::source::{Recording, Variation};
 use crate::engine::tree::Tree;
@@ -459,37 +459,51 @@ fn run_isolated<T>(
     exact: bool,
 ) -> Result<(), Failure> {
     drop(value);
-    let time = settings.deadline.map(|deadline| (allowed_time(deadline, exact), deadline));
+    let deadline = settings.deadline.map(|deadline| (allowed_time(deadline, exact), deadline));
     let cancelled = || settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled);
-    match isolation.run(choices, time.map(|(allowed, _)| allowed), cancelled) {
+    let ran = isolation.run(Request::Example(choices), deadline.map(|(allowed, _)| allowed), cancelled);
+    let (verdict, record) = isolated_verdict(ran, deadline.map(|(_, deadline)| deadline));
+    stats::replace_current(record);
+    match verdict {
+        Ok(verdict) => verdict,
+        Err(Caught::Stop(stop)) => stop.raise(),
+        Err(Caught::Panic(panic)) => Err(Failure::from_panic(*panic)),
+    }
+}
+
+/// What a case run in a child process came to, as the body's call would
+/// have said it, with what the body recorded there: `deadline` names the
+/// deadline a body stopped for ran past.
+pub(crate) fn isolated_verdict(ran: Ran, deadline: Option<Duration>) -> (BodyResult, ExampleRecord) {
+    match ran {
         Ran::Replied(case, record) => {
-            stats::replace_current(record);
-            match case {
-                Case::Pass => Ok(()),
-                Case::Fail(failure) => Err(failure),
-                Case::Discard(stop) => stop.raise(),
+            let verdict = match case {
+                Case::Pass => Ok(Ok(())),
+                Case::Fail(failure) => Ok(Err(failure)),
+                Case::Discard(stop) => Err(Caught::Stop(stop)),
                 // This process drew the example; the child's generators
                 // could not, or read it otherwise: they read something
                 // besides their choices.
-                Case::GeneratorPanic(panic) => Err(Failure::from_panic(Panic {
+                Case::GeneratorPanic(panic) => Ok(Err(Failure::from_panic(Panic {
                     message: format!(
                         "the generators are not deterministic: the child process replaying this example, which \
                          they drew in the test's own process, {}",
                         panic.what_happened()
                     ),
                     location: panic.location,
-                })),
-            }
+                }))),
+            };
+            (verdict, record)
         }
-        Ran::Crashed(how) => Err(Failure::new(FailureKind::Crashed, how)),
-        Ran::Stopped(took) => Err(Failure::new(
-            FailureKind::DeadlineExceeded,
-            format!(
+        Ran::Crashed(how) => (Ok(Err(Failure::new(FailureKind::Crashed, how))), ExampleRecord::default()),
+        Ran::Stopped(took) => {
+            let message = format!(
                 "was still running after {took:.1?}, longer than the deadline of {:?}: its child process was \
                  stopped",
-                time.map_or(took, |(_, deadline)| deadline)
-            ),
-        )),
+                deadline.unwrap_or(took)
+            );
+            (Ok(Err(Failure::new(FailureKind::DeadlineExceeded, message))), ExampleRecord::default())
+        }
     }
 }
 
@@ -504,7 +518,7 @@ fn is_novel(novelty: Novelty, tree: &mut Tree, recording: &Recording, complete: 
 
 /// What a body's verdict makes of its case.
 #[inline(always)]
-fn case_of(verdict: BodyResult) -> Case {
+pub(super) fn case_of(verdict: BodyResult) -> Case {
     match verdict {
         Ok(Ok(())) => Case::Pass,
         Ok(Err(failure)) => Case::Fail(failure),

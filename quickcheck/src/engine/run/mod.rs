@@ -31,7 +31,7 @@ use crate::stats::{Confidence, ExampleRecord, Statistics};
 
 use target::TargetBest;
 
-pub(crate) use case::{Body, BodyResult, Case, Never, Started, TimeAllowed, call};
+pub(crate) use case::{Body, BodyResult, Case, Never, Started, TimeAllowed, call, isolated_verdict};
 pub(crate) use failures::{Explanation, Shrunk};
 
 /// Salts the seed of the stream that steers generation (redirections,
