@@ -494,38 +494,9 @@ where
             Err(problem) => return misconfigured(&problem),
         };
         settings.explain_arguments = parameters.map(|parameters| parameters.names.len());
-        let isolation = if settings.isolate {
-            let kind = format!("{} {}", std::any::type_name::<G>(), std::any::type_name::<B>());
-            match isolation::role(&kind, settings.isolate_asked_by_environment) {
-                Err(problem) => return misconfigured(&problem),
-                Ok(Role::Parent { place, check, earlier }) => match Isolation::start(place, check, earlier) {
-                    Ok(isolation) => Some(isolation),
-                    // A whole run's setting does not fail a check it cannot
-                    // isolate: it runs as it would without.
-                    Err(problem) if settings.isolate_asked_by_environment => {
-                        crate::warning::once(&format!(
-                            "QUICKCHECK_ISOLATE=on could not isolate a check, which runs in the test's own \
-                             process instead: {problem}"
-                        ));
-                        None
-                    }
-                    Err(problem) => return misconfigured(&problem),
-                },
-                // This process is a child serving this check: it runs the
-                // examples it is sent, and nothing else of the test.
-                Ok(Role::Worker) => {
-                    isolation::begin_serving();
-                    // The test's process judges the time a body takes.
-                    settings.deadline = None;
-                    let pinned = |number: usize| examples.get(number.checked_sub(1)?).map(catch);
-                    Runner::new(generator, body, &settings).serve(&pinned).await;
-                    std::process::exit(0);
-                }
-                Ok(Role::OtherCheck) => return PropertyResult::new(Outcome::Passed, Some(settings.seed)),
-                Ok(Role::InProcess) => None,
-            }
-        } else {
-            None
+        let mut isolation = match isolation_of(generator, body, examples, &mut settings).await {
+            Ok(isolation) => isolation,
+            Err(ended_here) => return ended_here,
         };
         let pinned = if options.checks_pinned() { examples } else { &[] };
         if let Some(problem) = tests_nothing(&settings, options, examples.len()) {
@@ -536,7 +507,6 @@ where
         }
         let (mut skipped, mut pinned_passed) = (0, 0);
         let mut record = ExampleRecord::default();
-        let mut isolation = isolation;
         let cancelled = || settings.cancellation.as_ref().is_some_and(Cancellation::is_cancelled);
         // An example's expression may panic; that is the pin's fault, not a
         // failure of the property, and no panic leaves the check.
@@ -650,6 +620,55 @@ where
     result.advice = options.advice;
     result.has_pins = !examples.is_empty();
     result
+}
+
+/// The child process a check's bodies run in, under isolation (see
+/// [`Options::isolate`]); `None` where they run in this process. `Err` with
+/// the check's result when it ends here: refused, or a check that a child
+/// serving another passes by. In a child serving this check, it serves the
+/// test's process, and then ends this one.
+async fn isolation_of<G, B>(
+    generator: &G,
+    body: &mut B,
+    examples: &[Pinned<'_, G::Value>],
+    settings: &mut Settings,
+) -> Result<Option<Isolation>, PropertyResult<G::Value>>
+where
+    G: Generator,
+    B: Body<G::Value>,
+{
+    if !settings.isolate {
+        return Ok(None);
+    }
+    let kind = format!("{} {}", std::any::type_name::<G>(), std::any::type_name::<B>());
+    match isolation::role(&kind, settings.isolate_asked_by_environment) {
+        Err(problem) => Err(misconfigured(&problem)),
+        Ok(Role::Parent { place, check, earlier }) => match Isolation::start(place, check, earlier) {
+            Ok(isolation) => Ok(Some(isolation)),
+            // A whole run's setting does not fail a check it cannot
+            // isolate: it runs as it would without.
+            Err(problem) if settings.isolate_asked_by_environment => {
+                crate::warning::once(&format!(
+                    "QUICKCHECK_ISOLATE=on could not isolate a check, which runs in the test's own process \
+                     instead: {problem}"
+                ));
+                Ok(None)
+            }
+            Err(problem) => Err(misconfigured(&problem)),
+        },
+        // This process is a child serving this check: it runs the examples
+        // it is sent, and nothing else of the test.
+        Ok(Role::Worker) => {
+            isolation::begin_serving();
+            // The test's process judges the time a body takes.
+            settings.deadline = None;
+            let pinned = |number: usize| examples.get(number.checked_sub(1)?).map(catch);
+            Runner::new(generator, body, settings).serve(&pinned).await;
+            std::process::exit(0);
+        }
+        Ok(Role::OtherCheck) => Err(PropertyResult::new(Outcome::Passed, Some(settings.seed))),
+        Ok(Role::InProcess) => Ok(None),
+    }
 }
 
 /// Why a check with these settings would pass having tested nothing, if
