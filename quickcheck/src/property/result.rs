@@ -171,6 +171,16 @@ impl Failure {
         Failure { details: Box::new(FailureDetails { kind, message, location }) }
     }
 
+    /// A body run in a child process (see
+    /// [`Options::isolate`](crate::Options::isolate)) still running after
+    /// `took`, past `deadline`, and stopped.
+    pub(crate) fn stopped_at_deadline(took: Duration, deadline: Duration) -> Failure {
+        let message = format!(
+            "was still running after {took:.1?}, longer than the deadline of {deadline:?}: its child process was stopped"
+        );
+        Failure::new(FailureKind::DeadlineExceeded, message)
+    }
+
     pub(crate) fn from_panic(panic: Panic) -> Failure {
         let Panic { message, location } = panic;
         let message = crate::property::format::capped(message);

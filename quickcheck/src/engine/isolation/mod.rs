@@ -234,10 +234,10 @@ impl Isolation {
                         self.place.name(),
                         ended.how
                     );
-                    return Err(Ending { how: message, errors: ended.errors }.to_string());
+                    return Err(Ending { how: message, ..ended }.to_string());
                 };
                 // A test binary that ran no test exits with status 0.
-                if ended.how.starts_with("its child process exited with status 0") {
+                if ended.exit_code == Some(0) {
                     return Err(format!(
                         "isolation runs each example in a child process, the test binary running the test named \
                          `{test}` again, and the binary has no test of that name: it ran none. Isolation finds \
@@ -264,7 +264,7 @@ impl Isolation {
                      than Rust's own must accept a test's name and `--exact` as libtest does",
                     ended.how
                 );
-                Err(Ending { how: message, errors: ended.errors }.to_string())
+                Err(Ending { how: message, ..ended }.to_string())
             }
         }
     }
@@ -294,35 +294,35 @@ impl Worker {
         // Its output ends as it exits; one that has not exited a moment
         // later closed its output or wrote what is no frame, and waits on:
         // it is stopped.
-        let since = Instant::now();
         let mut status = self.process.try_wait();
-        while matches!(status, Ok(None)) && since.elapsed() < LAST_ERRORS_TIME {
-            thread::sleep(Duration::from_millis(1));
+        briefly(|| {
             status = self.process.try_wait();
-        }
-        if matches!(status, Ok(None)) {
-            let _ = self.process.kill();
-            let _ = self.process.wait();
-            let how = "its child process stopped replying: it closed its standard output, or wrote to it what \
-                       isolation could not read, and was stopped";
-            return Ending { how: how.to_owned(), errors: String::new() };
-        }
+            !matches!(status, Ok(None))
+        });
+        let status = match status {
+            Ok(Some(status)) => status,
+            Ok(None) => {
+                let _ = self.process.kill();
+                let _ = self.process.wait();
+                let how = "its child process stopped replying: it closed its standard output, or wrote to it \
+                           what isolation could not read, and was stopped";
+                return Ending { how: how.to_owned(), errors: String::new(), exit_code: None };
+            }
+            Err(error) => {
+                let how = format!("its child process ended in a way that could not be read ({error})");
+                return Ending { how, errors: String::new(), exit_code: None };
+            }
+        };
         // The error stream ends with the process, unless a process the body
         // started holds it open: its reader gets a moment to finish.
         if let Some(reader) = self.errors_reader.take() {
-            let since = Instant::now();
-            while !reader.is_finished() && since.elapsed() < LAST_ERRORS_TIME {
-                thread::sleep(Duration::from_millis(1));
-            }
+            briefly(|| reader.is_finished());
         }
         let errors = self.errors.lock().unwrap_or_else(PoisonError::into_inner);
         let errors = String::from_utf8_lossy(&errors).trim().to_owned();
-        let described = match status {
-            Ok(Some(status)) => describe(status),
-            Ok(None) => unreachable!("a child still running was stopped above"),
-            Err(error) => format!("ended in a way that could not be read ({error})"),
-        };
-        let how = if serving && described.starts_with("exited") {
+        let exit_code = status.code();
+        let described = describe(status);
+        let how = if serving && exit_code.is_some() {
             format!(
                 "its child process {described} before the body returned (a call of `std::process::exit`, or a \
                  failure it cannot unwind from)"
@@ -330,14 +330,25 @@ impl Worker {
         } else {
             format!("its child process {described}")
         };
-        Ending { how, errors }
+        Ending { how, errors, exit_code }
     }
 }
 
-/// How a child ended: in words, and the end of its standard error.
+/// Waits until `done` says so, for [`LAST_ERRORS_TIME`] at most: what a
+/// child that has stopped replying is given to finish ending.
+fn briefly(mut done: impl FnMut() -> bool) {
+    let since = Instant::now();
+    while !done() && since.elapsed() < LAST_ERRORS_TIME {
+        thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// How a child ended: in words, the end of its standard error, and its
+/// exit code if it exited (rather than was killed).
 struct Ending {
     how: String,
     errors: String,
+    exit_code: Option<i32>,
 }
 
 /// The words, then the standard error quoted, if it said anything.

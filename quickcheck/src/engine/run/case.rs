@@ -497,12 +497,7 @@ pub(crate) fn isolated_verdict(ran: Ran, deadline: Option<Duration>) -> (BodyRes
         }
         Ran::Crashed(how) => (Ok(Err(Failure::new(FailureKind::Crashed, how))), ExampleRecord::default()),
         Ran::Stopped(took) => {
-            let message = format!(
-                "was still running after {took:.1?}, longer than the deadline of {:?}: its child process was \
-                 stopped",
-                deadline.unwrap_or(took)
-            );
-            (Ok(Err(Failure::new(FailureKind::DeadlineExceeded, message))), ExampleRecord::default())
+            (Ok(Err(Failure::stopped_at_deadline(took, deadline.unwrap_or(took)))), ExampleRecord::default())
         }
     }
 }
